@@ -1,0 +1,431 @@
+//! Link checks: which items may be opened as pages, and on which site.
+//!
+//! Only what the extension needs of an item is read: the scheme (RFC 3986
+//! §3.1) and, for `http` and `https`, the authority (§3.2) with the URL
+//! Standard's leniencies for those schemes (backslashes read as slashes, any
+//! number of slashes, an IPv4 host in any of its number forms). The browser
+//! that opens the page is the final judge of the rest of the URL.
+
+use crate::list::{Scheme, UriList};
+use crate::parse::is_scheme_name_bytes;
+use crate::punycode;
+use std::borrow::Cow;
+
+/// What may be done with an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// An `http:` or `https:` URL with a host: it may be opened as a page.
+    Openable,
+    /// A URL that is never opened from a link: it could run code in a page
+    /// (`javascript:`), carry a page of its own (`data:`, `blob:`), reach
+    /// local files (`file:`) or privileged pages (`about:`, `chrome:`,
+    /// `moz-extension:`…), or hand off to another program (`mailto:`…).
+    Blocked,
+    /// Not a URL that can be opened.
+    Invalid,
+    /// A nested uri-list (draft §8.2): opened as a list of its own.
+    List,
+}
+
+impl Class {
+    /// The class as a lowercase word.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Class::Openable => "openable",
+            Class::Blocked => "blocked",
+            Class::Invalid => "invalid",
+            Class::List => "list",
+        }
+    }
+}
+
+/// The site of an openable item: its host, in both forms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Site {
+    /// The host as the browser sends it: lowercase, internationalised labels
+    /// as punycode (`xn--…`), IPv4 in dotted decimal, IPv6 in brackets.
+    pub host: String,
+    /// The host for display, with punycode labels shown in Unicode.
+    pub unicode: String,
+    /// The port, when one is written.
+    pub port: Option<u16>,
+    /// Whether the URL carries user info (`user@host`), a classic way to
+    /// make a link look as if it went somewhere else.
+    pub has_userinfo: bool,
+}
+
+/// The result of checking one item.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemCheck {
+    /// What may be done with it.
+    pub class: Class,
+    /// The lowercase scheme, when there is one.
+    pub scheme: Option<String>,
+    /// For an openable item, its site.
+    pub site: Option<Site>,
+    /// Why an item is blocked or invalid, in a sentence for a person.
+    pub reason: Option<String>,
+}
+
+impl ItemCheck {
+    fn not_openable(class: Class, scheme: Option<String>, reason: String) -> Self {
+        ItemCheck {
+            class,
+            scheme,
+            site: None,
+            reason: Some(reason),
+        }
+    }
+}
+
+/// Checks every item of a list, in order (nested lists count as one item).
+pub fn check_list(list: &UriList) -> Vec<ItemCheck> {
+    list.items()
+        .iter()
+        .map(|i| check_item(i.as_str()))
+        .collect()
+}
+
+/// Classifies one item and finds its site.
+///
+/// ```
+/// use uri_list::{check_item, Class};
+/// let c = check_item("https://Bücher.example/a");
+/// assert_eq!(c.class, Class::Openable);
+/// assert_eq!(c.site.unwrap().host, "xn--bcher-kva.example");
+/// assert_eq!(check_item("javascript:alert(1)").class, Class::Blocked);
+/// assert_eq!(check_item("example.com").class, Class::Invalid);
+/// ```
+pub fn check_item(uri: &str) -> ItemCheck {
+    let uri = uri.trim_matches(|c: char| c <= ' ');
+    let bytes = uri.as_bytes();
+    let colon = bytes.iter().position(|&b| b == b':');
+    let Some(colon) = colon.filter(|&c| c > 0 && is_scheme_name_bytes(&bytes[..c])) else {
+        let hint = if !uri.is_empty() && uri.contains('.') && !uri.contains([' ', '/', ':']) {
+            format!(" (did you mean https://{uri}?)")
+        } else if uri.starts_with("//") {
+            format!(" (did you mean https:{uri}?)")
+        } else {
+            String::new()
+        };
+        return ItemCheck::not_openable(
+            Class::Invalid,
+            None,
+            format!("not a URL: it has no scheme such as https:{hint}"),
+        );
+    };
+    let scheme = uri[..colon].to_ascii_lowercase();
+    if Scheme::from_name(&scheme).is_some() {
+        return ItemCheck {
+            class: Class::List,
+            scheme: Some(scheme),
+            site: None,
+            reason: None,
+        };
+    }
+    if scheme != "http" && scheme != "https" {
+        let reason = blocked_reason(&scheme);
+        return ItemCheck::not_openable(Class::Blocked, Some(scheme), reason);
+    }
+    match parse_authority(&uri[colon + 1..]) {
+        Ok(site) => ItemCheck {
+            class: Class::Openable,
+            scheme: Some(scheme),
+            site: Some(site),
+            reason: None,
+        },
+        Err(why) => ItemCheck::not_openable(Class::Invalid, Some(scheme), why),
+    }
+}
+
+fn blocked_reason(scheme: &str) -> String {
+    let why = match scheme {
+        "javascript" => "it runs code in the page you are on",
+        "data" | "blob" => "it carries a page of its own, a common way to hide where a link goes",
+        "file" => "it reads files on your computer",
+        "filesystem" => "it reads files stored by a site",
+        "about" | "chrome" | "chrome-untrusted" | "edge" | "brave" | "opera" | "vivaldi"
+        | "devtools" | "view-source" | "resource" | "moz-icon" | "jar" => {
+            "it opens a privileged browser page"
+        }
+        "chrome-extension" | "moz-extension" | "extension" | "safari-web-extension" => {
+            "it opens a page of a browser extension"
+        }
+        _ => {
+            return format!(
+                "{scheme}: links are not opened as tabs (only http and https pages are)"
+            )
+        }
+    };
+    format!("{scheme}: links are never opened from a list: {why}")
+}
+
+/// Reads the authority of an `http`/`https` URL (RFC 3986 §3.2), given what
+/// follows the scheme's colon.
+fn parse_authority(rest: &str) -> Result<Site, String> {
+    // URL Standard, "special authority slashes" states: any run of `/` or `\`.
+    let rest = rest.trim_start_matches(['/', '\\']);
+    let end = rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    let (userinfo, hostport) = match authority.rfind('@') {
+        Some(at) => (Some(&authority[..at]), &authority[at + 1..]),
+        None => (None, authority),
+    };
+    let (host, port) = if hostport.starts_with('[') {
+        let close = hostport
+            .find(']')
+            .ok_or("the IPv6 address in the host has no closing \"]\"")?;
+        (&hostport[..=close], &hostport[close + 1..])
+    } else {
+        match hostport.rfind(':') {
+            Some(c) => (&hostport[..c], &hostport[c..]),
+            None => (hostport, ""),
+        }
+    };
+    let port = match port {
+        "" | ":" => None,
+        p if p.starts_with(':') && p[1..].bytes().all(|b| b.is_ascii_digit()) => {
+            let n: u32 = p[1..].trim_start_matches('0').parse().unwrap_or(
+                if p[1..].trim_start_matches('0').is_empty() {
+                    0
+                } else {
+                    u32::MAX
+                },
+            );
+            Some(u16::try_from(n).map_err(|_| format!("the port {} is out of range", &p[1..]))?)
+        }
+        p => {
+            return Err(format!(
+                "the port \"{}\" is not a number",
+                p.trim_start_matches(':')
+            ))
+        }
+    };
+    if host.is_empty() {
+        return Err("the URL has no host".to_owned());
+    }
+    let (ascii, unicode) = if host.starts_with('[') {
+        let inner = &host[1..host.len() - 1];
+        if inner.is_empty()
+            || !inner
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
+        {
+            return Err(format!("\"{host}\" is not an IPv6 address"));
+        }
+        let h = host.to_ascii_lowercase();
+        (h.clone(), h)
+    } else {
+        domain_to_ascii(host)?
+    };
+    Ok(Site {
+        host: ascii,
+        unicode,
+        port,
+        has_userinfo: userinfo.is_some_and(|u| !u.is_empty()),
+    })
+}
+
+/// The URL Standard's forbidden domain code points, less the percent sign
+/// (decoded before this check).
+fn is_forbidden_domain_char(c: char) -> bool {
+    c <= ' '
+        || c == '\u{7f}'
+        || matches!(
+            c,
+            '#' | '/' | ':' | '<' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '|' | '%'
+        )
+}
+
+/// Host to ASCII (and back for display), without the UTS #46 tables: labels
+/// are lowercased, non-ASCII labels punycoded, `xn--` labels checked.
+fn domain_to_ascii(host: &str) -> Result<(String, String), String> {
+    let decoded = percent_decode(host)
+        .ok_or_else(|| format!("the host \"{host}\" is not valid UTF-8 once percent-decoded"))?;
+    if let Some(c) = decoded.chars().find(|&c| is_forbidden_domain_char(c)) {
+        let shown = if c <= ' ' || c == '\u{7f}' {
+            format!("U+{:04X}", c as u32)
+        } else {
+            format!("\"{c}\"")
+        };
+        return Err(format!(
+            "the host \"{host}\" holds {shown}, which a host name cannot"
+        ));
+    }
+    let lower = decoded.to_lowercase();
+    if let Some(v4) = parse_ipv4(&lower)? {
+        return Ok((v4.clone(), v4));
+    }
+    let mut ascii = String::with_capacity(lower.len());
+    let mut unicode = String::with_capacity(lower.len());
+    for (n, label) in lower.split('.').enumerate() {
+        if n > 0 {
+            ascii.push('.');
+            unicode.push('.');
+        }
+        if label.is_ascii() {
+            ascii.push_str(label);
+            match label.strip_prefix("xn--") {
+                Some(p) => match punycode::decode(p) {
+                    Some(u) if !u.is_empty() => unicode.push_str(&u),
+                    _ => return Err(format!("\"{label}\" in the host is not valid punycode")),
+                },
+                None => unicode.push_str(label),
+            }
+        } else {
+            let p = punycode::encode(label)
+                .ok_or_else(|| format!("\"{label}\" in the host cannot be written as punycode"))?;
+            ascii.push_str("xn--");
+            ascii.push_str(&p);
+            unicode.push_str(label);
+        }
+    }
+    Ok((ascii, unicode))
+}
+
+fn percent_decode(s: &str) -> Option<Cow<'_, str>> {
+    if !s.contains('%') {
+        return Some(Cow::Borrowed(s));
+    }
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && crate::percent::is_pct_encoded(bytes, i) {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok().map(Cow::Owned)
+}
+
+/// The URL Standard's IPv4 parser: when the last label is a number, the host
+/// is an IPv4 address written in any of its forms (`127.1`, `0x7f.0.0.1`,
+/// `2130706433`). Returns it in dotted decimal, or `None` when the host is a
+/// domain.
+fn parse_ipv4(host: &str) -> Result<Option<String>, String> {
+    let trimmed = host.strip_suffix('.').unwrap_or(host);
+    let last = trimmed.rsplit('.').next().unwrap_or("");
+    let looks_numeric = !last.is_empty()
+        && (last.bytes().all(|b| b.is_ascii_digit())
+            || ((last.starts_with("0x") || last.starts_with("0X"))
+                && last[2..].bytes().all(|b| b.is_ascii_hexdigit())));
+    if !looks_numeric {
+        return Ok(None);
+    }
+    let bad = || format!("\"{host}\" is not a valid IPv4 address");
+    let parts: Vec<&str> = trimmed.split('.').collect();
+    if parts.len() > 4 {
+        return Err(bad());
+    }
+    let mut numbers = Vec::with_capacity(4);
+    for part in &parts {
+        let (digits, radix) =
+            if let Some(h) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+                (h, 16)
+            } else if part.len() > 1 && part.starts_with('0') {
+                (&part[1..], 8)
+            } else {
+                (*part, 10)
+            };
+        let n = if digits.is_empty() {
+            0
+        } else {
+            u64::from_str_radix(digits, radix).map_err(|_| bad())?
+        };
+        numbers.push(n);
+    }
+    let (last, init) = numbers.split_last().ok_or_else(bad)?;
+    if init.iter().any(|&n| n > 255) || *last >= 256u64.pow(5 - numbers.len() as u32) {
+        return Err(bad());
+    }
+    let mut ipv4 = *last;
+    for (i, &n) in init.iter().enumerate() {
+        ipv4 += n << (8 * (3 - i));
+    }
+    Ok(Some(format!(
+        "{}.{}.{}.{}",
+        ipv4 >> 24,
+        (ipv4 >> 16) & 255,
+        (ipv4 >> 8) & 255,
+        ipv4 & 255
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(uri: &str) -> Site {
+        check_item(uri)
+            .site
+            .unwrap_or_else(|| panic!("{uri} has no site"))
+    }
+
+    #[test]
+    fn hosts_are_read_like_a_browser_reads_them() {
+        assert_eq!(site("https://EXAMPLE.com:8080/x").host, "example.com");
+        assert_eq!(site("https://EXAMPLE.com:8080/x").port, Some(8080));
+        assert_eq!(site("http:\\\\example.com\\a").host, "example.com");
+        assert_eq!(site("http:example.com").host, "example.com");
+        assert_eq!(site("http://127.1/").host, "127.0.0.1");
+        assert_eq!(site("http://0x7f.0.0.1/").host, "127.0.0.1");
+        assert_eq!(site("http://2130706433/").host, "127.0.0.1");
+        assert_eq!(site("http://[::1]:80/").host, "[::1]");
+        assert_eq!(site("https://xn--bcher-kva.de/").unicode, "bücher.de");
+        assert_eq!(site("https://b%C3%BCcher.de/").host, "xn--bcher-kva.de");
+        assert!(site("https://bank.com@evil.example/").has_userinfo);
+        assert_eq!(site("https://bank.com@evil.example/").host, "evil.example");
+    }
+
+    #[test]
+    fn bad_hosts_are_invalid_with_a_reason() {
+        for (uri, reason) in [
+            ("https://", "no host"),
+            ("https://a b/", "U+0020"),
+            ("https://a.com:99999/", "out of range"),
+            ("https://a.com:x/", "not a number"),
+            ("https://256.256.256.256/", "IPv4"),
+            ("https://xn--.ru/", "punycode"),
+            ("https://xn--a-!.ru/", "punycode"),
+            ("https://[::1/", "closing"),
+        ] {
+            let c = check_item(uri);
+            assert_eq!(c.class, Class::Invalid, "{uri}");
+            let r = c.reason.unwrap();
+            assert!(r.contains(reason), "{uri}: {r}");
+        }
+    }
+
+    #[test]
+    fn schemes_are_classified() {
+        for (uri, class) in [
+            ("https://a.example", Class::Openable),
+            ("HTTP://a.example", Class::Openable),
+            ("javascript:alert(1)", Class::Blocked),
+            ("JavaScript:alert(1)", Class::Blocked),
+            ("data:text/html,hi", Class::Blocked),
+            ("file:///etc/passwd", Class::Blocked),
+            ("blob:https://a.example/x", Class::Blocked),
+            ("about:config", Class::Blocked),
+            ("chrome://settings", Class::Blocked),
+            ("moz-extension://x/y", Class::Blocked),
+            ("mailto:a@b.example", Class::Blocked),
+            ("uri-list:https://a.example", Class::List),
+            ("MULTI:https://a.example", Class::List),
+            ("example.com", Class::Invalid),
+            ("", Class::Invalid),
+            ("1http://a", Class::Invalid),
+        ] {
+            assert_eq!(check_item(uri).class, class, "{uri}");
+        }
+        assert!(check_item("example.com")
+            .reason
+            .unwrap()
+            .contains("did you mean https://example.com?"));
+    }
+}

@@ -1,0 +1,181 @@
+//! The JSON shapes shared by the command-line tool (`decode --json`, `check
+//! --json`) and the JavaScript API, written by hand: plain data, no
+//! serialisation framework in the wasm.
+
+use crate::check::{check_item, Class};
+use crate::error::Warning;
+use crate::list::UriList;
+use crate::parse::Parsed;
+
+/// Appends `s` as a JSON string literal (RFC 8259 §7).
+pub fn push_str(out: &mut String, s: &str) {
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut plain = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let esc = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[plain..i]);
+        if esc.is_empty() {
+            out.push_str(&format!("\\u{b:04x}"));
+        } else {
+            out.push_str(esc);
+        }
+        plain = i + 1;
+    }
+    out.push_str(&s[plain..]);
+    out.push('"');
+}
+
+fn push_opt(out: &mut String, s: Option<&str>) {
+    match s {
+        Some(s) => push_str(out, s),
+        None => out.push_str("null"),
+    }
+}
+
+fn push_warnings(out: &mut String, warnings: &[Warning]) {
+    out.push('[');
+    for (n, w) in warnings.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"offset\":");
+        out.push_str(&w.offset().to_string());
+        out.push_str(",\"message\":");
+        push_str(out, &w.message());
+        out.push('}');
+    }
+    out.push(']');
+}
+
+/// The object `decode --json` prints and `decode()` returns in JavaScript:
+///
+/// `{"items": [...], "title": null|"...", "type": null|"...",
+///   "options": [["key","value"], ...], "fragment": null|"...",
+///   "warnings": [{"offset": n, "message": "..."}], "lists": [...]}`
+///
+/// `items` holds the decoded items (a nested list as its decoded link);
+/// `lists`, present only when some item is a nested list, holds for each item
+/// `null` or the same object for its nested list (without `warnings`).
+pub fn decode_json(parsed: &Parsed) -> String {
+    let mut out = String::with_capacity(
+        parsed
+            .list
+            .items()
+            .iter()
+            .map(|i| i.as_str().len() + 3)
+            .sum::<usize>()
+            + 96,
+    );
+    write_list(&mut out, &parsed.list, Some(&parsed.warnings));
+    out
+}
+
+fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>) {
+    out.push_str("{\"items\":[");
+    for (n, item) in list.items().iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        push_str(out, item.as_str());
+    }
+    out.push_str("],\"title\":");
+    push_opt(out, list.title());
+    out.push_str(",\"type\":");
+    push_opt(out, list.kind());
+    out.push_str(",\"options\":[");
+    for (n, (k, v)) in list.options().iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        push_str(out, k);
+        out.push(',');
+        push_str(out, v);
+        out.push(']');
+    }
+    out.push_str("],\"fragment\":");
+    push_opt(out, list.fragment());
+    if let Some(w) = warnings {
+        out.push_str(",\"warnings\":");
+        push_warnings(out, w);
+    }
+    if list.items().iter().any(|i| i.list().is_some()) {
+        out.push_str(",\"lists\":[");
+        for (n, item) in list.items().iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            match item.list() {
+                Some(l) => write_list(out, l, None),
+                None => out.push_str("null"),
+            }
+        }
+        out.push(']');
+    }
+    out.push('}');
+}
+
+/// The object `check --json` prints and `check()` returns in JavaScript:
+///
+/// `{"items": [{"item": "...", "class": "openable"|"blocked"|"invalid"|"list",
+///   "site": null|"host", "siteUnicode": null|"host", "userinfo": bool,
+///   "reason": null|"..."}], "title": ..., "type": ..., "warnings": [...]}`
+pub fn check_json(parsed: &Parsed) -> String {
+    let list = &parsed.list;
+    let mut out = String::with_capacity(
+        list.items()
+            .iter()
+            .map(|i| 2 * i.as_str().len() + 90)
+            .sum::<usize>()
+            + 96,
+    );
+    out.push_str("{\"items\":[");
+    for (n, item) in list.items().iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        let c = check_item(item.as_str());
+        // A nested list that could not be read is an invalid item.
+        let (class, reason) = match (c.class, item.list()) {
+            (Class::List, None) => (
+                Class::Invalid,
+                Some("a nested list that cannot be read (see the warnings)".to_owned()),
+            ),
+            _ => (c.class, c.reason),
+        };
+        out.push_str("{\"item\":");
+        push_str(&mut out, item.as_str());
+        out.push_str(",\"class\":\"");
+        out.push_str(class.as_str());
+        out.push_str("\",\"site\":");
+        push_opt(&mut out, c.site.as_ref().map(|s| s.host.as_str()));
+        out.push_str(",\"siteUnicode\":");
+        push_opt(&mut out, c.site.as_ref().map(|s| s.unicode.as_str()));
+        out.push_str(",\"userinfo\":");
+        out.push_str(if c.site.as_ref().is_some_and(|s| s.has_userinfo) {
+            "true"
+        } else {
+            "false"
+        });
+        out.push_str(",\"reason\":");
+        push_opt(&mut out, reason.as_deref());
+        out.push('}');
+    }
+    out.push_str("],\"title\":");
+    push_opt(&mut out, list.title());
+    out.push_str(",\"type\":");
+    push_opt(&mut out, list.kind());
+    out.push_str(",\"warnings\":");
+    push_warnings(&mut out, &parsed.warnings);
+    out.push('}');
+    out
+}

@@ -1,0 +1,142 @@
+//! Read and write `uri-list:` links: one link, many pages.
+//!
+//! This crate implements the `uri-list` URI scheme draft (`uri-list-draft`,
+//! called "the draft" below) and the `multi:` spelling of the Multilinks
+//! explainer ("the explainer"). It does no I/O and knows nothing of
+//! browsers; the extension, the command-line tool and the JavaScript API
+//! (`src/wasm.rs`) are thin layers on top of it.
+//!
+//! ```
+//! let parsed = uri_list::parse(
+//!     "uri-list:https://a.com;https://b.com;https://c.com?type=grid-view&title=My%20example",
+//! ).unwrap();
+//! let list = &parsed.list;
+//! assert_eq!(list.len(), 3);
+//! assert_eq!(list.title(), Some("My example"));
+//! assert_eq!(list.kind(), Some("grid-view"));
+//! assert_eq!(
+//!     uri_list::to_text(list),
+//!     "https://a.com\r\nhttps://b.com\r\nhttps://c.com\r\n#?type=grid-view\r\n#?title=My example\r\n",
+//! );
+//! assert!(parsed.warnings.is_empty());
+//! ```
+//!
+//! # The grammar (draft §3)
+//!
+//! ```text
+//! uri-list = "uri-list:" uri-data *( ";" uri-data ) [ "?" query ] [ "#" fragment ]
+//! uri-data = 1*uri-char
+//! uri-char = unreserved / pct-encoded / gen-delims-limited / sub-delims-limited
+//! gen-delims-limited = ":" / "/" / "[" / "]" / "@"                ; no "?" "#"
+//! sub-delims-limited = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / "="   ; no ";"
+//!
+//!   uri-list:https://a.com;https://b.com%3Fq=1?title=Two#x
+//!   \______/ \_________________________/ \_______/ \/
+//!    scheme          items (";")          query   fragment
+//! ```
+//!
+//! The scheme may also be written `multi:` (the explainer), `web+urilist:` or
+//! `ext+urilist:` (the names browsers allow for protocol handlers), in any
+//! case (RFC 3986 §3.1).
+//!
+//! # Reading a link (draft §5)
+//!
+//! [`parse`] splits the hier-part on `;` and, in each item, decodes only
+//! `%3B`, `%3F` and `%23` (any case) to `;`, `?` and `#`; nothing else is
+//! decoded, so `%20` stays `%20`. The result maps to a text/uri-list
+//! document with [`to_text`], and back with [`from_text`].
+//!
+//! Two modes, like a browser's URL parser ([`Parser::strict`]):
+//! - **lenient** (the default, for links pasted from real life) reads on past
+//!   every grammar violation and reports each as a [`Warning`] with its byte
+//!   offset: white space around the link or an item is removed, tabs and
+//!   newlines are removed, an empty item (`a;;b`) is skipped, a space or a
+//!   non-ASCII character is kept as it is, and an unencoded `?` or `#` that
+//!   another item follows (`https://a.com/?q=1;https://b.com`) is read as
+//!   part of its item rather than as the start of the query;
+//! - **strict** returns an [`Error`] at the first violation.
+//!
+//! Neither ever panics. Both fail on an empty input, a missing or foreign
+//! scheme, a list with no item, a link over [`MAX_LENGTH`] bytes (2 MiB,
+//! Chrome's URL limit), and lists nested deeper than [`MAX_DEPTH`].
+//!
+//! Items are numbered in messages by their place in the link, counting
+//! empty ones, so that "item 3" is the third `;`-separated part.
+//!
+//! # Options (draft §8.1, explainer)
+//!
+//! The query holds `key=value` pairs separated by `&`, percent-decoded as
+//! UTF-8. `title` names the list; the explainer's `group-name` does too, and
+//! `title` wins when both are there ([`UriList::title`]). `type` is a display
+//! hint ([`UriList::kind`]). Every other key is kept, in order
+//! ([`UriList::options`]). A `+` is a plus sign, not a space: the query of a
+//! URI is RFC 3986's, not an HTML form's. [`UriList::to_link`] writes `+` as
+//! `%2B` and a space as `%20`, so that a form decoder reads the same values.
+//!
+//! # Nesting (draft §8.2)
+//!
+//! An item that is itself a uri-list link (any of the four schemes) is read
+//! as a nested list ([`Item::list`]), to [`MAX_DEPTH`] levels. In the text
+//! form a nested list stands between two lines of as many `#` as its depth.
+//!
+//! # Deviations from the draft
+//!
+//! **Items that contain `%3B`, `%3F` or `%23`.** The draft's §5 alone cannot
+//! carry an item that itself holds one of these escapes, such as
+//! `https://example.com/search?q=C%23`: its `%23` would come out as `#` and
+//! the query would lose its meaning. This crate adds an escape rule:
+//!
+//! - when writing an item, a `%`, any run of `25` pairs after it, then
+//!   `3B`, `3F` or `23` gains one more `25`: `%23` is written `%2523`,
+//!   `%2523` is written `%252523`;
+//! - when reading, such a run loses one `25` (and with none left, the draft's
+//!   decoding applies: `%23` is `#`).
+//!
+//! Links whose items hold no such run read exactly as the draft says. A
+//! decoder that follows only the draft sees `%2523` and gives
+//! `https://example.com/search?q=C%2523`: a visibly wrong URL, never a
+//! silently different page.
+//!
+//! **A `%` that starts no escape** (`https://example.com/100%`) is a
+//! violation in a link, but a URI character in an item. It is written
+//! `%2525`, and a `%2525…` run before anything but two hex digits loses one
+//! `25` when read; a single `%25` stays `%25` both ways, so the common
+//! `100%25off` is untouched.
+//!
+//! With both rules, [`UriList::to_link`] then [`parse`] gives back every
+//! item made of URI characters (RFC 3986 unreserved, reserved and `%`)
+//! exactly. Characters that may not stand in a link (space, non-ASCII,
+//! controls, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`) are written
+//! percent-encoded as UTF-8 with uppercase hex (RFC 3986 §2.1, RFC 2718
+//! §2.2.5), so such an item comes back as the original with exactly those
+//! characters percent-encoded ([`encode_non_uri_chars`]) and nothing else
+//! changed: the same resource.
+//!
+//! **The lenient reading of `?` and `#`** described above goes beyond the
+//! grammar, which would end the items at the first `?`. It applies only when
+//! a `;` and a scheme follow, and is always reported.
+//!
+//! **The text form of options** keeps `%` and control characters
+//! percent-encoded in `#?key=value` lines so that they read back exactly;
+//! the draft shows only plain values.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod check;
+mod error;
+pub mod json;
+mod list;
+mod parse;
+mod percent;
+pub mod punycode;
+mod text;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use check::{check_item, check_list, Class, ItemCheck, Site};
+pub use error::{Error, ErrorKind, Violation, Warning};
+pub use list::{Item, Scheme, UriList};
+pub use parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
+pub use percent::encode_non_uri_chars;
+pub use text::{from_text, to_text, FromText};

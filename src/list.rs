@@ -1,0 +1,277 @@
+//! The value a link parses into, and how it is written back.
+
+use crate::percent::{encode_item, encode_option};
+use std::fmt;
+
+/// The four spellings of the scheme. Scheme names are case-insensitive
+/// (RFC 3986 §3.1), so `URI-LIST:` is [`Scheme::UriList`] too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scheme {
+    /// `uri-list:`, the draft's name.
+    #[default]
+    UriList,
+    /// `multi:`, the explainer's name.
+    Multi,
+    /// `web+urilist:`, the form a web page registers as a protocol handler.
+    WebUrilist,
+    /// `ext+urilist:`, the form an extension registers as a protocol handler.
+    ExtUrilist,
+}
+
+impl Scheme {
+    /// The scheme name, lowercase, without the colon.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Scheme::UriList => "uri-list",
+            Scheme::Multi => "multi",
+            Scheme::WebUrilist => "web+urilist",
+            Scheme::ExtUrilist => "ext+urilist",
+        }
+    }
+
+    /// Recognises a scheme name, case-insensitively.
+    pub fn from_name(name: &str) -> Option<Scheme> {
+        [
+            Scheme::UriList,
+            Scheme::Multi,
+            Scheme::WebUrilist,
+            Scheme::ExtUrilist,
+        ]
+        .into_iter()
+        .find(|s| s.as_str().eq_ignore_ascii_case(name))
+    }
+
+    /// If `s` starts with one of the four schemes and its colon, returns the
+    /// scheme and the length of the prefix.
+    pub fn strip_prefix(s: &str) -> Option<(Scheme, usize)> {
+        // The longest name, `web+urilist`, has 11 letters.
+        let colon = s.bytes().take(12).position(|b| b == b':')?;
+        Scheme::from_name(&s[..colon]).map(|sch| (sch, colon + 1))
+    }
+}
+
+/// One member of a list: a URI (any string, decoded per draft §5), and, when
+/// that URI is itself a uri-list, the nested list it holds (draft §8.2).
+///
+/// Two items are equal when their URIs are: the nested list is a reading of
+/// the URI, not more.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub(crate) uri: String,
+    pub(crate) list: Option<Box<UriList>>,
+}
+
+impl PartialEq for Item {
+    fn eq(&self, other: &Self) -> bool {
+        self.uri == other.uri
+    }
+}
+
+impl Eq for Item {}
+
+impl Item {
+    /// The decoded item: the text/uri-list line for it.
+    pub fn as_str(&self) -> &str {
+        &self.uri
+    }
+
+    /// The nested list, when the item is one.
+    pub fn list(&self) -> Option<&UriList> {
+        self.list.as_deref()
+    }
+}
+
+/// A list of URIs with its options: what a uri-list link stands for.
+///
+/// Build one with [`UriList::new`] and [`UriList::push`], write it as a link
+/// with [`UriList::to_link`] (or `to_string()`), read one with [`crate::parse`].
+///
+/// ```
+/// let mut list = uri_list::UriList::new();
+/// list.push("https://example.com/search?q=C%23");
+/// list.push("https://example.org/a;b");
+/// list.set_title("Two pages");
+/// let link = list.to_link();
+/// assert_eq!(
+///     link,
+///     "uri-list:https://example.com/search%3Fq=C%2523;https://example.org/a%3Bb?title=Two%20pages"
+/// );
+/// let back = uri_list::parse(&link).unwrap().list;
+/// assert_eq!(back, list);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct UriList {
+    pub(crate) scheme: Scheme,
+    pub(crate) items: Vec<Item>,
+    pub(crate) options: Vec<(String, String)>,
+    pub(crate) fragment: Option<String>,
+}
+
+impl UriList {
+    /// An empty list with the `uri-list:` scheme.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The scheme the link was written with.
+    pub fn scheme(&self) -> Scheme {
+        self.scheme
+    }
+
+    /// Chooses the scheme [`UriList::to_link`] writes.
+    pub fn set_scheme(&mut self, scheme: Scheme) {
+        self.scheme = scheme;
+    }
+
+    /// The items, in order.
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    /// The number of items (a nested list counts as one).
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether the list has no item (a parsed list never is).
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Appends a URI. When it is itself a uri-list link it stays a plain item
+    /// here; use [`UriList::push_list`] to nest a list.
+    pub fn push(&mut self, uri: impl Into<String>) {
+        self.items.push(Item {
+            uri: uri.into(),
+            list: None,
+        });
+    }
+
+    /// Appends a nested list (draft §8.2).
+    pub fn push_list(&mut self, list: UriList) {
+        self.items.push(Item {
+            uri: list.to_link(),
+            list: Some(Box::new(list)),
+        });
+    }
+
+    /// Every option, in the order of the query, with keys and values decoded.
+    pub fn options(&self) -> &[(String, String)] {
+        &self.options
+    }
+
+    /// The first value of an option.
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The list's name: `title` (draft §8.1), else `group-name` (the explainer).
+    pub fn title(&self) -> Option<&str> {
+        self.option("title").or_else(|| self.option("group-name"))
+    }
+
+    /// The display hint `type` (draft §8.1): `grid-view`, `tabs`, `window`…
+    pub fn kind(&self) -> Option<&str> {
+        self.option("type")
+    }
+
+    /// Sets `title`, replacing any `title` already there.
+    pub fn set_title(&mut self, title: impl Into<String>) {
+        self.set_option("title", title);
+    }
+
+    /// Sets `type`, replacing any `type` already there.
+    pub fn set_kind(&mut self, kind: impl Into<String>) {
+        self.set_option("type", kind);
+    }
+
+    /// Sets an option: replaces the first one with that key and removes the
+    /// others, or appends it.
+    pub fn set_option(&mut self, key: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.options.iter().position(|(k, _)| k == key) {
+            Some(i) => {
+                self.options[i].1 = value;
+                let mut seen = 0;
+                self.options.retain(|(k, _)| {
+                    seen += usize::from(k == key);
+                    k != key || seen == 1
+                });
+            }
+            None => self.options.push((key.to_owned(), value)),
+        }
+    }
+
+    /// Appends an option, keeping any with the same key.
+    pub fn push_option(&mut self, key: impl Into<String>, value: impl Into<String>) {
+        self.options.push((key.into(), value.into()));
+    }
+
+    /// The fragment (without `#`), as written. It belongs to the list and has
+    /// no meaning for opening it.
+    pub fn fragment(&self) -> Option<&str> {
+        self.fragment.as_deref()
+    }
+
+    /// Sets the fragment. It is written as it is, with only the characters
+    /// that may not stand in a link percent-encoded.
+    pub fn set_fragment(&mut self, fragment: Option<String>) {
+        self.fragment = fragment;
+    }
+
+    /// Writes the list as a link: the draft's grammar (§3), with the items
+    /// encoded by the escape rule of the crate docs and the options as a
+    /// query. For every list, [`crate::parse`] in strict mode accepts the
+    /// result and gives back an equal list (items made of URI characters
+    /// come back exactly; others with only their non-URI characters
+    /// percent-encoded).
+    pub fn to_link(&self) -> String {
+        let mut out = String::with_capacity(self.encoded_len_hint());
+        self.write_link(&mut out);
+        out
+    }
+
+    fn encoded_len_hint(&self) -> usize {
+        16 + self.items.iter().map(|i| i.uri.len() + 1).sum::<usize>()
+    }
+
+    pub(crate) fn write_link(&self, out: &mut String) {
+        out.push_str(self.scheme.as_str());
+        out.push(':');
+        for (n, item) in self.items.iter().enumerate() {
+            if n > 0 {
+                out.push(';');
+            }
+            encode_item(&item.uri, out);
+        }
+        for (n, (k, v)) in self.options.iter().enumerate() {
+            out.push(if n == 0 { '?' } else { '&' });
+            encode_option(k, out);
+            out.push('=');
+            encode_option(v, out);
+        }
+        if let Some(f) = &self.fragment {
+            out.push('#');
+            crate::percent::encode_fragment(f, out);
+        }
+    }
+}
+
+impl fmt::Display for UriList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_link())
+    }
+}
+
+impl<S: Into<String>> FromIterator<S> for UriList {
+    fn from_iter<T: IntoIterator<Item = S>>(iter: T) -> Self {
+        let mut list = UriList::new();
+        for uri in iter {
+            list.push(uri);
+        }
+        list
+    }
+}

@@ -1,0 +1,269 @@
+//! `uri-list`: the command-line face of the crate, for scripts and native apps.
+
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+use uri_list::{check_item, from_text, json, to_text, Class, Parser, UriList};
+
+const USAGE: &str = "\
+usage:
+  uri-list decode [--strict] [--json] LINK     the text/uri-list of a link (CRLF line ends)
+  uri-list encode [--title T] [--type X] [--option K=V]... [URL...]
+                                               a link from URLs (one per line on stdin when none)
+  uri-list from-text [FILE]                    a link from a text/uri-list (stdin when no FILE)
+  uri-list check [--json] LINK                 each item, its class and site, and every warning
+
+exit status: 0 success, 1 invalid input (the message names the problem and its byte offset),
+2 wrong usage";
+
+enum Failure {
+    Usage(String),
+    Input(String),
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut stdout = io::stdout().lock();
+    match run(&args, &mut stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("uri-list: {msg}\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Input(msg)) => {
+            eprintln!("uri-list: error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err(Failure::Usage("no command given".into()));
+    };
+    let result = match command.as_str() {
+        "decode" => decode(rest, out),
+        "encode" => encode(rest, out),
+        "from-text" => from_text_cmd(rest, out),
+        "check" => check(rest, out),
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        "-V" | "--version" => {
+            println!("uri-list {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        other => Err(Failure::Usage(format!("unknown command \"{other}\""))),
+    };
+    out.flush()
+        .map_err(|e| Failure::Input(format!("cannot write the output: {e}")))?;
+    result
+}
+
+fn write(out: &mut impl Write, s: &str) -> Result<(), Failure> {
+    out.write_all(s.as_bytes())
+        .map_err(|e| Failure::Input(format!("cannot write the output: {e}")))
+}
+
+/// The flags found (with their values) and the positional arguments.
+type Args<'a> = (Vec<(&'a str, Option<&'a str>)>, Vec<&'a str>);
+
+/// Splits flags from positional arguments. `flags` lists the flags without a
+/// value, `valued` those that take one. `--` ends the flags.
+fn split_args<'a>(
+    args: &'a [String],
+    flags: &[&str],
+    valued: &[&str],
+) -> Result<Args<'a>, Failure> {
+    let mut found = Vec::new();
+    let mut positional = Vec::new();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let a = arg.as_str();
+        if a == "--" {
+            positional.extend(iter.by_ref().map(String::as_str));
+        } else if flags.contains(&a) {
+            found.push((a, None));
+        } else if valued.contains(&a) {
+            let v = iter
+                .next()
+                .ok_or_else(|| Failure::Usage(format!("{a} needs a value")))?;
+            found.push((a, Some(v.as_str())));
+        } else if let Some((k, v)) = a.split_once('=').filter(|(k, _)| valued.contains(k)) {
+            found.push((k, Some(v)));
+        } else if a.starts_with("--") || (a.starts_with('-') && a.len() > 1) {
+            return Err(Failure::Usage(format!("unknown option \"{a}\"")));
+        } else {
+            positional.push(a);
+        }
+    }
+    Ok((found, positional))
+}
+
+fn one_link<'a>(positional: &[&'a str]) -> Result<&'a str, Failure> {
+    match positional {
+        [link] => Ok(link),
+        [] => Err(Failure::Usage("no LINK given".into())),
+        _ => Err(Failure::Usage(
+            "more than one LINK given (quote the link: a shell splits it at spaces and ';')".into(),
+        )),
+    }
+}
+
+fn warn_all(warnings: &[uri_list::Warning]) {
+    for w in warnings {
+        eprintln!("uri-list: warning: {w}");
+    }
+}
+
+fn decode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let (flags, positional) = split_args(args, &["--strict", "--json"], &[])?;
+    let link = one_link(&positional)?;
+    let strict = flags.iter().any(|(f, _)| *f == "--strict");
+    let as_json = flags.iter().any(|(f, _)| *f == "--json");
+    let parsed = Parser::new()
+        .strict(strict)
+        .parse(link)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    if as_json {
+        write(out, &json::decode_json(&parsed))?;
+        write(out, "\n")
+    } else {
+        warn_all(&parsed.warnings);
+        write(out, &to_text(&parsed.list))
+    }
+}
+
+fn encode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let (flags, positional) = split_args(args, &[], &["--title", "--type", "--option"])?;
+    let mut list = UriList::new();
+    if positional.is_empty() {
+        let mut input = String::new();
+        io::stdin()
+            .read_to_string(&mut input)
+            .map_err(|e| Failure::Input(format!("cannot read the URLs from stdin: {e}")))?;
+        for line in input.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            list.push(line);
+        }
+    } else {
+        for url in positional {
+            list.push(url);
+        }
+    }
+    if list.is_empty() {
+        return Err(Failure::Input("no URL to encode".into()));
+    }
+    for (flag, value) in flags {
+        let value = value.unwrap_or_default();
+        match flag {
+            "--title" => list.set_title(value),
+            "--type" => list.set_kind(value),
+            _ => {
+                let (k, v) = value.split_once('=').ok_or_else(|| {
+                    Failure::Usage(format!("--option takes KEY=VALUE, not \"{value}\""))
+                })?;
+                if k.is_empty() {
+                    return Err(Failure::Usage(format!(
+                        "--option \"{value}\" has an empty key"
+                    )));
+                }
+                list.push_option(k, v);
+            }
+        }
+    }
+    write(out, &list.to_link())?;
+    write(out, "\n")
+}
+
+fn from_text_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let (_, positional) = split_args(args, &[], &[])?;
+    let mut bytes = Vec::new();
+    let source = match positional.as_slice() {
+        [] | ["-"] => {
+            io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| Failure::Input(format!("cannot read stdin: {e}")))?;
+            "stdin".to_owned()
+        }
+        [file] => {
+            bytes = std::fs::read(file)
+                .map_err(|e| Failure::Input(format!("cannot read {file}: {e}")))?;
+            (*file).to_owned()
+        }
+        _ => return Err(Failure::Usage("more than one FILE given".into())),
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Failure::Input(format!(
+            "{source} is not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    let read = from_text(&text).map_err(|e| Failure::Input(e.to_string()))?;
+    warn_all(&read.warnings);
+    write(out, &read.list.to_link())?;
+    write(out, "\n")
+}
+
+fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    let (flags, positional) = split_args(args, &["--json"], &[])?;
+    let link = one_link(&positional)?;
+    let parsed = Parser::new()
+        .parse(link)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    if !flags.is_empty() {
+        write(out, &json::check_json(&parsed))?;
+        return write(out, "\n");
+    }
+    let mut text = String::new();
+    if let Some(t) = parsed.list.title() {
+        text.push_str(&format!("title: {t}\n"));
+    }
+    if let Some(t) = parsed.list.kind() {
+        text.push_str(&format!("type: {t}\n"));
+    }
+    let checks: Vec<_> = parsed
+        .list
+        .items()
+        .iter()
+        .map(|i| check_item(i.as_str()))
+        .collect();
+    let sites: Vec<String> = checks
+        .iter()
+        .map(|c| match &c.site {
+            Some(s) if s.unicode != s.host => format!("{} ({})", s.unicode, s.host),
+            Some(s) => s.host.clone(),
+            None => "-".into(),
+        })
+        .collect();
+    let width = sites.iter().map(|s| s.chars().count()).max().unwrap_or(1);
+    for (n, ((item, c), site)) in parsed
+        .list
+        .items()
+        .iter()
+        .zip(&checks)
+        .zip(&sites)
+        .enumerate()
+    {
+        let class = match (c.class, item.list()) {
+            (Class::List, None) => Class::Invalid,
+            (class, _) => class,
+        };
+        text.push_str(&format!(
+            "{:>3}  {:<8}  {:<width$}  {}\n",
+            n + 1,
+            class.as_str(),
+            site,
+            item.as_str()
+        ));
+        if let Some(reason) = &c.reason {
+            text.push_str(&format!("     {reason}\n"));
+        }
+        if let Some(list) = item.list() {
+            text.push_str(&format!("     a nested list of {} items\n", list.len()));
+        }
+    }
+    for w in &parsed.warnings {
+        text.push_str(&format!("warning: {w}\n"));
+    }
+    write(out, &text)
+}

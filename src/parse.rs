@@ -1,0 +1,472 @@
+//! Reading a link: the draft's grammar (§3) and its decoding algorithm (§5).
+
+use crate::error::{Error, ErrorKind, Violation, Warning};
+use crate::list::{Item, Scheme, UriList};
+use crate::percent::{decode_item, decode_option, is_pct_encoded, is_query_char, is_uri_char};
+use std::borrow::Cow;
+
+/// The longest link read: 2 MiB, the longest URL Chrome accepts
+/// (`url::kMaxURLChars`). Longer input is an error, not a slow parse.
+pub const MAX_LENGTH: usize = 2 * 1024 * 1024;
+
+/// How deep lists may nest (draft §8.2). The list a link stands for is at
+/// depth 0; a list nested in it at depth 1, and so on.
+pub const MAX_DEPTH: usize = 8;
+
+/// At most this many warnings are kept for one link; a last warning says how
+/// many more there were.
+pub const MAX_WARNINGS: usize = 100;
+
+/// A parsed link and what a lenient reading had to overlook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    /// The list.
+    pub list: UriList,
+    /// Each violation found, with its byte offset in the link, in order.
+    /// In strict mode only the notes that are not grammar violations
+    /// (a duplicate option, a fragment) can appear here.
+    pub warnings: Vec<Warning>,
+}
+
+/// Reads links. Lenient by default, like a browser's URL parser.
+///
+/// ```
+/// use uri_list::Parser;
+/// let parsed = Parser::new().parse("uri-list:https://a.example; https://b.example").unwrap();
+/// assert_eq!(parsed.list.len(), 2);
+/// assert_eq!(parsed.warnings[0].to_string(), "white space around item 2 at byte 27 (removed)");
+///
+/// let err = Parser::new().strict(true).parse("uri-list:https://a.example; https://b.example").unwrap_err();
+/// assert_eq!(err.to_string(), "white space around item 2 at byte 27");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Parser {
+    strict: bool,
+    max_length: usize,
+    max_depth: usize,
+}
+
+impl Default for Parser {
+    fn default() -> Self {
+        Parser {
+            strict: false,
+            max_length: MAX_LENGTH,
+            max_depth: MAX_DEPTH,
+        }
+    }
+}
+
+/// Reads a link leniently: see [`Parser`].
+pub fn parse(link: &str) -> Result<Parsed, Error> {
+    Parser::new().parse(link)
+}
+
+impl Parser {
+    /// A lenient parser with the default limits.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Strict mode stops at the first grammar violation with an error.
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+
+    /// Changes the longest link accepted, in bytes.
+    pub fn max_length(mut self, bytes: usize) -> Self {
+        self.max_length = bytes;
+        self
+    }
+
+    /// Changes how deep lists may nest.
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Reads a link.
+    pub fn parse(&self, link: &str) -> Result<Parsed, Error> {
+        if link.len() > self.max_length {
+            return Err(Error::new(
+                ErrorKind::TooLong {
+                    len: link.len(),
+                    max: self.max_length,
+                },
+                self.max_length,
+            ));
+        }
+        let mut sink = Sink {
+            strict: self.strict,
+            warnings: Vec::new(),
+            dropped: 0,
+        };
+        let list = self.parse_at(link, 0, &mut sink)?;
+        let mut warnings = sink.warnings;
+        if sink.dropped > 0 {
+            let offset = warnings.last().map_or(0, |w| w.offset);
+            warnings.push(Warning {
+                violation: Violation::More {
+                    count: sink.dropped,
+                },
+                offset,
+            });
+        }
+        Ok(Parsed { list, warnings })
+    }
+
+    fn parse_at(&self, input: &str, depth: usize, sink: &mut Sink) -> Result<UriList, Error> {
+        // Like the URL Standard's basic URL parser: remove leading and trailing
+        // C0 controls and spaces, then every ASCII tab or newline.
+        let trimmed = input.trim_start_matches(|c: char| c <= ' ');
+        let lead = input.len() - trimmed.len();
+        let trimmed = trimmed.trim_end_matches(|c: char| c <= ' ');
+        if trimmed.is_empty() {
+            return Err(Error::new(ErrorKind::EmptyInput, 0));
+        }
+        if trimmed.len() != input.len() {
+            sink.violation(Violation::SurroundingWhitespace, 0)?;
+        }
+        let (link, map) = remove_tabs_and_newlines(trimmed, lead);
+        if map.is_some() {
+            let at = trimmed.find(['\t', '\n', '\r']).unwrap_or(0) + lead;
+            sink.violation(Violation::TabOrNewline, at)?;
+        }
+        let at = |i: usize| match &map {
+            Some(m) => m[i],
+            None => i + lead,
+        };
+
+        let Some((scheme, start)) = Scheme::strip_prefix(&link) else {
+            let found = link
+                .find(':')
+                .map(|c| &link[..c])
+                .filter(|s| is_scheme_name(s))
+                .map(str::to_owned);
+            return Err(Error::new(ErrorKind::NotAUriList { found }, at(0)));
+        };
+        let bytes = link.as_bytes();
+
+        // Where the hier-part ends: at the first `?` or `#` (RFC 3986 §3).
+        // A lenient reading keeps in the items any `?` or `#` that another
+        // item follows (a `;` then a scheme): a person pasting
+        // `uri-list:https://a.example/?q=1;https://b.example` means two pages.
+        let mut end = link.len();
+        let mut search = start;
+        let mut last_item = None;
+        while let Some(p) = bytes[search..end]
+            .iter()
+            .position(|&b| b == b'?' || b == b'#')
+        {
+            let p = search + p;
+            if !self.strict {
+                let last = *last_item.get_or_insert_with(|| last_item_start(bytes, start));
+                if p < last {
+                    search = p + 1;
+                    continue;
+                }
+            }
+            end = p;
+            break;
+        }
+        let hier = &link[start..end];
+        let (query, fragment) = match bytes.get(end) {
+            Some(b'?') => match link[end + 1..].find('#') {
+                Some(h) => (
+                    Some((end + 1, &link[end + 1..end + 1 + h])),
+                    Some((end + 2 + h, &link[end + 2 + h..])),
+                ),
+                None => (Some((end + 1, &link[end + 1..])), None),
+            },
+            Some(_) => (None, Some((end + 1, &link[end + 1..]))),
+            None => (None, None),
+        };
+
+        let mut list = UriList {
+            scheme,
+            items: Vec::with_capacity(hier.len() / 24 + 1),
+            options: Vec::new(),
+            fragment: None,
+        };
+
+        // Draft §5: split the hier-part on `;`; decode each item.
+        let mut offset = start;
+        for (n, raw) in hier.split(';').enumerate() {
+            let number = n + 1;
+            let raw_at = offset;
+            offset += raw.len() + 1;
+            let item = raw.trim_matches(' ');
+            let item_at = raw_at + (raw.len() - raw.trim_start_matches(' ').len());
+            if item.is_empty() {
+                sink.violation(Violation::EmptyItem { item: number }, at(raw_at))?;
+                continue;
+            }
+            if item.len() != raw.len() {
+                sink.violation(Violation::ItemWhitespace { item: number }, at(raw_at))?;
+            }
+            check_item(item, number, item_at, &at, sink)?;
+            let uri = decode_item(item).into_owned();
+            let nested = if Scheme::strip_prefix(&uri).is_some() {
+                if depth + 1 > self.max_depth {
+                    return Err(Error::new(
+                        ErrorKind::TooDeep {
+                            max: self.max_depth,
+                        },
+                        at(item_at),
+                    ));
+                }
+                match self.parse_nested(&uri, depth + 1, sink, number, at(item_at)) {
+                    Ok(l) => Some(Box::new(l)),
+                    Err(e) if self.strict || matches!(e.kind(), ErrorKind::TooDeep { .. }) => {
+                        return Err(e)
+                    }
+                    Err(e) => {
+                        sink.violation(
+                            Violation::Nested {
+                                item: number,
+                                message: e.to_string(),
+                            },
+                            at(item_at),
+                        )?;
+                        None
+                    }
+                }
+            } else {
+                None
+            };
+            list.items.push(Item { uri, list: nested });
+        }
+        if list.items.is_empty() {
+            return Err(Error::new(ErrorKind::EmptyList, at(start)));
+        }
+
+        if let Some((q_at, query)) = query {
+            check_query(query, q_at, &at, sink)?;
+            let mut offsets = Vec::new();
+            for pair in query.split('&').filter(|p| !p.is_empty()) {
+                let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+                let (key, key_ok) = decode_option(k);
+                let (value, value_ok) = decode_option(v);
+                let pair_at = at(q_at + (pair.as_ptr() as usize - query.as_ptr() as usize));
+                if !key_ok || !value_ok {
+                    sink.violation(
+                        Violation::OptionNotUtf8 {
+                            key: key.to_string(),
+                        },
+                        pair_at,
+                    )?;
+                }
+                offsets.push(pair_at);
+                list.options.push((key.into_owned(), value.into_owned()));
+            }
+            let mut seen = std::collections::HashSet::new();
+            for ((key, _), pair_at) in list.options.iter().zip(offsets) {
+                if !seen.insert(key.as_str()) {
+                    let key = key.clone();
+                    sink.note(Violation::DuplicateOption { key }, pair_at);
+                }
+            }
+        }
+        if let Some((f_at, fragment)) = fragment {
+            check_query(fragment, f_at, &at, sink)?;
+            sink.note(Violation::Fragment, at(f_at - 1));
+            list.fragment = Some(fragment.to_owned());
+        }
+        Ok(list)
+    }
+
+    fn parse_nested(
+        &self,
+        uri: &str,
+        depth: usize,
+        sink: &mut Sink,
+        item: usize,
+        item_at: usize,
+    ) -> Result<UriList, Error> {
+        let mut inner = Sink {
+            strict: sink.strict,
+            warnings: Vec::new(),
+            dropped: 0,
+        };
+        let wrap = |e: Error| match e.kind() {
+            ErrorKind::TooDeep { .. } => Error::new(e.kind().clone(), item_at),
+            _ => Error::new(
+                ErrorKind::Nested {
+                    item,
+                    inner: Box::new(e),
+                },
+                item_at,
+            ),
+        };
+        let list = self.parse_at(uri, depth, &mut inner).map_err(wrap)?;
+        for w in inner.warnings {
+            sink.note(
+                Violation::InNested {
+                    item,
+                    inner: Box::new(w),
+                },
+                item_at,
+            );
+        }
+        Ok(list)
+    }
+}
+
+/// Collects warnings, or turns the first grammar violation into an error in
+/// strict mode.
+struct Sink {
+    strict: bool,
+    warnings: Vec<Warning>,
+    dropped: usize,
+}
+
+impl Sink {
+    /// A grammar violation.
+    fn violation(&mut self, violation: Violation, offset: usize) -> Result<(), Error> {
+        if self.strict {
+            return Err(Error::new(ErrorKind::Violation(violation), offset));
+        }
+        self.note(violation, offset);
+        Ok(())
+    }
+
+    /// A note that is not a grammar violation: kept in both modes.
+    fn note(&mut self, violation: Violation, offset: usize) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(Warning { violation, offset });
+        } else {
+            self.dropped += 1;
+        }
+    }
+}
+
+/// Checks an item against `uri-data = 1*uri-char` (draft §3). Reports the
+/// first offending character of each kind in the item.
+fn check_item(
+    item: &str,
+    number: usize,
+    item_at: usize,
+    at: &impl Fn(usize) -> usize,
+    sink: &mut Sink,
+) -> Result<(), Error> {
+    let bytes = item.as_bytes();
+    if bytes.iter().all(|&b| is_uri_char(b)) {
+        return Ok(());
+    }
+    let (mut question, mut hash, mut percent, mut other) = (false, false, false, false);
+    for (i, c) in item.char_indices() {
+        let b = bytes[i];
+        if c.is_ascii() && is_uri_char(b) {
+            continue;
+        }
+        let (seen, violation) = match b {
+            b'?' => (
+                &mut question,
+                Violation::UnencodedQuestionMark { item: number },
+            ),
+            b'#' => (&mut hash, Violation::UnencodedNumberSign { item: number }),
+            b'%' if is_pct_encoded(bytes, i) => continue,
+            b'%' => (
+                &mut percent,
+                Violation::PercentEscape { item: Some(number) },
+            ),
+            _ => (
+                &mut other,
+                Violation::Character {
+                    item: number,
+                    ch: c,
+                },
+            ),
+        };
+        if !*seen {
+            *seen = true;
+            sink.violation(violation, at(item_at + i))?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks a query or fragment against RFC 3986 §3.4/§3.5.
+fn check_query(
+    s: &str,
+    s_at: usize,
+    at: &impl Fn(usize) -> usize,
+    sink: &mut Sink,
+) -> Result<(), Error> {
+    let bytes = s.as_bytes();
+    if bytes.iter().all(|&b| is_query_char(b)) {
+        return Ok(());
+    }
+    let (mut percent, mut other) = (false, false);
+    for (i, c) in s.char_indices() {
+        let b = bytes[i];
+        if c.is_ascii() && is_query_char(b) {
+            continue;
+        }
+        let (seen, violation) = match b {
+            b'%' if is_pct_encoded(bytes, i) => continue,
+            b'%' => (&mut percent, Violation::PercentEscape { item: None }),
+            _ => (&mut other, Violation::QueryCharacter { ch: c }),
+        };
+        if !*seen {
+            *seen = true;
+            sink.violation(violation, at(s_at + i))?;
+        }
+    }
+    Ok(())
+}
+
+/// The offset of the last item that follows a `;` and starts with a scheme,
+/// or `start` when there is none.
+fn last_item_start(bytes: &[u8], start: usize) -> usize {
+    let mut i = bytes.len();
+    while let Some(p) = bytes[start..i].iter().rposition(|&b| b == b';') {
+        let p = start + p;
+        if starts_with_scheme(&bytes[p + 1..]) {
+            return p + 1;
+        }
+        i = p;
+    }
+    start
+}
+
+/// `scheme ":"` (RFC 3986 §3.1) at the start of `s`, ignoring leading spaces.
+fn starts_with_scheme(s: &[u8]) -> bool {
+    let s = match s.iter().position(|&b| b != b' ') {
+        Some(p) => &s[p..],
+        None => return false,
+    };
+    match s.iter().position(|&b| b == b':') {
+        Some(colon) if colon > 0 => is_scheme_name_bytes(&s[..colon]),
+        _ => false,
+    }
+}
+
+fn is_scheme_name(s: &str) -> bool {
+    is_scheme_name_bytes(s.as_bytes())
+}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1).
+pub(crate) fn is_scheme_name_bytes(s: &[u8]) -> bool {
+    matches!(s.first(), Some(b) if b.is_ascii_alphabetic())
+        && s.iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// Removes ASCII tabs and newlines. When any were removed, also returns the
+/// map from each byte of the result to its offset in the original input.
+fn remove_tabs_and_newlines(s: &str, lead: usize) -> (Cow<'_, str>, Option<Vec<usize>>) {
+    if !s.contains(['\t', '\n', '\r']) {
+        return (Cow::Borrowed(s), None);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut map = Vec::with_capacity(s.len() + 1);
+    for (i, c) in s.char_indices() {
+        if !matches!(c, '\t' | '\n' | '\r') {
+            out.push(c);
+            map.extend((0..c.len_utf8()).map(|k| lead + i + k));
+        }
+    }
+    map.push(lead + s.len());
+    (Cow::Owned(out), Some(map))
+}

@@ -1,0 +1,312 @@
+//! Percent-encoding of items and options.
+//!
+//! Items follow the draft's `uri-char` set (§3); the decoding of items is the
+//! draft's §5 step, extended by the escape rule described in the crate docs
+//! ("Items that contain `%3B`, `%3F` or `%23`").
+
+use std::borrow::Cow;
+
+/// `uri-char` without `pct-encoded` (draft §3):
+/// `unreserved / gen-delims-limited / sub-delims-limited`.
+///
+/// `gen-delims-limited` is RFC 3986's gen-delims without `?` and `#`;
+/// `sub-delims-limited` is its sub-delims without `;`.
+pub(crate) const fn is_uri_char(b: u8) -> bool {
+    matches!(b,
+        b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~'
+        | b':' | b'/' | b'[' | b']' | b'@'
+        | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b'=')
+}
+
+/// RFC 3986 §3.4 `query` (and §3.5 `fragment`) without `pct-encoded`:
+/// `pchar / "/" / "?"`, where `pchar = unreserved / sub-delims / ":" / "@"`.
+pub(crate) const fn is_query_char(b: u8) -> bool {
+    is_uri_char(b) || matches!(b, b';' | b'?')
+}
+
+/// The characters an option key or value may carry unencoded in the query.
+///
+/// Narrower than [`is_query_char`] so that `&`, `=`, `#`, `+`, `%`, `;` and
+/// spaces survive any query parser, including `application/x-www-form-urlencoded`
+/// ones that read `+` as a space.
+const fn is_option_char(b: u8) -> bool {
+    matches!(b,
+        b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~'
+        | b'!' | b'$' | b'\'' | b'(' | b')' | b'*' | b',' | b':' | b'@' | b'/' | b'?')
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+fn push_pct(out: &mut String, b: u8) {
+    out.push('%');
+    out.push(HEX[usize::from(b >> 4)] as char);
+    out.push(HEX[usize::from(b & 15)] as char);
+}
+
+fn hex_val(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Whether `bytes[i]` (a `%`) starts a valid `pct-encoded` triplet.
+pub(crate) fn is_pct_encoded(bytes: &[u8], i: usize) -> bool {
+    matches!(bytes.get(i + 1..i + 3), Some([a, b]) if a.is_ascii_hexdigit() && b.is_ascii_hexdigit())
+}
+
+/// What follows a `%` and its run of `25` pairs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tail {
+    /// `3B`, `3F` or `23` in any case: an escaped delimiter.
+    Delimiter(u8),
+    /// Two other hex digits: an ordinary escape, never touched.
+    Hex,
+    /// Anything else: the `%` does not start a valid escape.
+    Stray,
+}
+
+/// Looks at the `%` at `bytes[i]`: returns the number `k` of `25` pairs that
+/// follow it and what comes after them.
+fn escape_at(bytes: &[u8], i: usize) -> (usize, Tail) {
+    let mut j = i + 1;
+    let mut k = 0;
+    while bytes.get(j..j + 2) == Some(b"25") {
+        j += 2;
+        k += 1;
+    }
+    let tail = match bytes.get(j..j + 2) {
+        Some([b'3', b'B' | b'b']) => Tail::Delimiter(b';'),
+        Some([b'3', b'F' | b'f']) => Tail::Delimiter(b'?'),
+        Some([b'2', b'3']) => Tail::Delimiter(b'#'),
+        Some([a, b]) if a.is_ascii_hexdigit() && b.is_ascii_hexdigit() => Tail::Hex,
+        _ => Tail::Stray,
+    };
+    (k, tail)
+}
+
+/// Encodes one item into `out` so that [`decode_item`] gives it back exactly.
+///
+/// - `;`, `?`, `#` become `%3B`, `%3F`, `%23` (draft §3);
+/// - every other character outside `uri-char` becomes `%XX` per UTF-8 byte,
+///   uppercase (RFC 3986 §2.1, RFC 2718 §2.2.5);
+/// - a `%` is written as it is, except under the escape rule of the crate
+///   docs: a `%25…` run before `3B`/`3F`/`23` gains one `25`, and a `%` that
+///   does not start a valid escape is written `%2525` (a `%25…` run of two or
+///   more before such a tail also gains one `25`).
+pub(crate) fn encode_item(item: &str, out: &mut String) {
+    let bytes = item.as_bytes();
+    let mut i = 0;
+    let mut plain = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if is_uri_char(b) {
+            i += 1;
+            continue;
+        }
+        // `plain..i` holds only URI characters (ASCII), so both ends are
+        // character boundaries whenever it is not empty.
+        if plain < i {
+            out.push_str(&item[plain..i]);
+        }
+        if b == b'%' {
+            let (k, tail) = escape_at(bytes, i);
+            let extra = match (k, tail) {
+                (_, Tail::Delimiter(_)) => 1,
+                (_, Tail::Hex) => 0,
+                (0, Tail::Stray) => 2,
+                (1, Tail::Stray) => 0,
+                (_, Tail::Stray) => 1,
+            };
+            out.push('%');
+            for _ in 0..extra {
+                out.push_str("25");
+            }
+            i += 1;
+        } else {
+            push_pct(out, b);
+            i += 1;
+        }
+        plain = i;
+    }
+    if plain < bytes.len() {
+        out.push_str(&item[plain..]);
+    }
+}
+
+/// Decodes one item per draft §5 ("percent-decode any instances of `;`, `?`
+/// and `#`") and the escape rule of the crate docs. Nothing else is decoded.
+pub(crate) fn decode_item(raw: &str) -> Cow<'_, str> {
+    let bytes = raw.as_bytes();
+    let Some(first) = bytes.iter().position(|&b| b == b'%') else {
+        return Cow::Borrowed(raw);
+    };
+    let mut out = String::with_capacity(raw.len());
+    let mut plain = 0;
+    let mut i = first;
+    while i < bytes.len() {
+        if bytes[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let (k, tail) = escape_at(bytes, i);
+        match (k, tail) {
+            (0, Tail::Delimiter(d)) => {
+                out.push_str(&raw[plain..i]);
+                out.push(d as char);
+                i += 3;
+                plain = i;
+            }
+            (_, Tail::Delimiter(_)) | (3.., Tail::Stray) => {
+                // Drop one `25` pair: `%25…25XX` → `%…25XX`.
+                out.push_str(&raw[plain..=i]);
+                i += 3;
+                plain = i;
+            }
+            (2, Tail::Stray) => {
+                // `%2525` followed by no escape is a lone `%`.
+                out.push_str(&raw[plain..=i]);
+                i += 5;
+                plain = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&raw[plain..]);
+    Cow::Owned(out)
+}
+
+/// Encodes an option key or value for the query.
+pub(crate) fn encode_option(s: &str, out: &mut String) {
+    let mut plain = 0;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        if !is_option_char(b) {
+            if plain < i {
+                out.push_str(&s[plain..i]);
+            }
+            push_pct(out, b);
+            plain = i + 1;
+        }
+    }
+    if plain < s.len() {
+        out.push_str(&s[plain..]);
+    }
+}
+
+/// Percent-decodes an option key or value as UTF-8. `+` stays a plus sign
+/// (RFC 3986; see the crate docs). Returns `None` in the second place when
+/// the bytes were not UTF-8 and were replaced.
+pub(crate) fn decode_option(s: &str) -> (Cow<'_, str>, bool) {
+    if !s.contains('%') {
+        return (Cow::Borrowed(s), true);
+    }
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            if let (Some(hi), Some(lo)) = (
+                bytes.get(i + 1).copied().and_then(hex_val),
+                bytes.get(i + 2).copied().and_then(hex_val),
+            ) {
+                out.push(hi << 4 | lo);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    match String::from_utf8(out) {
+        Ok(s) => (Cow::Owned(s), true),
+        Err(e) => (
+            Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            false,
+        ),
+    }
+}
+
+/// Writes a fragment: query characters and valid escapes as they are, every
+/// other byte (a stray `%` included) percent-encoded.
+pub(crate) fn encode_fragment(s: &str, out: &mut String) {
+    let bytes = s.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if is_query_char(b) || (b == b'%' && is_pct_encoded(bytes, i)) {
+            out.push(b as char);
+        } else {
+            push_pct(out, b);
+        }
+    }
+}
+
+/// Percent-encodes the characters that may not stand in a link (RFC 3986
+/// §2.1: UTF-8, uppercase hex), leaving every URI character, `%` included,
+/// as it is. This is what [`decode_item`] gives back for an item that held
+/// such characters.
+pub fn encode_non_uri_chars(s: &str) -> Cow<'_, str> {
+    let keep = |b: u8| is_query_char(b) || b == b'%' || b == b'#';
+    if s.bytes().all(keep) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for b in s.bytes() {
+        if keep(b) {
+            out.push(b as char);
+        } else {
+            push_pct(&mut out, b);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn enc(s: &str) -> String {
+        let mut out = String::new();
+        encode_item(s, &mut out);
+        out
+    }
+
+    #[test]
+    fn delimiters_are_escaped_and_come_back() {
+        for (item, link) in [
+            ("a;b?c#d", "a%3Bb%3Fc%23d"),
+            ("q=C%23", "q=C%2523"),
+            ("q=C%2523", "q=C%252523"),
+            ("100%", "100%2525"),
+            ("100%25", "100%25"),
+            ("100%25off", "100%25off"),
+            ("%2525", "%252525"),
+            ("%2", "%25252"),
+            ("%41", "%41"),
+            ("a b", "a%20b"),
+            ("é", "%C3%A9"),
+        ] {
+            assert_eq!(enc(item), link, "encoding {item:?}");
+            assert_eq!(
+                decode_item(link),
+                encode_non_uri_chars(item),
+                "decoding {link:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn draft_decoding_is_case_insensitive() {
+        assert_eq!(decode_item("a%3bb%3fc%23d"), "a;b?c#d");
+    }
+
+    #[test]
+    fn options_keep_plus_and_decode_utf8() {
+        assert_eq!(decode_option("My%20list+x").0, "My list+x");
+        assert_eq!(decode_option("%C3%A9").0, "é");
+        assert!(!decode_option("%FF").1);
+        let mut out = String::new();
+        encode_option("a&b=c#d+e%f;g h", &mut out);
+        assert_eq!(out, "a%26b%3Dc%23d%2Be%25f%3Bg%20h");
+    }
+}

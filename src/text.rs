@@ -1,0 +1,167 @@
+//! The text/uri-list form (RFC 2483 §5) of a list: draft §5, with options
+//! as `#?key=value` lines (§8.1) and nesting as `#` depth markers (§8.2).
+
+use crate::error::{Error, ErrorKind, Violation, Warning};
+use crate::list::UriList;
+
+/// Writes the text/uri-list form of a list, every line ended by CRLF.
+///
+/// Items are written one per line, as decoded (draft §5). Options follow the
+/// items of their list as `#?key=value` lines with the value decoded; only
+/// `%` and control characters stay percent-encoded there, so the lines read
+/// back exactly. A nested list is written between two lines of as many `#`
+/// as its depth. The fragment has no place in the text form and is left out.
+///
+/// Item lines are written as they are, but for what the line syntax cannot
+/// carry: a carriage return or line feed, a leading `#` and white space at
+/// either end are percent-encoded, so that such an item reads back in its
+/// percent-encoded form (the same resource) rather than breaking the lines.
+///
+/// ```
+/// let list = uri_list::parse("uri-list:https://a.com;https://b.com?title=Two").unwrap().list;
+/// assert_eq!(uri_list::to_text(&list), "https://a.com\r\nhttps://b.com\r\n#?title=Two\r\n");
+/// ```
+pub fn to_text(list: &UriList) -> String {
+    let mut out = String::with_capacity(list.items.iter().map(|i| i.uri.len() + 2).sum());
+    write_text(list, 0, &mut out);
+    out
+}
+
+fn write_text(list: &UriList, depth: usize, out: &mut String) {
+    for item in &list.items {
+        match &item.list {
+            Some(child) => {
+                let marker = "#".repeat(depth + 1);
+                out.push_str(&marker);
+                out.push_str("\r\n");
+                write_text(child, depth + 1, out);
+                out.push_str(&marker);
+                out.push_str("\r\n");
+            }
+            None => {
+                write_item_line(&item.uri, out);
+                out.push_str("\r\n");
+            }
+        }
+    }
+    for (k, v) in &list.options {
+        out.push_str("#?");
+        write_option_text(k, true, out);
+        out.push('=');
+        write_option_text(v, false, out);
+        out.push_str("\r\n");
+    }
+}
+
+fn write_item_line(uri: &str, out: &mut String) {
+    let last = uri.len().saturating_sub(1);
+    for (i, c) in uri.char_indices() {
+        let escape = matches!(c, '\r' | '\n')
+            || (i == 0 && c == '#')
+            || ((i == 0 || i == last) && matches!(c, ' ' | '\t'));
+        if escape {
+            out.push_str(&format!("%{:02X}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+fn write_option_text(s: &str, is_key: bool, out: &mut String) {
+    for c in s.chars() {
+        if c == '%' || c.is_control() || (is_key && c == '=') {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+/// What [`from_text`] read, and what it had to overlook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FromText {
+    /// The list.
+    pub list: UriList,
+    /// Each problem, with the byte offset of its line.
+    pub warnings: Vec<Warning>,
+}
+
+/// Reads a text/uri-list document (RFC 2483 §5) into a list.
+///
+/// Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
+/// skipped, except `#?key=value` option lines (draft §8.1) and lines made
+/// only of `#`, the depth markers of nested lists (draft §8.2): a marker one
+/// deeper than the current list opens a nested list, one at its depth closes
+/// it. A marker that does neither is ignored with a warning; a nested list
+/// left open at the end is read as if its marker were a comment (its items
+/// join the list around it), with a warning. Every other line is a URI, with
+/// white space around it removed.
+///
+/// ```
+/// let read = uri_list::from_text("# my links\nhttps://a.com\n\nhttps://b.com\n#?title=Two\n").unwrap();
+/// assert_eq!(read.list.to_link(), "uri-list:https://a.com;https://b.com?title=Two");
+/// ```
+pub fn from_text(text: &str) -> Result<FromText, Error> {
+    let mut stack = vec![UriList::new()];
+    let mut warnings = Vec::new();
+    let mut offset = 0;
+    for (n, raw) in text.split('\n').enumerate() {
+        let line_at = offset;
+        offset += raw.len() + 1;
+        let line = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r');
+        if line.is_empty() {
+            continue;
+        }
+        let current = stack.len() - 1;
+        if let Some(option) = line.strip_prefix("#?") {
+            let (k, v) = option.split_once('=').unwrap_or_else(|| {
+                warnings.push(Warning {
+                    violation: Violation::OptionLine { line: n + 1 },
+                    offset: line_at,
+                });
+                (option, "")
+            });
+            let (k, _) = crate::percent::decode_option(k);
+            let (v, _) = crate::percent::decode_option(v);
+            stack[current].push_option(k, v);
+        } else if line.bytes().all(|b| b == b'#') {
+            let depth = line.len();
+            if depth == current + 1 {
+                stack.push(UriList::new());
+            } else if depth == current && current > 0 && !stack[current].is_empty() {
+                let child = stack.pop().expect("depth > 0");
+                stack[current - 1].push_list(child);
+            } else if depth == current && current > 0 {
+                // `#` … `#` with nothing but comments between: two comments.
+                let child = stack.pop().expect("depth > 0");
+                stack[current - 1].options.extend(child.options);
+            } else {
+                warnings.push(Warning {
+                    violation: Violation::Marker { line: n + 1 },
+                    offset: line_at,
+                });
+            }
+        } else if !line.starts_with('#') {
+            stack[current].push(line);
+        }
+    }
+    while stack.len() > 1 {
+        let depth = stack.len() - 1;
+        warnings.push(Warning {
+            violation: Violation::Unclosed { depth },
+            offset: text.len(),
+        });
+        let child = stack.pop().expect("depth > 0");
+        let parent = stack.last_mut().expect("root");
+        parent.items.extend(child.items);
+        parent.options.extend(child.options);
+    }
+    let list = stack.pop().expect("root");
+    if list.is_empty() {
+        return Err(Error::new(ErrorKind::NoUris, 0));
+    }
+    Ok(FromText { list, warnings })
+}
