@@ -1,0 +1,118 @@
+// The end-to-end cases, the same for every browser. Each gets `{browser, origin}`: `browser`
+// is a driver (chromium.mjs, firefox.mjs) with one interface: reset, goto, click, press, inPage,
+// state. Each case starts from one blank tab, acts like a person, and asserts what the browser
+// really shows (tabs, their order and URLs, groups and their names).
+import assert from 'node:assert/strict';
+import { sleep, waitFor } from './util.mjs';
+
+/** The state with URLs on the fixture server shortened to their path ("/page/one"). */
+async function stateOf(browser, origin) {
+  const state = await browser.state();
+  const short = (url) => (url.startsWith(`${origin}/`) ? url.slice(origin.length) : url);
+  return { ...state, tabs: state.tabs.map((tab) => ({ ...tab, url: short(tab.url) })) };
+}
+
+/** Waits until the browser shows `groups` groups and every tab has reached a fixture-server URL. */
+function settled(browser, origin, groups, what) {
+  return waitFor(
+    () => stateOf(browser, origin),
+    (state) => state.groups.length === groups && state.tabs.every((tab) => tab.url.startsWith('/')),
+    { what },
+  );
+}
+
+const tab = (url, group = null, active = false) => ({ url, group, active, window: 0 });
+
+export const cases = [
+  {
+    name: 'a click on a link with ?title= opens its items next to the tab, as one group named by the title',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/click-title.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, 1, 'one tab group');
+      assert.deepEqual(state.tabs, [
+        tab('/click-title.html'),
+        tab('/page/one', 'Reading list', true),
+        tab('/page/two', 'Reading list'),
+        tab('/page/three', 'Reading list'),
+      ]);
+      assert.deepEqual(state.groups.map((group) => group.title), ['Reading list']);
+    },
+  },
+  {
+    name: "without a title, the link's text names the group",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, 1, 'one tab group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+        ['/link-text.html', null],
+        ['/page/beach', 'Weekend plans'],
+        ['/page/museum', 'Weekend plans'],
+      ]);
+    },
+  },
+  {
+    name: 'a javascript: item is never opened; the other items still open',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/blocked-item.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, 1, 'one tab group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+        ['/blocked-item.html', null],
+        ['/page/safe', 'Mixed'],
+      ]);
+    },
+  },
+  {
+    name: 'a middle click opens the group in the background',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/click-title.html`);
+      await browser.click('#link', { button: 'middle' });
+      const state = await settled(browser, origin, 1, 'one tab group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.active]), [
+        ['/click-title.html', true],
+        ['/page/one', false],
+        ['/page/two', false],
+        ['/page/three', false],
+      ]);
+    },
+  },
+  {
+    name: 'Enter on a focused link opens it once',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/click-title.html`);
+      await browser.press('#link', 'Enter');
+      await settled(browser, origin, 1, 'one tab group');
+      await sleep(700); // a second open (keydown, then the click synthesised from it) would show by now
+      const state = await settled(browser, origin, 1, 'still one tab group');
+      assert.equal(state.tabs.length, 4, JSON.stringify(state.tabs));
+    },
+  },
+  {
+    name: "a page script's link.click() opens nothing; a person's click on the same link then opens one group",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/untrusted.html`);
+      await browser.click('#script-click');
+      // The extension saw the script's click and cancelled the browser's own handling of it...
+      const result = await waitFor(
+        () => browser.inPage(() => document.getElementById('result').textContent),
+        (text) => text !== '',
+        { what: "the page's report of its own click" },
+      );
+      assert.equal(result, 'untrusted click, defaultPrevented=true');
+      await sleep(700);
+      // ...and opened nothing.
+      assert.deepEqual((await stateOf(browser, origin)).tabs, [tab('/untrusted.html', null, true)]);
+      await browser.click('#link');
+      await settled(browser, origin, 1, 'the group from the real click');
+      await sleep(300);
+      const state = await settled(browser, origin, 1, 'still one group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+        ['/untrusted.html', null],
+        ['/page/p1', 'Clicked by a person'],
+        ['/page/p2', 'Clicked by a person'],
+      ]);
+    },
+  },
+];

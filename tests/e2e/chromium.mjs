@@ -1,0 +1,136 @@
+// Chromium with the built extension, driven by playwright-core over CDP.
+//
+// The system browser is used (never `playwright install`). Pages are driven with real input
+// events (CDP Input.dispatch*: trusted, like a person's), and the browser's state is read through
+// the extension's service worker, which sees every tab and group.
+import { chromium } from 'playwright-core';
+import { findProgram, tempDir } from './util.mjs';
+
+/**
+ * @param {{extensionDir: string, headless?: boolean, args?: string[]}} options
+ */
+export async function launchChromium({ extensionDir, headless = true, args = [] }) {
+  const executablePath = findProgram('CHROMIUM', ['/usr/bin/chromium', 'chromium'], 'apt-get install chromium');
+  const profile = await tempDir('chromium-profile');
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile.path, {
+      executablePath,
+      headless,
+      viewport: headless ? { width: 1000, height: 700 } : null,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        // Playwright adds --disable-extensions; --disable-extensions-except is what overrides it.
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        ...args,
+      ],
+    });
+  } catch (error) {
+    await profile.remove();
+    throw error;
+  }
+  const driver = new ChromiumDriver(context, profile);
+  try {
+    await driver.worker();
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+  return driver;
+}
+
+class ChromiumDriver {
+  name = 'chromium';
+
+  constructor(context, profile) {
+    this.context = context;
+    this.profile = profile;
+    this.page = context.pages()[0] ?? null;
+    this.version = context.browser()?.version() ?? '';
+  }
+
+  /** The extension's service worker (it may have been stopped and started again). */
+  async worker() {
+    return this.context.serviceWorkers()[0] ?? (await this.context.waitForEvent('serviceworker', { timeout: 10_000 }));
+  }
+
+  /** Runs `fn(arg)` inside the extension's service worker, where `chrome.*` is available. */
+  async inExtension(fn, arg) {
+    return (await this.worker()).evaluate(fn, arg);
+  }
+
+  /** One window with one blank tab, no groups: every test starts from here. */
+  async reset() {
+    const page = await this.context.newPage();
+    // Closed through the extension, which sees every tab at once: Playwright learns of tabs
+    // the extension opened only a little later, so its own list of pages can miss some.
+    const left = await this.inExtension(async () => {
+      const tabs = await chrome.tabs.query({});
+      const keep = tabs.filter((tab) => tab.url === 'about:blank').sort((a, b) => b.id - a.id)[0];
+      await chrome.tabs.remove(tabs.filter((tab) => tab !== keep).map((tab) => tab.id));
+      return (await chrome.tabs.query({})).length;
+    });
+    if (left !== 1) throw new Error(`reset: ${left} tabs are left open, not 1`);
+    this.page = page;
+  }
+
+  async goto(url) {
+    await this.page.goto(url);
+  }
+
+  /** A real mouse click in the middle of the element. `button`: left, middle; `modifiers`: ['Control'], ... */
+  async click(selector, { button = 'left', modifiers = [] } = {}) {
+    await this.page.click(selector, { button, modifiers });
+  }
+
+  /** Focuses the element, then presses `key` on the keyboard. */
+  async press(selector, key) {
+    await this.page.focus(selector);
+    await this.page.keyboard.press(key);
+  }
+
+  /** Evaluates a function in the current page (not in the extension). */
+  async inPage(fn, arg) {
+    return this.page.evaluate(fn, arg);
+  }
+
+  /**
+   * The browser's tabs (by window, in order) and tab groups:
+   * `{tabs: [{url, group, active, window}], groups: [{title, color, window}]}`, `group` being a group's title or null.
+   */
+  async state() {
+    return this.inExtension(async () => {
+      const [tabs, groups] = await Promise.all([chrome.tabs.query({}), chrome.tabGroups.query({})]);
+      const windows = [...new Set(tabs.map((tab) => tab.windowId))].sort((a, b) => a - b);
+      const titleOf = new Map(groups.map((group) => [group.id, group.title]));
+      tabs.sort((a, b) => a.windowId - b.windowId || a.index - b.index);
+      return {
+        tabs: tabs.map((tab) => ({
+          url: tab.url || tab.pendingUrl || '',
+          group: tab.groupId === -1 ? null : (titleOf.get(tab.groupId) ?? '(unknown group)'),
+          active: tab.active,
+          window: windows.indexOf(tab.windowId),
+        })),
+        // In the order they stand in the tab strip.
+        groups: groups
+          .map((group) => ({ group, first: tabs.findIndex((tab) => tab.groupId === group.id) }))
+          .sort((a, b) => a.first - b.first)
+          .map(({ group }) => ({ title: group.title, color: group.color, window: windows.indexOf(group.windowId) })),
+      };
+    });
+  }
+
+  async close() {
+    try {
+      await this.context.close();
+    } finally {
+      await this.profile.remove();
+    }
+  }
+}

@@ -1,0 +1,229 @@
+// Firefox with the built extension, driven by geckodriver over plain WebDriver HTTP.
+//
+// The add-on is installed as a temporary add-on from its folder. Its moz-extension:// UUID is
+// fixed by a pref, so tests can open its pages. geckodriver runs with --allow-system-access,
+// which gives the "chrome" context: the browser's own UI and state (gBrowser, its tabs and
+// tab groups), read here as the browser itself has them. Input goes through WebDriver actions,
+// which Firefox turns into trusted events, like a person's.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { findProgram, tempDir, withTimeout } from './util.mjs';
+
+export const EXTENSION_UUID = 'a3c7e0d4-51f6-4b0e-9a51-75c1e2d0c0de';
+const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008' };
+const BUTTONS = { left: 0, middle: 1, right: 2 };
+
+/**
+ * @param {{extensionDir: string, headless?: boolean}} options
+ */
+export async function launchFirefox({ extensionDir, headless = true }) {
+  const binary = findProgram('FIREFOX', ['/usr/bin/firefox-esr', 'firefox-esr', 'firefox'], 'apt-get install firefox-esr');
+  const geckodriver = findProgram(
+    'GECKODRIVER',
+    [join(homedir(), '.cargo', 'bin', 'geckodriver'), 'geckodriver'],
+    'cargo install geckodriver',
+  );
+  const addonId = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
+  // geckodriver makes its Firefox profile under TMPDIR: a folder of our own, removed afterwards.
+  const temp = await tempDir('firefox');
+  const server = spawn(geckodriver, ['--port', '0', '--allow-system-access'], {
+    env: { ...process.env, TMPDIR: temp.path },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const driver = new FirefoxDriver(server, temp);
+  try {
+    driver.base = await withTimeout(listeningAddress(server), 10_000, 'starting geckodriver');
+    const { value } = await driver.request('POST', '/session', {
+      capabilities: {
+        alwaysMatch: {
+          browserName: 'firefox',
+          'moz:firefoxOptions': {
+            binary,
+            args: headless ? ['-headless'] : [],
+            prefs: {
+              'extensions.webextensions.uuids': JSON.stringify({ [addonId]: EXTENSION_UUID }),
+              'browser.tabs.groups.enabled': true,
+              'browser.tabs.warnOnClose': false,
+              'browser.tabs.warnOnCloseOtherTabs': false,
+            },
+          },
+        },
+      },
+    });
+    driver.session = `/session/${value.sessionId}`;
+    driver.version = value.capabilities.browserVersion;
+    await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true });
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+  return driver;
+}
+
+/** Resolves with geckodriver's http://127.0.0.1:PORT once it says where it listens. */
+function listeningAddress(server) {
+  return new Promise((resolve, reject) => {
+    let log = '';
+    const read = (chunk) => {
+      log += chunk;
+      const match = /Listening on (127\.0\.0\.1:\d+)/.exec(log);
+      if (match) resolve(`http://${match[1]}`);
+    };
+    server.stdout.on('data', read);
+    server.stderr.on('data', read);
+    server.once('error', reject);
+    server.once('exit', (code) => reject(new Error(`geckodriver exited (${code}) before listening:\n${log}`)));
+  });
+}
+
+class FirefoxDriver {
+  name = 'firefox';
+  base = '';
+  session = '';
+
+  constructor(server, temp) {
+    this.server = server;
+    this.temp = temp;
+  }
+
+  async request(method, path, body) {
+    const response = await fetch(this.base + path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const reply = await response.json();
+    if (!response.ok) {
+      const { error, message } = reply.value ?? {};
+      throw new Error(`WebDriver ${method} ${path}: ${error}: ${message}`);
+    }
+    return reply;
+  }
+
+  async command(method, path, body) {
+    return (await this.request(method, this.session + path, body)).value;
+  }
+
+  /** Runs `source` (a function body using `arguments`) in the page or, with chrome: true, in the browser UI. */
+  async script(source, args = [], { chrome = false } = {}) {
+    if (!chrome) return this.command('POST', '/execute/sync', { script: source, args });
+    await this.command('POST', '/moz/context', { context: 'chrome' });
+    try {
+      return await this.command('POST', '/execute/sync', { script: source, args });
+    } finally {
+      await this.command('POST', '/moz/context', { context: 'content' });
+    }
+  }
+
+  async element(selector) {
+    return this.command('POST', '/element', { using: 'css selector', value: selector });
+  }
+
+  /** One window with one blank tab, no groups: every test starts from here. */
+  async reset() {
+    const old = await this.command('GET', '/window/handles');
+    const { handle } = await this.command('POST', '/window/new', { type: 'tab' });
+    for (const other of old) {
+      await this.command('POST', '/window', { handle: other });
+      await this.command('DELETE', '/window');
+    }
+    await this.command('POST', '/window', { handle });
+    const left = await this.command('GET', '/window/handles');
+    if (left.length !== 1) throw new Error(`reset: ${left.length} tabs are left open, not 1`);
+  }
+
+  async goto(url) {
+    await this.command('POST', '/url', { url });
+  }
+
+  /** A real mouse click in the middle of the element. `button`: left, middle; `modifiers`: ['Control'], ... */
+  async click(selector, { button = 'left', modifiers = [] } = {}) {
+    const element = await this.element(selector);
+    const keys = modifiers.map((name) => KEYS[name]);
+    await this.command('POST', '/actions', {
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [...keys.map((value) => ({ type: 'keyDown', value })), ...[0, 1, 2].map(() => ({ type: 'pause' })), ...keys.map((value) => ({ type: 'keyUp', value }))],
+        },
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            ...keys.map(() => ({ type: 'pause' })),
+            { type: 'pointerMove', origin: element, x: 0, y: 0 },
+            { type: 'pointerDown', button: BUTTONS[button] },
+            { type: 'pointerUp', button: BUTTONS[button] },
+          ],
+        },
+      ],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
+  /** Focuses the element, then presses `key` on the keyboard. */
+  async press(selector, key) {
+    const element = await this.element(selector);
+    await this.command('POST', '/execute/sync', { script: 'arguments[0].focus()', args: [element] });
+    const value = KEYS[key] ?? key;
+    await this.command('POST', '/actions', {
+      actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
+  /** Evaluates a function in the current page (not in the extension). */
+  async inPage(fn, arg) {
+    return this.script(`return (${fn})(arguments[0]);`, [arg]);
+  }
+
+  /**
+   * The browser's tabs (by window, in order) and tab groups, as gBrowser has them:
+   * `{tabs: [{url, group, active, window}], groups: [{title, color, window}]}`, `group` being a group's title or null.
+   */
+  async state() {
+    return this.script(
+      `const tabs = [];
+       const groups = [];
+       let window = 0;
+       for (const win of Services.wm.getEnumerator('navigator:browser')) {
+         for (const tab of win.gBrowser.tabs) {
+           tabs.push({ url: tab.linkedBrowser.currentURI.spec, group: tab.group ? tab.group.label : null, active: tab.selected, window });
+         }
+         for (const group of win.gBrowser.tabGroups) groups.push({ title: group.label, color: group.color, window });
+         window += 1;
+       }
+       return { tabs, groups };`,
+      [],
+      { chrome: true },
+    );
+  }
+
+  /** Error messages from this extension in the browser console. */
+  async extensionErrors() {
+    return this.script(
+      `return Services.console.getMessageArray()
+         .filter((m) => m instanceof Ci.nsIScriptError && !(m.flags & Ci.nsIScriptError.warningFlag))
+         .filter((m) => String(m.sourceName).startsWith('moz-extension://' + arguments[0]))
+         .map((m) => m.errorMessage + ' (' + m.sourceName + ':' + m.lineNumber + ')');`,
+      [EXTENSION_UUID],
+      { chrome: true },
+    );
+  }
+
+  async close() {
+    try {
+      if (this.session) await withTimeout(this.request('DELETE', this.session), 15_000, 'closing Firefox');
+    } catch (error) {
+      console.error(`firefox: ${error.message}`);
+    } finally {
+      this.server.kill();
+      await new Promise((resolve) => (this.server.exitCode === null ? this.server.once('exit', resolve) : resolve()));
+      await this.temp.remove();
+    }
+  }
+}

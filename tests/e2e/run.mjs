@@ -1,0 +1,79 @@
+// The end-to-end suite for one browser:  node tests/e2e/run.mjs chromium|firefox [DIST]
+//
+// Serves tests/fixtures on 127.0.0.1, starts the browser with the built extension from
+// DIST/<chrome|firefox> (default: dist), runs every case from cases.mjs, and ends with the
+// line "N passed, N failed". Exits 1 if any case failed or the browser could not start.
+import { join, resolve } from 'node:path';
+import { cases } from './cases.mjs';
+import { launchChromium } from './chromium.mjs';
+import { launchFirefox } from './firefox.mjs';
+import { startServer } from './server.mjs';
+import { FIXTURES, ROOT, withTimeout } from './util.mjs';
+
+const BROWSERS = {
+  chromium: { folder: 'chrome', launch: launchChromium },
+  firefox: { folder: 'firefox', launch: launchFirefox },
+};
+const CASE_TIME = 30_000;
+const SUITE_TIME = 5 * 60_000;
+
+const [name, dist = join(ROOT, 'dist')] = process.argv.slice(2);
+const target = BROWSERS[name];
+if (!target) {
+  console.error(`usage: node tests/e2e/run.mjs ${Object.keys(BROWSERS).join('|')} [DIST]`);
+  process.exit(2);
+}
+const filter = process.env.E2E_FILTER ?? '';
+
+// Never hang CI: past the suite's time limit, give up loudly.
+const watchdog = setTimeout(() => {
+  console.error(`${name}: the suite took longer than ${SUITE_TIME / 1000} s; giving up`);
+  process.exit(1);
+}, SUITE_TIME);
+watchdog.unref();
+
+const selected = cases.filter((c) => c.name.includes(filter));
+let passed = 0;
+let failed = 0;
+const server = await startServer(FIXTURES);
+let browser;
+try {
+  const started = Date.now();
+  browser = await target.launch({ extensionDir: resolve(dist, target.folder) });
+  console.log(`# ${name} ${browser.version ?? ''} started in ${Date.now() - started} ms; fixtures at ${server.origin}`);
+  for (const c of selected) {
+    const start = Date.now();
+    try {
+      await browser.reset();
+      await withTimeout(c.run({ browser, origin: server.origin }), CASE_TIME, 'the case');
+      passed += 1;
+      console.log(`ok - ${c.name} (${Date.now() - start} ms)`);
+    } catch (error) {
+      failed += 1;
+      console.log(`not ok - ${c.name} (${Date.now() - start} ms)`);
+      console.log(String(error?.stack ?? error).replace(/^/gm, '    '));
+    }
+  }
+  if (browser.extensionErrors) {
+    const errors = await browser.extensionErrors();
+    if (errors.length) {
+      failed += 1;
+      console.log(`not ok - the extension logged no errors in the browser console\n    ${errors.join('\n    ')}`);
+    } else {
+      passed += 1;
+      console.log('ok - the extension logged no errors in the browser console');
+    }
+  }
+} catch (error) {
+  failed += Math.max(1, selected.length - passed - failed);
+  console.log(`not ok - ${name} could not be started or driven`);
+  console.log(String(error?.stack ?? error).replace(/^/gm, '    '));
+} finally {
+  try {
+    await browser?.close();
+  } finally {
+    await server.close();
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,61 @@
+// A tiny HTTP server on 127.0.0.1 (random port) for the fixture pages.
+//
+// - Files under the root are served as they are, except that in .html files every
+//   `{{ORIGIN}}` becomes the server's own origin (http://127.0.0.1:PORT), so that
+//   fixture links can name pages on this server although its port changes every run.
+// - `/page/NAME` is a generated page titled NAME: as many distinct targets as a list needs.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * @param {string} root folder to serve
+ * @returns {Promise<{origin: string, close: () => Promise<void>}>}
+ */
+export async function startServer(root) {
+  const base = normalize(root + sep);
+  let origin = '';
+  const server = createServer(async (request, response) => {
+    const send = (status, type, body) => {
+      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      response.end(body);
+    };
+    const path = decodeURIComponent(new URL(request.url, origin).pathname);
+    const page = /^\/page\/([^/]+)$/.exec(path);
+    if (page) {
+      const name = escapeHtml(page[1]);
+      return send(200, TYPES['.html'], `<!doctype html><meta charset="utf-8"><title>${name}</title><h1>${name}</h1>`);
+    }
+    const file = normalize(join(base, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(base)) return send(403, TYPES['.txt'], 'forbidden');
+    try {
+      const body = await readFile(file);
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      return send(200, type, extname(file) === '.html' ? body.toString('utf8').replaceAll('{{ORIGIN}}', origin) : body);
+    } catch (error) {
+      if (error.code === 'ENOENT' || error.code === 'EISDIR') return send(404, TYPES['.txt'], 'not found');
+      return send(500, TYPES['.txt'], String(error));
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    origin,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

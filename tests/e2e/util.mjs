@@ -1,0 +1,58 @@
+// Small helpers shared by the browser drivers, the suites and the demo.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { delimiter } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const FIXTURES = join(ROOT, 'tests', 'fixtures');
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A fresh temporary folder, and a function that removes it. */
+export async function tempDir(prefix) {
+  const path = await mkdtemp(join(tmpdir(), `uri-list-${prefix}-`));
+  return { path, remove: () => rm(path, { recursive: true, force: true, maxRetries: 5 }) };
+}
+
+/**
+ * Polls `read()` until `done(value)` holds, and returns that value. On time-out, throws
+ * with `what` and the last value read, so a failing test shows what the browser had.
+ */
+export async function waitFor(read, done, { timeout = 10_000, interval = 100, what = 'condition' } = {}) {
+  const end = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await read();
+    if (done(last)) return last;
+    if (Date.now() > end) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}; last seen:\n${JSON.stringify(last, null, 2)}`);
+    }
+    await sleep(interval);
+  }
+}
+
+/** Rejects with a clear message if `promise` takes longer than `ms`. */
+export function withTimeout(promise, ms, what) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Finds a program: the environment variable `variable` if set, else the first of `candidates`
+ * that exists (a bare name is looked up in PATH). Throws, saying how to get it, if none does.
+ */
+export function findProgram(variable, candidates, howToGet) {
+  if (process.env[variable]) return process.env[variable];
+  for (const candidate of candidates) {
+    const paths = candidate.includes('/') ? [candidate] : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, candidate));
+    const found = paths.find((path) => existsSync(path));
+    if (found) return found;
+  }
+  throw new Error(`${candidates.join(' or ')} not found: ${howToGet} (or set ${variable})`);
+}
