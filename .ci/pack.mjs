@@ -1,0 +1,67 @@
+// Assembles the two unpacked extensions from the one source manifest:
+//
+//   node .ci/pack.mjs PKG DIST
+//
+// PKG holds the wasm-bindgen output (uri_list.js, uri_list_bg.wasm). For each browser,
+// DIST/<browser>/ gets its own manifest.json, generated from the root manifest.json, the files
+// under extension/, and PKG's two files under pkg/. Fails if a file the manifest names is missing.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm'];
+const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
+
+/** Each browser's manifest, from the source manifest (which is not changed). */
+const BROWSERS = {
+  /** Chrome: an MV3 service worker; no Firefox settings. */
+  chrome(source) {
+    const manifest = structuredClone(source);
+    delete manifest.background.scripts;
+    delete manifest.browser_specific_settings;
+    return manifest;
+  },
+  /** Firefox: a background script (Firefox has no extension service workers); no Chrome-only keys. */
+  firefox(source) {
+    const manifest = structuredClone(source);
+    delete manifest.background.service_worker;
+    delete manifest.minimum_chrome_version;
+    manifest.permissions = manifest.permissions.filter((permission) => !CHROME_ONLY_PERMISSIONS.has(permission));
+    return manifest;
+  },
+};
+
+function fail(message) {
+  console.error(`pack: ${message}`);
+  process.exit(1);
+}
+
+/** Every file a manifest refers to, relative to the extension's folder. */
+function referencedFiles(manifest) {
+  return [
+    ...Object.values(manifest.icons ?? {}),
+    manifest.background?.service_worker,
+    ...(manifest.background?.scripts ?? []),
+    ...(manifest.content_scripts ?? []).flatMap((script) => [...(script.js ?? []), ...(script.css ?? [])]),
+    manifest.default_locale && `_locales/${manifest.default_locale}/messages.json`,
+  ].filter(Boolean);
+}
+
+const [pkg, dist] = process.argv.slice(2);
+if (!pkg || !dist) fail('usage: node .ci/pack.mjs PKG DIST');
+for (const file of PKG_FILES) if (!existsSync(join(pkg, file))) fail(`${join(pkg, file)} is missing: run wasm-bindgen first`);
+const source = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8'));
+
+for (const [browser, adapt] of Object.entries(BROWSERS)) {
+  const out = join(dist, browser);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(out, 'pkg'), { recursive: true });
+  cpSync(join(ROOT, 'extension'), out, { recursive: true });
+  for (const file of PKG_FILES) cpSync(join(pkg, file), join(out, 'pkg', file));
+  const manifest = adapt(source);
+  writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const missing = referencedFiles(manifest).filter((file) => !existsSync(join(out, file)));
+  if (missing.length) fail(`${browser}: the manifest names files that are not in extension/: ${missing.join(', ')}`);
+  console.log(`pack: ${out}`);
+}

@@ -1,0 +1,300 @@
+#!/usr/bin/env bash
+# Build, test and try the uri-list extension.
+#
+#   ./build.sh                        build dist/chrome/, dist/firefox/ and their zips (then web-ext lint)
+#   ./build.sh test                   every check, in order (see run_tests below)
+#   ./build.sh run [chrome|firefox]   start the browser with the built extension and a demo page
+#
+# It installs what it needs when it is missing (the wasm32 target, wasm-bindgen-cli at the
+# crate's pinned version, npm dev dependencies; for `test` and `run` also the browsers and
+# geckodriver) and otherwise says exactly what to install. Environment overrides:
+# CHROMIUM, CHROMEDRIVER, FIREFOX, GECKODRIVER (paths to the programs).
+set -Eeuo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+readonly ROOT=$PWD
+readonly WASM_TARGET=wasm32-unknown-unknown
+readonly GECKODRIVER_VERSION=0.37.1
+readonly FIREFOX_MIN_MAJOR=140 # tab groups (139) and gecko.data_collection_permissions (140)
+readonly WASM_GZIP_GOAL=$((48 * 1024))
+readonly ZIP_GOAL=$((64 * 1024))
+export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
+
+say() { printf '%s\n' "$*"; }
+step() { printf '\n==> %s\n' "$*"; }
+die() {
+  printf '\nbuild.sh: error: %s\n' "$*" >&2
+  exit 1
+}
+have() { command -v "$1" >/dev/null 2>&1; }
+trap 'die "\"$BASH_COMMAND\" failed (exit $?) at build.sh line $LINENO"' ERR
+
+# --- installing what is missing ---------------------------------------------------------------
+
+# Runs apt-get as root (directly, or through password-less sudo), else says what to install.
+apt_install() {
+  local -a sudo=()
+  if [[ $(id -u) != 0 ]]; then
+    if have sudo && sudo -n true 2>/dev/null; then
+      sudo=(sudo -n)
+    else
+      die "missing: $*. Install them with: sudo apt-get update && sudo apt-get install --no-install-recommends $*"
+    fi
+  fi
+  have apt-get || die "missing: $*, and there is no apt-get here: install them with your system's package manager"
+  step "apt-get install $*"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$@"
+}
+
+ensure_rust() {
+  have cargo || die "cargo is missing: install Rust with rustup (https://rustup.rs), then run this again"
+  [[ -d "$(rustc --print sysroot)/lib/rustlib/$WASM_TARGET" ]] && return
+  have rustup || die "the $WASM_TARGET Rust target is missing, and rustup is not here to add it"
+  step "rustup target add $WASM_TARGET"
+  rustup target add "$WASM_TARGET"
+}
+
+# The wasm-bindgen crate version, which Cargo.toml must pin exactly ("=X.Y.Z"): the CLI that
+# generates the JS glue has to be the very same version.
+wasm_bindgen_pin() {
+  local line
+  line=$(grep -E '^[[:space:]]*wasm-bindgen[[:space:]]*=' Cargo.toml) ||
+    die "Cargo.toml has no wasm-bindgen dependency"
+  [[ $line =~ \"=([0-9]+\.[0-9]+\.[0-9]+)\" ]] ||
+    die "Cargo.toml must pin wasm-bindgen exactly, as wasm-bindgen = \"=X.Y.Z\" (the CLI must match it); found: $line"
+  say "${BASH_REMATCH[1]}"
+}
+
+ensure_wasm_bindgen() {
+  local pin installed
+  pin=$(wasm_bindgen_pin)
+  installed=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}') || installed=''
+  if [[ $installed != "$pin" ]]; then
+    step "cargo install wasm-bindgen-cli --version $pin (found: ${installed:-none})"
+    # Not --locked: a dependency version locked upstream is missing from the reachable index.
+    cargo install wasm-bindgen-cli --version "$pin" --force
+    installed=$(wasm-bindgen --version | awk '{print $2}')
+  fi
+  [[ $installed == "$pin" ]] ||
+    die "wasm-bindgen CLI is $installed but Cargo.toml pins $pin: run cargo install wasm-bindgen-cli --version $pin --force"
+}
+
+ensure_node() {
+  have node && have npm || die "node and npm are missing: install Node.js 20 or later with npm"
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]')
+  ((major >= 20)) || die "Node.js $(node --version) is too old: web-ext needs Node.js 20 or later"
+  # npm ci wipes node_modules: only when the lockfile changed since the last install.
+  if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+    step "npm ci"
+    npm ci --no-audit --no-fund
+  fi
+  have wasm-opt || die "wasm-opt is missing from node_modules (npm package binaryen): run npm ci"
+  have web-ext || die "web-ext is missing from node_modules: run npm ci"
+}
+
+ensure_browsers() {
+  local -a missing=()
+  [[ -n ${CHROMIUM:-} ]] || have chromium || missing+=(chromium)
+  [[ -n ${CHROMEDRIVER:-} ]] || have chromedriver || missing+=(chromium-driver)
+  [[ -n ${FIREFOX:-} ]] || have firefox-esr || missing+=(firefox-esr)
+  ((${#missing[@]} == 0)) || apt_install "${missing[@]}"
+  local major
+  major=$("${FIREFOX:-firefox-esr}" --version 2>/dev/null | grep -oE '[0-9]+' | head -n 1) || major=0
+  ((major >= FIREFOX_MIN_MAJOR)) ||
+    die "Firefox ${major} is too old: the extension needs $FIREFOX_MIN_MAJOR or later (tab groups)"
+}
+
+geckodriver_path() {
+  if [[ -n ${GECKODRIVER:-} ]]; then say "$GECKODRIVER"; else command -v geckodriver; fi
+}
+
+ensure_geckodriver() {
+  local path found=''
+  path=$(geckodriver_path) || path=''
+  if [[ -n $path ]]; then
+    found=$("$path" --version 2>/dev/null | awk 'NR == 1 {print $2}') || found=''
+  fi
+  [[ $found == "$GECKODRIVER_VERSION" ]] && return
+  [[ -z ${GECKODRIVER:-} ]] || die "GECKODRIVER=$GECKODRIVER is ${found:-not runnable}, not $GECKODRIVER_VERSION"
+  step "cargo install geckodriver --version $GECKODRIVER_VERSION (found: ${found:-none})"
+  cargo install geckodriver --version "$GECKODRIVER_VERSION" --force
+}
+
+# --- building -----------------------------------------------------------------------------------
+
+# One version number for Cargo.toml, package.json, package-lock.json and manifest.json.
+check_versions() {
+  local cargo_version
+  cargo_version=$(sed -n '/^\[package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' Cargo.toml)
+  node -e '
+    const [cargo] = process.argv.slice(1);
+    const read = (file) => JSON.parse(require("fs").readFileSync(file, "utf8")).version;
+    const versions = { "Cargo.toml": cargo, "package.json": read("package.json"),
+      "package-lock.json": read("package-lock.json"), "manifest.json": read("manifest.json") };
+    if (new Set(Object.values(versions)).size !== 1) {
+      console.error("build.sh: error: the version numbers are not in step: " +
+        Object.entries(versions).map(([file, version]) => `${file} ${version}`).join(", ") +
+        ". Give them all the same version (npm version --no-git-tag-version X.Y.Z updates both npm files).");
+      process.exit(1);
+    }
+    console.log(`version ${cargo}`);
+  ' "$cargo_version"
+}
+
+size_of() { stat -c %s "$1"; }
+kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
+
+# One line per size; past its goal (if it has one), a warning.
+report_size() {
+  local what=$1 bytes=$2 goal=${3:-0}
+  printf '  %-26s %10s (%d bytes)' "$what" "$(kb "$bytes")" "$bytes"
+  if ((goal > 0)); then
+    if ((bytes > goal)); then printf '   WARNING: over the %s goal' "$(kb "$goal")"; else printf '   goal: %s' "$(kb "$goal")"; fi
+  fi
+  printf '\n'
+}
+
+# A reproducible zip of a folder: sorted entries, fixed times, no extra attributes.
+pack_zip() {
+  local dir=$1 zip=$2
+  rm -f "$zip"
+  find "$dir" -exec touch -h -d '2000-01-01T00:00:00Z' {} +
+  (cd "$dir" && find . -type f | LC_ALL=C sort | TZ=UTC zip -X -q -D "$ROOT/$zip" -@)
+}
+
+lint_firefox() {
+  step "web-ext lint (dist/firefox)"
+  web-ext lint --source-dir dist/firefox --no-config-discovery --warnings-as-errors
+}
+
+# Builds the wasm, its JS glue, both extension folders and their zips.
+build() {
+  ensure_rust
+  ensure_wasm_bindgen
+  ensure_node
+  have zip || apt_install zip
+  check_versions
+  [[ -f src/wasm.rs ]] || die "src/wasm.rs (the wasm JS API) does not exist yet: nothing to build"
+
+  step "cargo build --release --target $WASM_TARGET --lib"
+  cargo build --release --target "$WASM_TARGET" --lib
+  local wasm=target/$WASM_TARGET/release/uri_list.wasm
+  [[ -f $wasm ]] || die "$wasm was not built"
+
+  step "wasm-bindgen --target web, wasm-opt -Oz"
+  rm -rf dist
+  mkdir -p dist/pkg
+  wasm-bindgen --target web --out-dir dist/pkg "$wasm"
+  # The features are named as well as read from the module's target-features section: with
+  # strip = true in the release profile that section is gone and wasm-opt would reject the module.
+  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --strip-debug --strip-producers \
+    -o dist/pkg/uri_list_bg.opt.wasm dist/pkg/uri_list_bg.wasm
+  mv dist/pkg/uri_list_bg.opt.wasm dist/pkg/uri_list_bg.wasm
+
+  step "assemble dist/chrome and dist/firefox"
+  node .ci/pack.mjs dist/pkg dist
+
+  step "zip"
+  pack_zip dist/chrome dist/uri-list-chrome.zip
+  pack_zip dist/firefox dist/uri-list-firefox.zip
+
+  step "sizes"
+  report_size "wasm (raw)" "$(size_of dist/pkg/uri_list_bg.wasm)"
+  report_size "wasm (gzip -9)" "$(gzip -9c dist/pkg/uri_list_bg.wasm | wc -c)" "$WASM_GZIP_GOAL"
+  report_size "dist/uri-list-chrome.zip" "$(size_of dist/uri-list-chrome.zip)" "$ZIP_GOAL"
+  report_size "dist/uri-list-firefox.zip" "$(size_of dist/uri-list-firefox.zip)" "$ZIP_GOAL"
+}
+
+# --- testing ------------------------------------------------------------------------------------
+
+# Stops the run at the first failure, with the step's name.
+must() {
+  local name=$1
+  shift
+  step "$name"
+  "$@" || die "$name failed (exit $?)"
+}
+
+# The end-to-end suite of one browser; its failure is recorded, and the run goes on.
+declare -a FAILED=()
+suite() {
+  local name=$1
+  shift
+  step "$name"
+  "$@" || FAILED+=("$name")
+}
+
+run_tests() {
+  local started=$SECONDS
+  trap 'say ""; say "build.sh test: $((SECONDS - started)) s in all"' EXIT
+  ensure_rust
+  ensure_wasm_bindgen
+  ensure_node
+  ensure_browsers
+  ensure_geckodriver
+  local chromedriver geckodriver
+  chromedriver=${CHROMEDRIVER:-$(command -v chromedriver)}
+  geckodriver=$(geckodriver_path)
+
+  must "cargo fmt --check" cargo fmt --all -- --check
+  must "cargo clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
+  must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib -- -D warnings
+  must "cargo test" cargo test
+  # wasm-bindgen-test-runner picks the browser from the driver variable that is set.
+  must "wasm tests in headless Chromium" \
+    env -u GECKODRIVER CHROMEDRIVER="$chromedriver" cargo test --target "$WASM_TARGET"
+  must "wasm tests in headless Firefox" \
+    env -u CHROMEDRIVER GECKODRIVER="$geckodriver" cargo test --target "$WASM_TARGET"
+  build
+
+  # Both browsers always run: one failing does not hide the other.
+  suite "end-to-end: Chromium" node tests/e2e/run.mjs chromium
+  suite "end-to-end: Firefox" env GECKODRIVER="$geckodriver" node tests/e2e/run.mjs firefox
+  suite "web-ext lint" lint_firefox
+
+  if ((${#FAILED[@]})); then
+    local failed
+    failed=$(printf '%s; ' "${FAILED[@]}")
+    die "failed: ${failed%; }"
+  fi
+  say ""
+  say "build.sh test: everything passed"
+}
+
+# --- trying it ----------------------------------------------------------------------------------
+
+run_demo() {
+  local browser=${1:-chrome}
+  shift || true
+  case $browser in
+    chrome | chromium) browser=chromium ;;
+    firefox) ;;
+    *) die "unknown browser '$browser': use ./build.sh run chrome or ./build.sh run firefox" ;;
+  esac
+  build
+  ensure_browsers
+  if [[ $browser == firefox ]]; then
+    ensure_geckodriver
+    export GECKODRIVER
+    GECKODRIVER=$(geckodriver_path)
+  fi
+  step "run $browser"
+  node tests/e2e/demo.mjs "$browser" "$@"
+}
+
+case ${1:-} in
+  "")
+    build
+    lint_firefox
+    ;;
+  test) run_tests ;;
+  run)
+    shift
+    run_demo "$@"
+    ;;
+  -h | --help | help) sed -n '2,11s/^# \{0,1\}//p' "$0" ;;
+  *) die "unknown command '$1': use ./build.sh, ./build.sh test or ./build.sh run [chrome|firefox]" ;;
+esac
