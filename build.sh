@@ -243,11 +243,14 @@ run_tests() {
   must "cargo clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
   must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib -- -D warnings
   must "cargo test" cargo test
-  # wasm-bindgen-test-runner picks the browser from the driver variable that is set.
+  # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
+  # test files use native-only dev-dependencies. The runner picks the browser from the driver
+  # variable that is set (and rejects --quiet).
+  [[ -f tests/wasm.rs ]] || die "tests/wasm.rs is missing: there are no wasm tests to run in the browsers"
   must "wasm tests in headless Chromium" \
-    env -u GECKODRIVER CHROMEDRIVER="$chromedriver" cargo test --target "$WASM_TARGET"
+    env -u GECKODRIVER CHROMEDRIVER="$chromedriver" cargo test --target "$WASM_TARGET" --test wasm
   must "wasm tests in headless Firefox" \
-    env -u CHROMEDRIVER GECKODRIVER="$geckodriver" cargo test --target "$WASM_TARGET"
+    env -u CHROMEDRIVER GECKODRIVER="$geckodriver" cargo test --target "$WASM_TARGET" --test wasm
   build
 
   # Both browsers always run: one failing does not hide the other.

@@ -28,6 +28,7 @@ export async function launchChromium({ extensionDir, headless = true, args = [] 
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        '--disable-quic',
         ...args,
       ],
     });
@@ -53,6 +54,13 @@ class ChromiumDriver {
     this.profile = profile;
     this.page = context.pages()[0] ?? null;
     this.version = context.browser()?.version() ?? '';
+    this.closed = false;
+    context.once('close', () => (this.closed = true));
+  }
+
+  /** False once the person closed the browser. */
+  async isOpen() {
+    return !this.closed;
   }
 
   /** The extension's service worker (it may have been stopped and started again). */

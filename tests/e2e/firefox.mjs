@@ -121,6 +121,15 @@ class FirefoxDriver {
     return this.command('POST', '/element', { using: 'css selector', value: selector });
   }
 
+  /** False once the person closed the browser. */
+  async isOpen() {
+    try {
+      return (await this.command('GET', '/window/handles')).length > 0;
+    } catch {
+      return false; // the session is gone with the browser
+    }
+  }
+
   /** One window with one blank tab, no groups: every test starts from here. */
   async reset() {
     const old = await this.command('GET', '/window/handles');
