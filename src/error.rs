@@ -36,13 +36,6 @@ pub enum ErrorKind {
     },
     /// A strict parse found a syntax violation.
     Violation(Violation),
-    /// A nested list could not be read.
-    Nested {
-        /// The 1-based number of the item that holds the nested list.
-        item: usize,
-        /// What went wrong inside it.
-        inner: Box<Error>,
-    },
     /// A text/uri-list document holds no URI.
     NoUris,
 }
@@ -92,9 +85,6 @@ impl fmt::Display for Error {
                 self.offset
             ),
             ErrorKind::Violation(v) => write!(f, "{v} at byte {}", self.offset),
-            ErrorKind::Nested { item, inner } => {
-                write!(f, "in the nested list of item {item} (byte {}): {inner}", self.offset)
-            }
             ErrorKind::NoUris => f.write_str("no URI in the text: every line is blank or a comment"),
         }
     }
@@ -141,6 +131,7 @@ pub enum Violation {
     /// and has no meaning when the list is opened.
     Fragment,
     /// A nested list could not be read; the item is kept as a plain item.
+    /// Not a grammar violation: a list may hold invalid URIs (draft §3).
     Nested { item: usize, message: String },
     /// A warning inside a nested list; the offset is the item's.
     InNested { item: usize, inner: Box<Warning> },
@@ -209,7 +200,7 @@ impl fmt::Display for Violation {
                 write!(f, "line {line}: an option line without \"=\"")
             }
             Violation::Nested { item, message } => {
-                write!(f, "item {item} looks like a nested list but cannot be read: {message}")
+                write!(f, "item {item} looks like a nested list but cannot be read ({message} of the nested link)")
             }
         }
     }

@@ -146,8 +146,14 @@ fn encode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
             list.push(line);
         }
     } else {
-        for url in positional {
-            list.push(url);
+        for (n, url) in positional.iter().enumerate() {
+            if url.is_empty() {
+                return Err(Failure::Input(format!(
+                    "URL {} is empty: a uri-list cannot carry an empty item",
+                    n + 1
+                )));
+            }
+            list.push(*url);
         }
     }
     if list.is_empty() {

@@ -170,6 +170,9 @@ impl Parser {
             break;
         }
         let hier = &link[start..end];
+        if hier.is_empty() {
+            return Err(Error::new(ErrorKind::EmptyList, at(start)));
+        }
         let (query, fragment) = match bytes.get(end) {
             Some(b'?') => match link[end + 1..].find('#') {
                 Some(h) => (
@@ -217,17 +220,17 @@ impl Parser {
                 }
                 match self.parse_nested(&uri, depth + 1, sink, number, at(item_at)) {
                     Ok(l) => Some(Box::new(l)),
-                    Err(e) if self.strict || matches!(e.kind(), ErrorKind::TooDeep { .. }) => {
-                        return Err(e)
-                    }
+                    Err(e) if matches!(e.kind(), ErrorKind::TooDeep { .. }) => return Err(e),
+                    // "A valid uri-list may contain invalid URIs as elements"
+                    // (draft §3): in both modes, a note, not an error.
                     Err(e) => {
-                        sink.violation(
+                        sink.note(
                             Violation::Nested {
                                 item: number,
                                 message: e.to_string(),
                             },
                             at(item_at),
-                        )?;
+                        );
                         None
                     }
                 }
@@ -288,17 +291,12 @@ impl Parser {
             warnings: Vec::new(),
             dropped: 0,
         };
-        let wrap = |e: Error| match e.kind() {
-            ErrorKind::TooDeep { .. } => Error::new(e.kind().clone(), item_at),
-            _ => Error::new(
-                ErrorKind::Nested {
-                    item,
-                    inner: Box::new(e),
-                },
-                item_at,
-            ),
-        };
-        let list = self.parse_at(uri, depth, &mut inner).map_err(wrap)?;
+        let list = self
+            .parse_at(uri, depth, &mut inner)
+            .map_err(|e| match e.kind() {
+                ErrorKind::TooDeep { .. } => Error::new(e.kind().clone(), item_at),
+                _ => e,
+            })?;
         for w in inner.warnings {
             sink.note(
                 Violation::InNested {
@@ -340,8 +338,10 @@ impl Sink {
     }
 }
 
-/// Checks an item against `uri-data = 1*uri-char` (draft §3). Reports the
-/// first offending character of each kind in the item.
+/// Checks an item against `uri-data = 1*uri-char` (draft §3). Reports each
+/// kind of problem once per item: the first unencoded `?`, `#` and bad
+/// escape, and each distinct character that may not stand in a link (up to
+/// [`MAX_CHARS_PER_ITEM`] of them).
 fn check_item(
     item: &str,
     number: usize,
@@ -353,12 +353,14 @@ fn check_item(
     if bytes.iter().all(|&b| is_uri_char(b)) {
         return Ok(());
     }
-    let (mut question, mut hash, mut percent, mut other) = (false, false, false, false);
+    let (mut question, mut hash, mut percent) = (false, false, false);
+    let mut chars: Vec<char> = Vec::new();
     for (i, c) in item.char_indices() {
         let b = bytes[i];
         if c.is_ascii() && is_uri_char(b) {
             continue;
         }
+        let mut other = false;
         let (seen, violation) = match b {
             b'?' => (
                 &mut question,
@@ -370,13 +372,17 @@ fn check_item(
                 &mut percent,
                 Violation::PercentEscape { item: Some(number) },
             ),
-            _ => (
-                &mut other,
-                Violation::Character {
-                    item: number,
-                    ch: c,
-                },
-            ),
+            _ if chars.contains(&c) || chars.len() == MAX_CHARS_PER_ITEM => continue,
+            _ => {
+                chars.push(c);
+                (
+                    &mut other,
+                    Violation::Character {
+                        item: number,
+                        ch: c,
+                    },
+                )
+            }
         };
         if !*seen {
             *seen = true;
@@ -385,6 +391,9 @@ fn check_item(
     }
     Ok(())
 }
+
+/// How many distinct bad characters are reported for one item.
+const MAX_CHARS_PER_ITEM: usize = 8;
 
 /// Checks a query or fragment against RFC 3986 §3.4/§3.5.
 fn check_query(

@@ -68,8 +68,13 @@ fn write_item_line(uri: &str, out: &mut String) {
 }
 
 fn write_option_text(s: &str, is_key: bool, out: &mut String) {
-    for c in s.chars() {
-        if c == '%' || c.is_control() || (is_key && c == '=') {
+    // White space at either end would be trimmed with the line.
+    let body = s.trim_matches(|c: char| c.is_whitespace());
+    let start = s.len() - s.trim_start_matches(|c: char| c.is_whitespace()).len();
+    let end = start + body.len();
+    for (i, c) in s.char_indices() {
+        let edge = (i < start || i >= end) && c.is_whitespace();
+        if c == '%' || c.is_control() || edge || (is_key && c == '=') {
             let mut buf = [0; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 out.push_str(&format!("%{b:02X}"));

@@ -54,6 +54,12 @@ pub fn encode(list: JsValue) -> Result<String, JsError> {
     if input.items.is_empty() {
         return Err(JsError::new("no item to encode: items is empty"));
     }
+    if let Some(n) = input.items.iter().position(String::is_empty) {
+        return Err(JsError::new(&format!(
+            "item {} is empty: a uri-list cannot carry an empty item",
+            n + 1
+        )));
+    }
     let mut out = UriList::new();
     for item in input.items {
         out.push(item);

@@ -1,0 +1,214 @@
+//! Bad input: each gets a clear error (what is wrong, and where) or, for a
+//! lenient reading, a warning; never a panic, never a silently dropped item.
+
+use uri_list::{parse, ErrorKind, Parser, UriList, MAX_DEPTH};
+
+fn err(link: &str) -> String {
+    parse(link).expect_err(link).to_string()
+}
+
+fn strict_err(link: &str) -> String {
+    Parser::new()
+        .strict(true)
+        .parse(link)
+        .expect_err(link)
+        .to_string()
+}
+
+#[test]
+fn empty_link() {
+    assert_eq!(
+        err(""),
+        "empty input: expected a link such as uri-list:https://a.example;https://b.example"
+    );
+    assert!(err("   ").starts_with("empty input"));
+}
+
+#[test]
+fn scheme_alone() {
+    assert_eq!(
+        err("uri-list:"),
+        "empty list: no item after the scheme at byte 9"
+    );
+    assert_eq!(
+        err("multi:"),
+        "empty list: no item after the scheme at byte 6"
+    );
+    assert_eq!(
+        err("uri-list:?title=x"),
+        "empty list: no item after the scheme at byte 9"
+    );
+    assert_eq!(
+        err("uri-list:;;"),
+        "empty list: no item after the scheme at byte 9"
+    );
+}
+
+#[test]
+fn not_a_uri_list() {
+    assert_eq!(
+        err("https://a.example"),
+        "not a uri-list link: the scheme is \"https:\", expected uri-list:, multi:, web+urilist: or ext+urilist:"
+    );
+    assert!(err("a.example;b.example").contains("it has no scheme"));
+    assert!(err("urilist:https://a.example").contains("\"urilist:\""));
+}
+
+#[test]
+fn empty_items() {
+    let parsed = parse("uri-list:a;;b").unwrap();
+    assert_eq!(parsed.list.len(), 2);
+    assert_eq!(
+        parsed.warnings[0].to_string(),
+        "item 2 is empty at byte 11 (skipped)"
+    );
+    assert_eq!(strict_err("uri-list:a;;b"), "item 2 is empty at byte 11");
+    assert_eq!(strict_err("uri-list:a;b;"), "item 3 is empty at byte 13");
+}
+
+#[test]
+fn bad_percent_escapes() {
+    let parsed = parse("uri-list:https://a.example/%zz;https://b.example/%4").unwrap();
+    let w: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        w,
+        [
+            "\"%\" in item 1 is not followed by two hex digits (write %25 for a percent sign) at byte 27 (read as a percent sign)",
+            "\"%\" in item 2 is not followed by two hex digits (write %25 for a percent sign) at byte 49 (read as a percent sign)",
+        ]
+    );
+    assert_eq!(parsed.list.items()[0].as_str(), "https://a.example/%zz");
+    assert!(strict_err("uri-list:https://a.example?title=100%")
+        .contains("in the options is not followed by two hex digits"));
+}
+
+#[test]
+fn control_characters() {
+    let parsed = parse("uri-list:https://a.example/\u{1}x;https://b.example").unwrap();
+    assert_eq!(
+        parsed.warnings[0].to_string(),
+        "control character U+0001 in item 1 must be percent-encoded at byte 27 (kept as it is)"
+    );
+    assert_eq!(parsed.list.len(), 2);
+    assert_eq!(
+        strict_err("uri-list:https://a.example/\u{7f}"),
+        "control character U+007F in item 1 must be percent-encoded at byte 27"
+    );
+    assert_eq!(
+        strict_err("uri-list:https://a.example\u{0}"),
+        "white space or control characters around the link at byte 0"
+    );
+    // Tabs and newlines are removed, and their offset is the one in the input.
+    let parsed = parse("uri-list:https://a.\nexample;https://b.example\t").unwrap();
+    assert_eq!(parsed.list.items()[0].as_str(), "https://a.example");
+    assert!(parsed
+        .warnings
+        .iter()
+        .any(|w| w.to_string() == "tab or line break inside the link at byte 19 (removed)"));
+}
+
+#[test]
+fn a_10_mb_link() {
+    let link = format!(
+        "uri-list:https://a.example/{}",
+        "x".repeat(10 * 1024 * 1024)
+    );
+    let e = parse(&link).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "link too long: 10485787 bytes, the limit is 2097152 bytes (the longest URL Chrome accepts)"
+    );
+    // The limit can be raised by a caller who needs to.
+    let parsed = Parser::new().max_length(usize::MAX).parse(&link).unwrap();
+    assert_eq!(parsed.list.items()[0].as_str().len(), 10 * 1024 * 1024 + 18);
+}
+
+#[test]
+fn a_100_000_item_list() {
+    let list: UriList = (0..100_000).map(|n| format!("https://a.b/{n}")).collect();
+    let link = list.to_link();
+    assert!(link.len() < uri_list::MAX_LENGTH);
+    let parsed = Parser::new().strict(true).parse(&link).unwrap();
+    assert_eq!(parsed.list.len(), 100_000);
+    assert_eq!(parsed.list.items()[99_999].as_str(), "https://a.b/99999");
+    // With a bad item in every one, the warnings stop at a bound and say how many more.
+    let bad = link.replace(".b/", ".b/ ");
+    let parsed = parse(&bad).unwrap();
+    assert_eq!(parsed.list.len(), 100_000);
+    assert_eq!(parsed.warnings.len(), uri_list::MAX_WARNINGS + 1);
+    assert_eq!(
+        parsed.warnings.last().unwrap().violation().to_string(),
+        "99900 more warnings not shown"
+    );
+}
+
+fn nested(depth: usize) -> UriList {
+    let mut list: UriList = ["https://a.example", "https://b.example"]
+        .into_iter()
+        .collect();
+    for _ in 0..depth {
+        let mut outer = UriList::new();
+        outer.push("https://c.example");
+        outer.push_list(list);
+        list = outer;
+    }
+    list
+}
+
+#[test]
+fn nesting_beyond_the_limit() {
+    let ok = nested(MAX_DEPTH).to_link();
+    assert!(Parser::new().strict(true).parse(&ok).is_ok());
+    let deep = nested(MAX_DEPTH + 1).to_link();
+    for strict in [false, true] {
+        let e = Parser::new().strict(strict).parse(&deep).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::TooDeep { max: MAX_DEPTH }),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "nested lists too deep at byte 27: the limit is 8 levels"
+        );
+    }
+}
+
+#[test]
+fn an_unreadable_nested_list_is_kept_and_reported() {
+    let parsed = Parser::new()
+        .strict(true)
+        .parse("uri-list:https://a.example;uri-list:")
+        .unwrap();
+    assert_eq!(parsed.list.len(), 2);
+    assert!(parsed.list.items()[1].list().is_none());
+    assert_eq!(
+        parsed.warnings[0].to_string(),
+        "item 2 looks like a nested list but cannot be read (empty list: no item after the scheme at byte 9 of the nested link) at byte 27 (kept as a plain item)"
+    );
+}
+
+#[test]
+fn what_check_says_of_bad_items() {
+    let parsed = parse(
+        "uri-list:https://a.example;javascript:alert(1);data:text/html,x;example.com;https://",
+    )
+    .unwrap();
+    let json = uri_list::json::check_json(&parsed);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let classes: Vec<&str> = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["class"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        classes,
+        ["openable", "blocked", "blocked", "invalid", "invalid"]
+    );
+    assert_eq!(v["items"][0]["site"], "a.example");
+    assert_eq!(
+        v["items"][1]["reason"],
+        "javascript: links are never opened from a list: it runs code in the page you are on"
+    );
+    assert_eq!(v["items"][4]["reason"], "the URL has no host");
+}

@@ -1,0 +1,126 @@
+//! Property tests: round trips for arbitrary lists, `parse` never panics,
+//! and what `to_link` writes always parses strictly.
+
+use proptest::prelude::*;
+use uri_list::{encode_non_uri_chars, from_text, parse, to_text, Parser, Scheme, UriList};
+
+/// Any string that is not empty and is not itself a uri-list link (those
+/// become nested lists: see `nested_lists_round_trip`).
+fn item() -> impl Strategy<Value = String> {
+    any::<String>().prop_filter("a plain, non-empty item", |s| {
+        !s.is_empty() && Scheme::strip_prefix(s).is_none()
+    })
+}
+
+/// Strings made only of URI characters (RFC 3986 unreserved, reserved, `%`),
+/// biased towards the ones the escape rule is about.
+fn uri_chars_item() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        "[A-Za-z0-9._~:/?#\\[\\]@!$&'()*+,;=-]{1,6}",
+        Just("%".to_owned()),
+        Just("%25".to_owned()),
+        Just("%23".to_owned()),
+        Just("%3b".to_owned()),
+        Just("%3F".to_owned()),
+        Just("%2525".to_owned()),
+        Just("%4".to_owned()),
+        Just("%41".to_owned()),
+    ];
+    proptest::collection::vec(piece, 1..8)
+        .prop_map(|p| p.concat())
+        .prop_filter("not a uri-list link", |s| Scheme::strip_prefix(s).is_none())
+}
+
+fn options() -> impl Strategy<Value = Vec<(String, String)>> {
+    proptest::collection::vec(("[a-z-]{1,8}|.{1,8}", any::<String>()), 0..4)
+}
+
+fn items_of(list: &UriList) -> Vec<&str> {
+    list.items().iter().map(|i| i.as_str()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_list_round_trips(items in proptest::collection::vec(item(), 1..12), options in options()) {
+        let mut list: UriList = items.iter().cloned().collect();
+        for (k, v) in &options {
+            list.push_option(k.clone(), v.clone());
+        }
+        let link = list.to_link();
+        let parsed = Parser::new().strict(true).parse(&link);
+        prop_assert!(parsed.is_ok(), "{:?} does not parse strictly: {:?}", link, parsed.err());
+        let parsed = parsed.unwrap();
+        let expected: Vec<String> = items.iter().map(|i| encode_non_uri_chars(i).into_owned()).collect();
+        prop_assert_eq!(items_of(&parsed.list), expected);
+        prop_assert_eq!(parsed.list.options(), &options[..]);
+    }
+
+    #[test]
+    fn uri_character_items_round_trip_exactly(items in proptest::collection::vec(uri_chars_item(), 1..12), title in any::<String>()) {
+        let mut list: UriList = items.iter().cloned().collect();
+        list.set_title(title.clone());
+        let link = list.to_link();
+        let parsed = Parser::new().strict(true).parse(&link).map_err(|e| TestCaseError::fail(format!("{link:?}: {e}")))?;
+        prop_assert_eq!(items_of(&parsed.list), items.iter().map(String::as_str).collect::<Vec<_>>());
+        prop_assert_eq!(parsed.list.title(), Some(title.as_str()));
+        // …and through the text form too.
+        let back = from_text(&to_text(&parsed.list)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let expected: Vec<String> = items.iter().map(|i| match i.strip_prefix('#') {
+            Some(rest) => format!("%23{rest}"),
+            None => i.clone(),
+        }).collect();
+        prop_assert_eq!(items_of(&back.list), expected.iter().map(String::as_str).collect::<Vec<_>>());
+        prop_assert_eq!(back.list.title(), Some(title.as_str()));
+    }
+
+    #[test]
+    fn parse_never_panics(s in any::<String>()) {
+        let _ = parse(&s);
+        let _ = Parser::new().strict(true).parse(&s);
+        let _ = from_text(&s);
+    }
+
+    #[test]
+    fn parse_never_panics_on_link_like_input(
+        scheme in "(uri-list|MULTI|web\\+urilist|ext\\+urilist|http):",
+        body in "([a-z:/ ;?#&=%+\\t]|%3[bBfF]|%23|%25|uri-list:|é){0,40}",
+    ) {
+        let link = format!("{scheme}{body}");
+        for strict in [false, true] {
+            if let Ok(parsed) = Parser::new().strict(strict).parse(&link) {
+                prop_assert!(!parsed.list.is_empty());
+                // What was read can always be written and read back strictly.
+                let again = Parser::new().strict(true).parse(&parsed.list.to_link());
+                prop_assert!(again.is_ok(), "{:?}: {:?}", parsed.list.to_link(), again.err());
+                let _ = to_text(&parsed.list);
+                let _ = uri_list::json::decode_json(&parsed);
+                let _ = uri_list::json::check_json(&parsed);
+            }
+        }
+    }
+
+    #[test]
+    fn nested_lists_round_trip(
+        outer in proptest::collection::vec(uri_chars_item(), 1..4),
+        inner in proptest::collection::vec(uri_chars_item(), 1..4),
+        innermost in proptest::collection::vec(uri_chars_item(), 1..4),
+        title in "[ -~]{0,10}",
+    ) {
+        let mut deepest: UriList = innermost.iter().cloned().collect();
+        deepest.set_title(title);
+        let mut middle: UriList = inner.iter().cloned().collect();
+        middle.push_list(deepest);
+        let mut top: UriList = outer.iter().cloned().collect();
+        top.push_list(middle.clone());
+        let link = top.to_link();
+        let parsed = Parser::new().strict(true).parse(&link).map_err(|e| TestCaseError::fail(format!("{link:?}: {e}")))?;
+        prop_assert_eq!(&parsed.list, &top);
+        let nested = parsed.list.items().last().unwrap().list().unwrap();
+        prop_assert_eq!(nested, &middle);
+        prop_assert_eq!(to_text(&parsed.list), to_text(&top));
+        let back = from_text(&to_text(&top)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(to_text(&back.list), to_text(&top));
+    }
+}
