@@ -132,7 +132,7 @@ mod percent;
 pub mod punycode;
 mod text;
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use check::{check_item, check_list, Class, ItemCheck, Site};
 pub use error::{Error, ErrorKind, Violation, Warning};

@@ -1,6 +1,8 @@
 //! Bad input: each gets a clear error (what is wrong, and where) or, for a
 //! lenient reading, a warning; never a panic, never a silently dropped item.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use uri_list::{parse, ErrorKind, Parser, UriList, MAX_DEPTH};
 
 fn err(link: &str) -> String {

@@ -1,5 +1,7 @@
 //! The command-line tool, run as a program: output, exit status, messages.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

@@ -1,6 +1,8 @@
 //! Property tests: round trips for arbitrary lists, `parse` never panics,
 //! and what `to_link` writes always parses strictly.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use proptest::prelude::*;
 use uri_list::{encode_non_uri_chars, from_text, parse, to_text, Parser, Scheme, UriList};
 

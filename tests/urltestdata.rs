@@ -7,6 +7,8 @@
 //! The corpus is read where it is, never copied into the repository. When
 //! it is missing the tests say so and check nothing.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use serde_json::Value;
 use std::path::PathBuf;
 use uri_list::{check_item, encode_non_uri_chars, Class, Parser, UriList};

@@ -2,6 +2,8 @@
 //! the crate docs, as data (`tests/vectors.json`), each case named by what it
 //! shows. Every link case is also a round-trip test.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use serde_json::Value;
 use uri_list::{from_text, parse, to_text, Parser, Warning};
 

@@ -1,0 +1,160 @@
+//! The JavaScript API, inside real browsers (headless Chromium and Firefox,
+//! through `wasm-bindgen-test`): the spec vectors of `tests/vectors.json`
+//! read through `decode`, `toText`, `encode` and `fromText` as a page would
+//! call them, results and errors included.
+
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Reflect, JSON};
+use uri_list::wasm;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &JsValue::from_str(key)).expect("an object")
+}
+
+fn json(v: &JsValue) -> String {
+    JSON::stringify(v).unwrap().as_string().unwrap()
+}
+
+fn vectors() -> JsValue {
+    JSON::parse(include_str!("vectors.json")).expect("tests/vectors.json is JSON")
+}
+
+fn string_list(v: &JsValue) -> Vec<String> {
+    v.dyn_ref::<Array>()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_string().unwrap())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn decode_matches_every_link_vector() {
+    let cases: Array = get(&vectors(), "links").dyn_into().unwrap();
+    assert!(cases.length() >= 25);
+    for case in cases.iter() {
+        let name = get(&case, "name").as_string().unwrap();
+        let link = get(&case, "link").as_string().unwrap();
+        let opts = JSON::parse(r#"{"strict": false}"#).unwrap();
+        if get(&case, "mode").as_string().as_deref() == Some("strict") {
+            Reflect::set(&opts, &"strict".into(), &JsValue::TRUE).unwrap();
+        }
+        let got = wasm::decode(&link, opts).unwrap_or_else(|_| panic!("{name}: decode threw"));
+        for key in ["items", "title", "type", "options", "fragment"] {
+            assert_eq!(
+                json(&get(&got, key)),
+                json(&get(&case, key)),
+                "{name}: {key}"
+            );
+        }
+        let warnings: Vec<String> = get(&got, "warnings")
+            .dyn_ref::<Array>()
+            .unwrap()
+            .iter()
+            .map(|w| get(&w, "message").as_string().unwrap())
+            .collect();
+        let expected = string_list(&get(&case, "warnings"));
+        assert_eq!(warnings.len(), expected.len(), "{name}: {warnings:?}");
+        for e in &expected {
+            assert!(
+                warnings.iter().any(|w| w.contains(e.as_str())),
+                "{name}: {e}"
+            );
+        }
+        if let Some(text) = get(&case, "text").as_string() {
+            assert_eq!(
+                wasm::to_text_js(&link).ok().unwrap(),
+                text,
+                "{name}: toText"
+            );
+            let back = wasm::from_text_js(&text).ok().unwrap();
+            assert_eq!(
+                wasm::to_text_js(&back).ok().unwrap(),
+                text,
+                "{name}: fromText"
+            );
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn encode_then_decode_gives_the_items_back() {
+    let input = JSON::parse(
+        r#"{"items": ["https://example.com/search?q=C%23", "https://a.example/a;b#c", "https://a.example/100%"],
+            "title": "Mine & yours", "type": "grid-view", "options": [["color", "blue"]]}"#,
+    )
+    .unwrap();
+    let link = wasm::encode(input).ok().unwrap();
+    assert_eq!(
+        link,
+        "uri-list:https://example.com/search%3Fq=C%2523;https://a.example/a%3Bb%23c;https://a.example/100%2525?title=Mine%20%26%20yours&type=grid-view&color=blue"
+    );
+    let got = wasm::decode(&link, JsValue::UNDEFINED).ok().unwrap();
+    assert_eq!(
+        json(&get(&got, "items")),
+        r#"["https://example.com/search?q=C%23","https://a.example/a;b#c","https://a.example/100%"]"#
+    );
+    assert_eq!(get(&got, "title").as_string().unwrap(), "Mine & yours");
+}
+
+#[wasm_bindgen_test]
+fn errors_throw_with_the_core_message() {
+    let err = wasm::decode("uri-list:", JsValue::UNDEFINED).err().unwrap();
+    let err: JsValue = err.into();
+    let message = get(&err, "message").as_string().unwrap();
+    assert_eq!(message, "empty list: no item after the scheme at byte 9");
+    let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
+    let err: JsValue = wasm::decode("uri-list:a;;b", strict).err().unwrap().into();
+    assert_eq!(
+        get(&err, "message").as_string().unwrap(),
+        "item 2 is empty at byte 11"
+    );
+    let err: JsValue = wasm::encode(JSON::parse(r#"{"items": []}"#).unwrap())
+        .err()
+        .unwrap()
+        .into();
+    assert!(get(&err, "message")
+        .as_string()
+        .unwrap()
+        .contains("no item to encode"));
+    let err: JsValue = wasm::encode(JSON::parse(r#"{"title": "x"}"#).unwrap())
+        .err()
+        .unwrap()
+        .into();
+    assert!(get(&err, "message")
+        .as_string()
+        .unwrap()
+        .starts_with("encode takes"));
+}
+
+#[wasm_bindgen_test]
+fn check_reports_classes_and_sites() {
+    let got = wasm::check(
+        "uri-list:https://B%C3%BCcher.example/;javascript:alert(1);uri-list:https://a.example",
+    )
+    .ok()
+    .unwrap();
+    let items: Array = get(&got, "items").dyn_into().unwrap();
+    let classes: Vec<String> = items
+        .iter()
+        .map(|i| get(&i, "class").as_string().unwrap())
+        .collect();
+    assert_eq!(classes, ["openable", "blocked", "list"]);
+    let first = items.get(0);
+    assert_eq!(
+        get(&first, "site").as_string().unwrap(),
+        "xn--bcher-kva.example"
+    );
+    assert_eq!(
+        get(&first, "siteUnicode").as_string().unwrap(),
+        "bücher.example"
+    );
+    assert!(get(&items.get(1), "reason")
+        .as_string()
+        .unwrap()
+        .contains("runs code"));
+}
