@@ -165,7 +165,6 @@ pack_zip() {
 }
 
 lint_firefox() {
-  step "web-ext lint (dist/firefox)"
   web-ext lint --source-dir dist/firefox --no-config-discovery --warnings-as-errors
 }
 
@@ -228,8 +227,7 @@ suite() {
 }
 
 run_tests() {
-  local started=$SECONDS
-  trap 'say ""; say "build.sh test: $((SECONDS - started)) s in all"' EXIT
+  trap 'say ""; say "build.sh test: $SECONDS s in all"' EXIT
   ensure_rust
   ensure_wasm_bindgen
   ensure_node
@@ -256,7 +254,7 @@ run_tests() {
   # Both browsers always run: one failing does not hide the other.
   suite "end-to-end: Chromium" node tests/e2e/run.mjs chromium
   suite "end-to-end: Firefox" env GECKODRIVER="$geckodriver" node tests/e2e/run.mjs firefox
-  suite "web-ext lint" lint_firefox
+  suite "web-ext lint (dist/firefox)" lint_firefox
 
   if ((${#FAILED[@]})); then
     local failed
@@ -291,6 +289,7 @@ run_demo() {
 case ${1:-} in
   "")
     build
+    step "web-ext lint (dist/firefox)"
     lint_firefox
     ;;
   test) run_tests ;;

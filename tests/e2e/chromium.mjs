@@ -56,6 +56,18 @@ class ChromiumDriver {
     this.version = context.browser()?.version() ?? '';
     this.closed = false;
     context.once('close', () => (this.closed = true));
+    // Errors from the service worker, and from the content script (its messages start with "uri-list:").
+    this.errors = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error' && (message.worker?.() || message.text().startsWith('uri-list:'))) {
+        this.errors.push(message.text());
+      }
+    });
+  }
+
+  /** Error messages from this extension in the consoles of its service worker and of pages. */
+  async extensionErrors() {
+    return this.errors;
   }
 
   /** False once the person closed the browser. */

@@ -34,7 +34,7 @@ export async function launchFirefox({ extensionDir, headless = true }) {
   });
   const driver = new FirefoxDriver(server, temp);
   try {
-    driver.base = await withTimeout(listeningAddress(server), 10_000, 'starting geckodriver');
+    driver.base = await withTimeout(listeningAddress(driver), 10_000, 'starting geckodriver');
     const { value } = await driver.request('POST', '/session', {
       capabilities: {
         alwaysMatch: {
@@ -47,6 +47,7 @@ export async function launchFirefox({ extensionDir, headless = true }) {
               'browser.tabs.groups.enabled': true,
               'browser.tabs.warnOnClose': false,
               'browser.tabs.warnOnCloseOtherTabs': false,
+              'devtools.console.stdout.content': true,
             },
           },
         },
@@ -63,18 +64,16 @@ export async function launchFirefox({ extensionDir, headless = true }) {
 }
 
 /** Resolves with geckodriver's http://127.0.0.1:PORT once it says where it listens. */
-function listeningAddress(server) {
+function listeningAddress(driver) {
   return new Promise((resolve, reject) => {
-    let log = '';
-    const read = (chunk) => {
-      log += chunk;
-      const match = /Listening on (127\.0\.0\.1:\d+)/.exec(log);
+    const read = () => {
+      const match = /Listening on (127\.0\.0\.1:\d+)/.exec(driver.output);
       if (match) resolve(`http://${match[1]}`);
     };
-    server.stdout.on('data', read);
-    server.stderr.on('data', read);
-    server.once('error', reject);
-    server.once('exit', (code) => reject(new Error(`geckodriver exited (${code}) before listening:\n${log}`)));
+    driver.server.stdout.on('data', read);
+    driver.server.stderr.on('data', read);
+    driver.server.once('error', reject);
+    driver.server.once('exit', (code) => reject(new Error(`geckodriver exited (${code}) before listening:\n${driver.output}`)));
   });
 }
 
@@ -86,6 +85,12 @@ class FirefoxDriver {
   constructor(server, temp) {
     this.server = server;
     this.temp = temp;
+    // What geckodriver and Firefox print; with devtools.console.stdout.content, that includes
+    // console calls from content and from the extension's process.
+    this.output = '';
+    const keep = (chunk) => (this.output += chunk);
+    server.stdout.on('data', keep);
+    server.stderr.on('data', keep);
   }
 
   async request(method, path, body) {
@@ -212,16 +217,22 @@ class FirefoxDriver {
     );
   }
 
-  /** Error messages from this extension in the browser console. */
+  /**
+   * Error messages from this extension: uncaught errors in its files (from the browser console,
+   * to which every process reports them) and its console.error calls (printed on Firefox's
+   * stdout; the extension's messages all start with "uri-list:").
+   */
   async extensionErrors() {
-    return this.script(
+    const thrown = await this.script(
       `return Services.console.getMessageArray()
          .filter((m) => m instanceof Ci.nsIScriptError && !(m.flags & Ci.nsIScriptError.warningFlag))
-         .filter((m) => String(m.sourceName).startsWith('moz-extension://' + arguments[0]))
+         .filter((m) => String(m.sourceName).startsWith('moz-extension://' + arguments[0] + '/'))
          .map((m) => m.errorMessage + ' (' + m.sourceName + ':' + m.lineNumber + ')');`,
       [EXTENSION_UUID],
       { chrome: true },
     );
+    const logged = this.output.split('\n').filter((line) => /^console\.error: "?uri-list:/.test(line));
+    return [...thrown, ...logged];
   }
 
   async close() {
