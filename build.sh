@@ -161,7 +161,7 @@ pack_zip() {
   local dir=$1 zip=$2
   rm -f "$zip"
   find "$dir" -exec touch -h -d '2000-01-01T00:00:00Z' {} +
-  (cd "$dir" && find . -type f | LC_ALL=C sort | TZ=UTC zip -X -q -D "$ROOT/$zip" -@)
+  (cd "$dir" && find . -type f | LC_ALL=C sort | TZ=UTC zip -X -q -D -9 "$ROOT/$zip" -@)
 }
 
 lint_firefox() {

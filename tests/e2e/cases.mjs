@@ -79,6 +79,19 @@ export const cases = [
     },
   },
   {
+    name: 'a Ctrl-click opens the group in the background',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      await browser.click('#link', { modifiers: ['Control'] });
+      const state = await settled(browser, origin, 1, 'one tab group');
+      assert.deepEqual(state.tabs, [
+        tab('/link-text.html', null, true),
+        tab('/page/beach', 'Weekend plans'),
+        tab('/page/museum', 'Weekend plans'),
+      ]);
+    },
+  },
+  {
     name: 'Enter on a focused link opens it once',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/click-title.html`);
