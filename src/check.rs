@@ -252,7 +252,7 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), String> {
             "the host \"{host}\" holds {shown}, which a host name cannot"
         ));
     }
-    let lower = decoded.to_lowercase();
+    let lower = to_lowercase(&decoded);
     if let Some(v4) = parse_ipv4(&lower)? {
         return Ok((v4.clone(), v4));
     }
@@ -281,6 +281,23 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), String> {
         }
     }
     Ok((ascii, unicode))
+}
+
+/// Unicode lowercase (the default case mapping, as `String.prototype.toLowerCase`).
+#[cfg(not(target_arch = "wasm32"))]
+fn to_lowercase(s: &str) -> String {
+    s.to_lowercase()
+}
+
+/// In the wasm build the engine's own `toLowerCase` does it: the same mapping,
+/// without carrying Unicode's case tables (about 9 KB gzip) in the module.
+#[cfg(target_arch = "wasm32")]
+fn to_lowercase(s: &str) -> String {
+    if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        crate::wasm::to_lowercase(s)
+    }
 }
 
 fn percent_decode(s: &str) -> Option<Cow<'_, str>> {

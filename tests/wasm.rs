@@ -121,14 +121,40 @@ fn errors_throw_with_the_core_message() {
         .as_string()
         .unwrap()
         .contains("no item to encode"));
-    let err: JsValue = wasm::encode(JSON::parse(r#"{"title": "x"}"#).unwrap())
-        .err()
-        .unwrap()
-        .into();
-    assert!(get(&err, "message")
-        .as_string()
-        .unwrap()
-        .starts_with("encode takes"));
+    for (input, message) in [
+        (r#"{"title": "x"}"#, "no item to encode: items is empty"),
+        (r#"{"items": ["a", 2]}"#, "encode: items[1] is not a string"),
+        (
+            r#"{"items": ["a", ""]}"#,
+            "item 2 is empty: a uri-list cannot carry an empty item",
+        ),
+        (
+            r#"{"items": "a"}"#,
+            "encode: items must be an array of strings",
+        ),
+        (
+            r#"{"items": ["a"], "options": [["k"]]}"#,
+            "encode: options[0] is not a [key, value] pair of strings",
+        ),
+        (
+            r#"{"items": ["a"], "title": 3}"#,
+            "encode: title must be a string",
+        ),
+        (
+            r#""https://a.example""#,
+            "encode takes {items: string[], title?, type?, options?: [key, value][]}",
+        ),
+    ] {
+        let err: JsValue = wasm::encode(JSON::parse(input).unwrap())
+            .err()
+            .unwrap()
+            .into();
+        assert_eq!(
+            get(&err, "message").as_string().unwrap(),
+            message,
+            "{input}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]
@@ -157,4 +183,17 @@ fn check_reports_classes_and_sites() {
         .as_string()
         .unwrap()
         .contains("runs code"));
+    // Non-ASCII hosts are lowercased by the engine's own toLowerCase.
+    let got = wasm::check("uri-list:https://BÜCHER.example/;https://ΠΑΡΆΔΕΙΓΜΑ.gr")
+        .ok()
+        .unwrap();
+    let items: Array = get(&got, "items").dyn_into().unwrap();
+    assert_eq!(
+        get(&items.get(0), "site").as_string().unwrap(),
+        "xn--bcher-kva.example"
+    );
+    assert_eq!(
+        get(&items.get(1), "siteUnicode").as_string().unwrap(),
+        "παράδειγμα.gr"
+    );
 }
