@@ -6,6 +6,7 @@ use crate::check::{check_item, Class};
 use crate::error::Warning;
 use crate::list::UriList;
 use crate::parse::Parsed;
+use crate::plan::Plan;
 
 /// Appends `s` as a JSON string literal (RFC 8259 §7).
 pub fn push_str(out: &mut String, s: &str) {
@@ -174,6 +175,64 @@ pub fn check_json(parsed: &Parsed) -> String {
     push_opt(&mut out, list.title());
     out.push_str(",\"type\":");
     push_opt(&mut out, list.kind());
+    out.push_str(",\"warnings\":");
+    push_warnings(&mut out, &parsed.warnings);
+    out.push('}');
+    out
+}
+
+/// The object `plan()` returns in JavaScript: what the extension opens.
+///
+/// `{"mode": "group"|"tabs"|"window"|"list", "pages": n,
+///   "groups": [{"title": "...", "color": null|"blue", "depth": n, "urls": [...]}],
+///   "skipped": [{"item": "...", "reason": "..."}], "preview": ["why", ...],
+///   "title": null|"...", "warnings": [...]}`
+pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
+    let mut out = String::with_capacity(plan.pages() * 40 + 128);
+    out.push_str("{\"mode\":\"");
+    out.push_str(plan.mode.as_str());
+    out.push_str("\",\"pages\":");
+    out.push_str(&plan.pages().to_string());
+    out.push_str(",\"groups\":[");
+    for (n, g) in plan.groups.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"title\":");
+        push_str(&mut out, &g.title);
+        out.push_str(",\"color\":");
+        push_opt(&mut out, g.color);
+        out.push_str(",\"depth\":");
+        out.push_str(&g.depth.to_string());
+        out.push_str(",\"urls\":[");
+        for (k, u) in g.urls.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            push_str(&mut out, u);
+        }
+        out.push_str("]}");
+    }
+    out.push_str("],\"skipped\":[");
+    for (n, s) in plan.skipped.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"item\":");
+        push_str(&mut out, &s.item);
+        out.push_str(",\"reason\":");
+        push_str(&mut out, &s.reason);
+        out.push('}');
+    }
+    out.push_str("],\"preview\":[");
+    for (n, p) in plan.preview.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        push_str(&mut out, p);
+    }
+    out.push_str("],\"title\":");
+    push_opt(&mut out, parsed.list.title());
     out.push_str(",\"warnings\":");
     push_warnings(&mut out, &parsed.warnings);
     out.push('}');

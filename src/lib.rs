@@ -129,7 +129,9 @@ pub mod json;
 mod list;
 mod parse;
 mod percent;
+mod plan;
 pub mod punycode;
+mod strset;
 mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -139,4 +141,7 @@ pub use error::{Error, ErrorKind, Violation, Warning};
 pub use list::{Item, Scheme, UriList};
 pub use parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
 pub use percent::encode_non_uri_chars;
+pub use plan::{
+    plan, Context as PlanContext, Group, Mode, Plan, Skipped, DEFAULT_OPEN_LIMIT, GROUP_COLORS,
+};
 pub use text::{from_text, to_text, FromText};

@@ -308,36 +308,11 @@ impl Parser {
 }
 
 /// The positions of the options whose key appeared before, in order.
-///
-/// A small open-addressing set of positions, hashed with FNV-1a: linear time
-/// on hostile input, and far smaller in the wasm than `std`'s `HashSet`.
 fn duplicate_keys(options: &[(String, String)]) -> Vec<usize> {
-    let mut found = Vec::new();
-    if options.len() < 2 {
-        return found;
-    }
-    let size = (options.len() * 2).next_power_of_two();
-    let mut table = vec![usize::MAX; size];
-    for (i, (key, _)) in options.iter().enumerate() {
-        let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
-        let mut slot = (hash as usize) & (size - 1);
-        loop {
-            match table[slot] {
-                usize::MAX => {
-                    table[slot] = i;
-                    break;
-                }
-                j if options[j].0 == *key => {
-                    found.push(i);
-                    break;
-                }
-                _ => slot = (slot + 1) & (size - 1),
-            }
-        }
-    }
-    found
+    let mut seen = crate::strset::StrSet::new();
+    (0..options.len())
+        .filter(|&i| !seen.insert(&options[i].0))
+        .collect()
 }
 
 /// Collects warnings, or turns the first grammar violation into an error in

@@ -144,6 +144,31 @@ pub fn check(link: &str) -> Result<JsValue, JsError> {
     json_value(&json::check_json(&parse(link, false)?))
 }
 
+/// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
+/// URLs with their names and colours, what is skipped and why, and why the
+/// preview page should be shown first (see the README).
+#[wasm_bindgen]
+pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsError> {
+    let field = |key: &str| {
+        if opts.is_object() {
+            js_sys::Reflect::get(&opts, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+        } else {
+            JsValue::UNDEFINED
+        }
+    };
+    let open_limit = match field("limit").as_f64() {
+        Some(n) if n >= 0.0 => n as usize,
+        _ => crate::DEFAULT_OPEN_LIMIT,
+    };
+    let link_text = field("linkText").as_string();
+    let parsed = parse(link, false)?;
+    let context = crate::PlanContext {
+        open_limit,
+        link_text: link_text.as_deref(),
+    };
+    json_value(&json::plan_json(&crate::plan(&parsed, &context), &parsed))
+}
+
 /// `version()`: the crate's version.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -197,3 +197,31 @@ fn check_reports_classes_and_sites() {
         "παράδειγμα.gr"
     );
 }
+
+#[wasm_bindgen_test]
+fn plan_names_groups_and_asks_for_the_preview() {
+    let opts = JSON::parse(r#"{"limit": 2, "linkText": "Read these"}"#).unwrap();
+    let got = wasm::plan(
+        "uri-list:https://a.example;javascript:x;https://b.example",
+        opts,
+    )
+    .ok()
+    .unwrap();
+    assert_eq!(
+        json(&got),
+        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":"javascript: links are never opened from a list: it runs code in the page you are on"}],"preview":[],"title":null,"warnings":[]}"#
+    );
+    let opts = JSON::parse(r#"{"limit": 1}"#).unwrap();
+    let got = wasm::plan("uri-list:https://a.example;https://b.example", opts)
+        .ok()
+        .unwrap();
+    assert_eq!(
+        json(&get(&got, "preview")),
+        r#"["2 pages, more than your open-limit of 1"]"#
+    );
+    // Without options, the default open-limit (15) applies.
+    let got = wasm::plan("uri-list:https://a.example", JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
+    assert_eq!(json(&get(&got, "preview")), "[]");
+}

@@ -1,0 +1,243 @@
+//! The plan of what to open for a link: which pages, in which groups, under
+//! which names, what is skipped and why, and whether the person should see
+//! the list first. The extension carries the plan out; it decides nothing.
+
+use crate::check::{check_item, Class};
+use crate::list::UriList;
+use crate::parse::Parsed;
+use crate::strset::StrSet;
+
+/// The open-limit used when none is set: the point at which Firefox asks
+/// before opening a bookmark folder (`browser.tabs.maxOpenBeforeWarn`).
+pub const DEFAULT_OPEN_LIMIT: usize = 15;
+
+/// The colours a tab group can take, in both Chrome and Firefox.
+pub const GROUP_COLORS: [&str; 9] = [
+    "grey", "blue", "red", "yellow", "green", "pink", "purple", "cyan", "orange",
+];
+
+/// How the pages open, from the `type` display hint (draft §8.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// In a tab group next to the tab the link was in (the default, and the
+    /// fallback for hints a browser cannot show, such as `grid-view`).
+    Group,
+    /// `type=tabs`: as tabs, without a group.
+    Tabs,
+    /// `type=window`: in a new window, grouped.
+    Window,
+    /// `type=list`: the preview page instead of tabs.
+    List,
+}
+
+impl Mode {
+    /// The mode as a lowercase word.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Mode::Group => "group",
+            Mode::Tabs => "tabs",
+            Mode::Window => "window",
+            Mode::List => "list",
+        }
+    }
+
+    fn from_hint(hint: Option<&str>) -> Mode {
+        match hint.map(str::trim) {
+            Some(h) if h.eq_ignore_ascii_case("tabs") => Mode::Tabs,
+            Some(h) if h.eq_ignore_ascii_case("window") => Mode::Window,
+            Some(h) if h.eq_ignore_ascii_case("list") => Mode::List,
+            _ => Mode::Group,
+        }
+    }
+}
+
+/// A run of pages that open together as one group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// The group's name.
+    pub title: String,
+    /// The group's colour, one of [`GROUP_COLORS`], when the list asks for one.
+    pub color: Option<&'static str>,
+    /// The URLs, in order.
+    pub urls: Vec<String>,
+    /// How deep the list is nested (0 for the link's own list).
+    pub depth: usize,
+}
+
+/// An item that is not opened, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// The item.
+    pub item: String,
+    /// Why, in a sentence for a person.
+    pub reason: String,
+}
+
+/// What to do with a link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// How the pages open.
+    pub mode: Mode,
+    /// The groups, in order; every openable page is in exactly one.
+    pub groups: Vec<Group>,
+    /// The items that are not opened.
+    pub skipped: Vec<Skipped>,
+    /// Why the person should see the list before anything opens (the
+    /// preview page); empty when the pages may open at once.
+    pub preview: Vec<String>,
+}
+
+impl Plan {
+    /// The number of pages the plan opens.
+    pub fn pages(&self) -> usize {
+        self.groups.iter().map(|g| g.urls.len()).sum()
+    }
+}
+
+/// What the extension knows about where the link came from.
+#[derive(Debug, Clone, Default)]
+pub struct Context<'a> {
+    /// Lists with more pages than this open the preview page instead.
+    pub open_limit: usize,
+    /// The text of the link that was clicked, a fallback name for the group.
+    pub link_text: Option<&'a str>,
+}
+
+/// Plans the opening of a parsed link.
+///
+/// Names: the list's `title`, else `group-name`, else the link's text, else
+/// a summary such as "4 pages from 3 sites". Nested lists (draft §8.2) open
+/// as one group each, in order, named by their own title or a summary; the
+/// items of a list around them form groups of their own, one for each run
+/// of items between nested lists. Blocked and invalid items are skipped with
+/// their reason. The preview page is asked for when the list has more pages
+/// than the open-limit, when `type=list`, or when nothing can be opened.
+///
+/// ```
+/// use uri_list::{parse, plan, PlanContext};
+/// let parsed = parse("uri-list:https://a.example;javascript:alert(1);https://b.example?title=Two").unwrap();
+/// let plan = plan(&parsed, &PlanContext { open_limit: 15, link_text: None });
+/// assert_eq!(plan.groups[0].title, "Two");
+/// assert_eq!(plan.groups[0].urls, ["https://a.example", "https://b.example"]);
+/// assert_eq!(plan.skipped[0].item, "javascript:alert(1)");
+/// assert!(plan.preview.is_empty());
+/// ```
+pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
+    let list = &parsed.list;
+    let mut out = Plan {
+        mode: Mode::from_hint(list.kind()),
+        groups: Vec::new(),
+        skipped: Vec::new(),
+        preview: Vec::new(),
+    };
+    let link_text = context
+        .link_text
+        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|t| !t.is_empty() && crate::list::Scheme::strip_prefix(t).is_none());
+    let title = own_title(list).or(link_text);
+    add_groups(list, title, 0, &mut out);
+
+    let pages = out.pages();
+    if out.mode == Mode::List {
+        out.preview
+            .push("the list asks to be shown as a list (type=list)".to_owned());
+    }
+    if pages > context.open_limit {
+        out.preview.push(format!(
+            "{pages} pages, more than your open-limit of {}",
+            context.open_limit
+        ));
+    }
+    if pages == 0 {
+        out.preview
+            .push("no page in the list can be opened".to_owned());
+    }
+    out
+}
+
+fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Plan) {
+    let color = list.option("color").and_then(|c| {
+        GROUP_COLORS.into_iter().find(|g| {
+            g.eq_ignore_ascii_case(c.trim())
+                || (c.trim().eq_ignore_ascii_case("gray") && *g == "grey")
+        })
+    });
+    // The name is decided once the list's own pages are known.
+    let first = out.groups.len();
+    let mut run: Vec<String> = Vec::new();
+    let mut runs: Vec<usize> = Vec::new();
+    for item in list.items() {
+        let c = check_item(item.as_str());
+        match (c.class, item.list()) {
+            (Class::Openable, _) => run.push(item.as_str().to_owned()),
+            (Class::List, Some(child)) => {
+                if !run.is_empty() {
+                    runs.push(out.groups.len());
+                    out.groups.push(Group {
+                        title: String::new(),
+                        color,
+                        urls: std::mem::take(&mut run),
+                        depth,
+                    });
+                }
+                add_groups(child, own_title(child), depth + 1, out);
+            }
+            (Class::List, None) => out.skipped.push(Skipped {
+                item: item.as_str().to_owned(),
+                reason: "a nested list that cannot be read".to_owned(),
+            }),
+            (_, _) => out.skipped.push(Skipped {
+                item: item.as_str().to_owned(),
+                reason: c.reason.unwrap_or_default(),
+            }),
+        }
+    }
+    if !run.is_empty() {
+        runs.push(out.groups.len());
+        out.groups.push(Group {
+            title: String::new(),
+            color,
+            urls: run,
+            depth,
+        });
+    }
+    // Every run of this list's own pages takes the list's name; without one,
+    // a summary of them all.
+    let name = title.unwrap_or_else(|| {
+        let urls: Vec<&str> = runs
+            .iter()
+            .flat_map(|&g| out.groups[g].urls.iter().map(String::as_str))
+            .collect();
+        summary(&urls)
+    });
+    for g in &mut out.groups[first..] {
+        if g.title.is_empty() && g.depth == depth {
+            g.title.clone_from(&name);
+        }
+    }
+}
+
+/// The list's `title` or `group-name`, unless blank.
+fn own_title(list: &UriList) -> Option<String> {
+    list.title()
+        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|t| !t.is_empty())
+}
+
+/// "1 page", "4 pages from 3 sites", "2 pages from example.com".
+fn summary(urls: &[&str]) -> String {
+    let sites: Vec<String> = urls
+        .iter()
+        .filter_map(|u| check_item(u).site.map(|s| s.unicode))
+        .collect();
+    let mut distinct = StrSet::new();
+    for s in &sites {
+        distinct.insert(s);
+    }
+    match (urls.len(), distinct.len()) {
+        (1, 1) => sites[0].clone(),
+        (1, _) => "1 page".to_owned(),
+        (n, 1) => format!("{n} pages from {}", sites[0]),
+        (n, s) => format!("{n} pages from {s} sites"),
+    }
+}

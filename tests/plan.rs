@@ -1,0 +1,187 @@
+//! The plan of what to open: names, groups, skipped items, display hints and
+//! the open-limit.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use uri_list::{parse, plan, Mode, Plan, PlanContext};
+
+fn plan_of(link: &str, limit: usize, text: Option<&str>) -> Plan {
+    let parsed = parse(link).unwrap_or_else(|e| panic!("{link}: {e}"));
+    plan(
+        &parsed,
+        &PlanContext {
+            open_limit: limit,
+            link_text: text,
+        },
+    )
+}
+
+fn titles(p: &Plan) -> Vec<&str> {
+    p.groups.iter().map(|g| g.title.as_str()).collect()
+}
+
+#[test]
+fn the_group_is_named_by_title_then_group_name_then_link_text_then_a_summary() {
+    let two = "https://a.example/1;https://b.example/2";
+    assert_eq!(
+        titles(&plan_of(
+            &format!("uri-list:{two}?title=T&group-name=G"),
+            15,
+            Some("text")
+        )),
+        ["T"]
+    );
+    assert_eq!(
+        titles(&plan_of(
+            &format!("multi:{two}?group-name=G"),
+            15,
+            Some("text")
+        )),
+        ["G"]
+    );
+    assert_eq!(
+        titles(&plan_of(
+            &format!("uri-list:{two}"),
+            15,
+            Some("  Read\n these  ")
+        )),
+        ["Read these"]
+    );
+    assert_eq!(
+        titles(&plan_of(&format!("uri-list:{two}"), 15, None)),
+        ["2 pages from 2 sites"]
+    );
+    // A link whose text is the link itself is no name.
+    let link = format!("uri-list:{two}");
+    assert_eq!(
+        titles(&plan_of(&link, 15, Some(&link))),
+        ["2 pages from 2 sites"]
+    );
+    assert_eq!(
+        titles(&plan_of(
+            "uri-list:https://a.example/1;https://a.example/2",
+            15,
+            None
+        )),
+        ["2 pages from a.example"]
+    );
+    assert_eq!(
+        titles(&plan_of(
+            "uri-list:https://xn--bcher-kva.example/",
+            15,
+            None
+        )),
+        ["bücher.example"]
+    );
+    assert_eq!(
+        titles(&plan_of(
+            "uri-list:https://a.example?title=%20%20",
+            15,
+            Some("x")
+        )),
+        ["x"]
+    );
+}
+
+#[test]
+fn blocked_and_invalid_items_are_skipped_with_their_reason() {
+    let p = plan_of(
+        "uri-list:https://a.example;javascript:alert(1);data:text/html,x;example.com;https://b.example",
+        15,
+        None,
+    );
+    assert_eq!(p.groups.len(), 1);
+    assert_eq!(p.groups[0].urls, ["https://a.example", "https://b.example"]);
+    let skipped: Vec<&str> = p.skipped.iter().map(|s| s.item.as_str()).collect();
+    assert_eq!(
+        skipped,
+        ["javascript:alert(1)", "data:text/html,x", "example.com"]
+    );
+    assert!(p.skipped[0].reason.contains("runs code"));
+    assert!(p.skipped[2]
+        .reason
+        .contains("did you mean https://example.com?"));
+    assert!(p.preview.is_empty());
+}
+
+#[test]
+fn the_open_limit_sends_long_lists_to_the_preview() {
+    let link: String = format!(
+        "uri-list:{}",
+        (0..16)
+            .map(|n| format!("https://a.example/{n}"))
+            .collect::<Vec<_>>()
+            .join(";")
+    );
+    assert!(plan_of(&link, 16, None).preview.is_empty());
+    let p = plan_of(&link, 15, None);
+    assert_eq!(p.preview, ["16 pages, more than your open-limit of 15"]);
+    assert_eq!(p.pages(), 16);
+    let p = plan_of("uri-list:javascript:void(0)", 15, None);
+    assert_eq!(p.preview, ["no page in the list can be opened"]);
+}
+
+#[test]
+fn display_hints() {
+    let base = "uri-list:https://a.example;https://b.example?type=";
+    assert_eq!(plan_of(&format!("{base}tabs"), 15, None).mode, Mode::Tabs);
+    assert_eq!(
+        plan_of(&format!("{base}window"), 15, None).mode,
+        Mode::Window
+    );
+    assert_eq!(
+        plan_of(&format!("{base}grid-view"), 15, None).mode,
+        Mode::Group
+    );
+    assert_eq!(
+        plan_of(&format!("{base}carousel"), 15, None).mode,
+        Mode::Group
+    );
+    let p = plan_of(&format!("{base}list"), 15, None);
+    assert_eq!(p.mode, Mode::List);
+    assert_eq!(
+        p.preview,
+        ["the list asks to be shown as a list (type=list)"]
+    );
+    assert_eq!(
+        plan_of("uri-list:https://a.example?color=Blue", 15, None).groups[0].color,
+        Some("blue")
+    );
+    assert_eq!(
+        plan_of("uri-list:https://a.example?color=gray", 15, None).groups[0].color,
+        Some("grey")
+    );
+    assert_eq!(
+        plan_of("uri-list:https://a.example?color=mauve", 15, None).groups[0].color,
+        None
+    );
+}
+
+#[test]
+fn nested_lists_open_as_one_group_each_in_order() {
+    // The draft's §8.2 example.
+    let p = plan_of(
+        "uri-list:https://foo.com;uri-list:https://a.com%3Bhttps://b.com%3Bhttps://c.com%3Ftype=grid-view&title=My%20example;https://bar.com?title=Bookmarks",
+        15,
+        None,
+    );
+    assert_eq!(titles(&p), ["Bookmarks", "My example", "Bookmarks"]);
+    assert_eq!(p.groups[0].urls, ["https://foo.com"]);
+    assert_eq!(
+        p.groups[1].urls,
+        ["https://a.com", "https://b.com", "https://c.com"]
+    );
+    assert_eq!(p.groups[1].depth, 1);
+    assert_eq!(p.groups[2].urls, ["https://bar.com"]);
+    assert_eq!(p.pages(), 5);
+    // An untitled nested list is named by a summary of its own pages.
+    let p = plan_of(
+        "uri-list:uri-list:https://a.com%3Bhttps://a.com/2;https://b.com",
+        15,
+        None,
+    );
+    assert_eq!(titles(&p), ["2 pages from a.com", "b.com"]);
+    // An unreadable nested list is skipped, and says so.
+    let p = plan_of("uri-list:https://a.com;uri-list:", 15, None);
+    assert_eq!(p.skipped[0].reason, "a nested list that cannot be read");
+}
