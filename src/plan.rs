@@ -132,7 +132,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     };
     let link_text = context
         .link_text
-        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(clean_title)
         .filter(|t| !t.is_empty() && crate::list::Scheme::strip_prefix(t).is_none());
     let title = own_title(list).or(link_text);
     add_groups(list, title, 0, &mut out);
@@ -219,9 +219,26 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
 
 /// The list's `title` or `group-name`, unless blank.
 fn own_title(list: &UriList) -> Option<String> {
-    list.title()
-        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|t| !t.is_empty())
+    list.title().map(clean_title).filter(|t| !t.is_empty())
+}
+
+/// The longest group name, in characters; longer ones end in "…".
+pub const MAX_TITLE_CHARS: usize = 80;
+
+/// White space folded to single spaces, control characters dropped, and at
+/// most [`MAX_TITLE_CHARS`] characters.
+fn clean_title(t: &str) -> String {
+    let folded: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let folded = folded.join(" ");
+    match folded.char_indices().nth(MAX_TITLE_CHARS - 1) {
+        Some((cut, _)) if folded.chars().count() > MAX_TITLE_CHARS => {
+            format!("{}…", &folded[..cut])
+        }
+        _ => folded,
+    }
 }
 
 /// "1 page", "4 pages from 3 sites", "2 pages from example.com".
