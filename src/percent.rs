@@ -243,8 +243,12 @@ pub(crate) fn encode_fragment(s: &str, out: &mut String) {
 
 /// Percent-encodes the characters that may not stand in a link (RFC 3986
 /// §2.1: UTF-8, uppercase hex), leaving every URI character, `%` included,
-/// as it is. This is what [`decode_item`] gives back for an item that held
+/// as it is. This is what [`crate::parse`] gives back for an item that held
 /// such characters.
+///
+/// ```
+/// assert_eq!(uri_list::encode_non_uri_chars("https://a.example/a b?q=é#x"), "https://a.example/a%20b?q=%C3%A9#x");
+/// ```
 pub fn encode_non_uri_chars(s: &str) -> Cow<'_, str> {
     let keep = |b: u8| is_query_char(b) || b == b'%' || b == b'#';
     if s.bytes().all(keep) {
