@@ -17,6 +17,10 @@ export async function launchChromium({ extensionDir, headless = true, args = [] 
     context = await chromium.launchPersistentContext(profile.path, {
       executablePath,
       headless,
+      // The caller closes the browser on Ctrl-C (and removes the profile): not Playwright.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       viewport: headless ? { width: 1000, height: 700 } : null,
       args: [
         '--no-sandbox',

@@ -31,7 +31,12 @@ export async function launchFirefox({ extensionDir, headless = true }) {
   const server = spawn(geckodriver, ['--port', '0', '--allow-system-access'], {
     env: { ...process.env, TMPDIR: temp.path },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a Ctrl-C in the terminal reaches only us, and we end the session cleanly.
+    detached: true,
   });
+  const killServer = () => server.kill();
+  process.once('exit', killServer); // never leave it behind, whatever happens to us
+  server.once('exit', () => process.off('exit', killServer));
   const driver = new FirefoxDriver(server, temp);
   try {
     driver.base = await withTimeout(listeningAddress(driver), 10_000, 'starting geckodriver');

@@ -32,6 +32,15 @@ const watchdog = setTimeout(() => {
 }, SUITE_TIME);
 watchdog.unref();
 
+// On Ctrl-C, close the browser and remove its profile before leaving.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    console.error(`${name}: stopped by ${signal}`);
+    await browser?.close().catch((error) => console.error(error.message));
+    process.exit(130);
+  });
+}
+
 const selected = cases.filter((c) => c.name.includes(filter));
 let passed = 0;
 let failed = 0;
