@@ -32,94 +32,120 @@ pub fn decode(link: &str, opts: JsValue) -> Result<JsValue, JsError> {
     json_value(&json::decode_json(&parse(link, strict)?))
 }
 
-/// Reads `input[key]` as an optional string; anything else is an error that
-/// names the key.
-fn string_field(input: &JsValue, key: &str) -> Result<Option<String>, JsError> {
-    let v = js_sys::Reflect::get(input, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-    if v.is_undefined() || v.is_null() {
-        return Ok(None);
-    }
-    v.as_string()
-        .map(Some)
-        .ok_or_else(|| JsError::new(&format!("encode: {key} must be a string")))
+/// Reads `input[key]`, where `path` names `input` in messages.
+fn field(input: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(input, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Reads `input[key]` as an array, each element through `read`.
-fn array_field<T>(
-    input: &JsValue,
-    key: &str,
-    read: impl Fn(&JsValue) -> Option<T>,
-    (plural, one): (&str, &str),
-) -> Result<Vec<T>, JsError> {
-    let v = js_sys::Reflect::get(input, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-    if v.is_undefined() || v.is_null() {
-        return Ok(Vec::new());
-    }
-    let array = v
-        .dyn_ref::<js_sys::Array>()
-        .ok_or_else(|| JsError::new(&format!("encode: {key} must be an array of {plural}")))?;
-    array
-        .iter()
-        .enumerate()
-        .map(|(n, e)| {
-            read(&e).ok_or_else(|| JsError::new(&format!("encode: {key}[{n}] is not {one}")))
-        })
-        .collect()
-}
+const ENCODE_SHAPE: &str =
+    "{items: (string | {items, title?, type?, options?})[], title?, type?, options?: [key, value][]}";
 
-/// `encode({items, title?, type?, options?})`: the link for a list. `items`
-/// are strings, `options` `[key, value]` pairs of strings.
-///
-/// The input is read field by field with `Reflect` rather than through
-/// serde-wasm-bindgen: the same checks, and a third of the wasm's size less
-/// (serde's error paths bring in float formatting).
-#[wasm_bindgen]
-pub fn encode(input: JsValue) -> Result<String, JsError> {
-    if !input.is_object() {
-        return Err(JsError::new(
-            "encode takes {items: string[], title?, type?, options?: [key, value][]}",
-        ));
-    }
-    let items = array_field(&input, "items", JsValue::as_string, ("strings", "a string"))?;
-    let options = array_field(
-        &input,
-        "options",
-        |pair| {
-            let pair = pair.dyn_ref::<js_sys::Array>()?;
-            match (
-                pair.length(),
-                pair.get(0).as_string(),
-                pair.get(1).as_string(),
-            ) {
-                (2, Some(k), Some(v)) => Some((k, v)),
-                _ => None,
-            }
-        },
-        (
-            "[key, value] pairs of strings",
-            "a [key, value] pair of strings",
-        ),
-    )?;
-    if items.is_empty() {
-        return Err(JsError::new("no item to encode: items is empty"));
-    }
-    if let Some(n) = items.iter().position(String::is_empty) {
+/// Builds a list from `{items, title?, type?, options?}`, where an item is a
+/// string or, for a nested list (draft §8.2), an object of the same shape.
+/// `path` names the object in messages (`items[2]`).
+fn list_from_js(input: &JsValue, path: &str, depth: usize) -> Result<UriList, JsError> {
+    let fail = |what: String| JsError::new(&format!("encode: {what}"));
+    let name = |key: &str| {
+        if path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    if !input.is_object() || input.is_array() {
         return Err(JsError::new(&format!(
-            "item {} is empty: a uri-list cannot carry an empty item",
-            n + 1
+            "encode takes {ENCODE_SHAPE}{}",
+            if path.is_empty() {
+                String::new()
+            } else {
+                format!(", not what {path} is")
+            }
         )));
     }
-    let mut out: UriList = items.into_iter().collect();
-    if let Some(t) = string_field(&input, "title")? {
-        out.set_title(t);
+    if depth > crate::MAX_DEPTH {
+        return Err(fail(format!(
+            "{path} nests lists deeper than {} levels",
+            crate::MAX_DEPTH
+        )));
     }
-    if let Some(t) = string_field(&input, "type")? {
-        out.set_kind(t);
+    let items = field(input, "items");
+    let items = items
+        .dyn_ref::<js_sys::Array>()
+        .ok_or_else(|| fail(format!("{} must be an array", name("items"))))?;
+    if items.length() == 0 {
+        return Err(JsError::new(&format!(
+            "no item to encode: {} is empty",
+            name("items")
+        )));
     }
-    for (k, v) in options {
-        out.push_option(k, v);
+    let mut list = UriList::new();
+    for (n, item) in items.iter().enumerate() {
+        let here = format!("{}[{n}]", name("items"));
+        if let Some(uri) = item.as_string() {
+            if uri.is_empty() {
+                return Err(JsError::new(&format!(
+                    "{here} is empty: a uri-list cannot carry an empty item"
+                )));
+            }
+            list.push(uri);
+        } else if item.is_object() && !item.is_array() {
+            list.push_list(list_from_js(&item, &here, depth + 1)?);
+        } else {
+            return Err(fail(format!("{here} is not a string or a list")));
+        }
     }
-    Ok(out.to_link())
+    for (key, set) in [
+        ("title", UriList::set_title as fn(&mut UriList, String)),
+        ("type", UriList::set_kind),
+    ] {
+        let v = field(input, key);
+        if v.is_undefined() || v.is_null() {
+            continue;
+        }
+        set(
+            &mut list,
+            v.as_string()
+                .ok_or_else(|| fail(format!("{} must be a string", name(key))))?,
+        );
+    }
+    let options = field(input, "options");
+    if !options.is_undefined() && !options.is_null() {
+        let options = options.dyn_ref::<js_sys::Array>().ok_or_else(|| {
+            fail(format!(
+                "{} must be an array of [key, value] pairs",
+                name("options")
+            ))
+        })?;
+        for (n, pair) in options.iter().enumerate() {
+            let kv = pair.dyn_ref::<js_sys::Array>().and_then(|p| {
+                match (p.length(), p.get(0).as_string(), p.get(1).as_string()) {
+                    (2, Some(k), Some(v)) => Some((k, v)),
+                    _ => None,
+                }
+            });
+            let (k, v) = kv.ok_or_else(|| {
+                fail(format!(
+                    "{}[{n}] is not a [key, value] pair of strings",
+                    name("options")
+                ))
+            })?;
+            list.push_option(k, v);
+        }
+    }
+    Ok(list)
+}
+
+/// `encode({items, title?, type?, options?})`: the link for a list. An item
+/// is a string, or an object of the same shape for a nested list (draft
+/// §8.2); `options` are `[key, value]` pairs of strings.
+///
+/// The input is read field by field with `Reflect` rather than through
+/// serde-wasm-bindgen: the same checks, with messages that name the field,
+/// and a third of the wasm's size less (serde's error paths bring in float
+/// formatting).
+#[wasm_bindgen]
+pub fn encode(input: JsValue) -> Result<String, JsError> {
+    Ok(list_from_js(&input, "", 0)?.to_link())
 }
 
 /// `toText(link)`: the text/uri-list form of a link (CRLF line ends).

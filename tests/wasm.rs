@@ -122,15 +122,16 @@ fn errors_throw_with_the_core_message() {
         .unwrap()
         .contains("no item to encode"));
     for (input, message) in [
-        (r#"{"title": "x"}"#, "no item to encode: items is empty"),
-        (r#"{"items": ["a", 2]}"#, "encode: items[1] is not a string"),
+        (r#"{"title": "x"}"#, "encode: items must be an array"),
+        (r#"{"items": []}"#, "no item to encode: items is empty"),
+        (r#"{"items": ["a", 2]}"#, "encode: items[1] is not a string or a list"),
         (
             r#"{"items": ["a", ""]}"#,
-            "item 2 is empty: a uri-list cannot carry an empty item",
+            "items[1] is empty: a uri-list cannot carry an empty item",
         ),
         (
             r#"{"items": "a"}"#,
-            "encode: items must be an array of strings",
+            "encode: items must be an array",
         ),
         (
             r#"{"items": ["a"], "options": [["k"]]}"#,
@@ -142,7 +143,7 @@ fn errors_throw_with_the_core_message() {
         ),
         (
             r#""https://a.example""#,
-            "encode takes {items: string[], title?, type?, options?: [key, value][]}",
+            "encode takes {items: (string | {items, title?, type?, options?})[], title?, type?, options?: [key, value][]}",
         ),
     ] {
         let err: JsValue = wasm::encode(JSON::parse(input).unwrap())
@@ -224,4 +225,32 @@ fn plan_names_groups_and_asks_for_the_preview() {
         .ok()
         .unwrap();
     assert_eq!(json(&get(&got, "preview")), "[]");
+}
+
+#[wasm_bindgen_test]
+fn encode_nests_lists_given_as_objects() {
+    let input = JSON::parse(
+        r#"{"items": ["https://a.example",
+                      {"items": ["https://b.example/?q=1", "https://c.example"], "title": "Inner", "options": [["color", "red"]]}],
+            "title": "Window"}"#,
+    )
+    .unwrap();
+    let link = wasm::encode(input).ok().unwrap();
+    assert_eq!(
+        link,
+        "uri-list:https://a.example;uri-list:https://b.example/%253Fq=1%3Bhttps://c.example%3Ftitle=Inner&color=red?title=Window"
+    );
+    let got = wasm::decode(&link, JsValue::UNDEFINED).ok().unwrap();
+    let inner = get(&get(&got, "lists"), "1");
+    assert_eq!(
+        json(&get(&inner, "items")),
+        r#"["https://b.example/?q=1","https://c.example"]"#
+    );
+    assert_eq!(get(&inner, "title").as_string().unwrap(), "Inner");
+    let bad = JSON::parse(r#"{"items": [{"items": [{"items": []}]}]}"#).unwrap();
+    let err: JsValue = wasm::encode(bad).err().unwrap().into();
+    assert_eq!(
+        get(&err, "message").as_string().unwrap(),
+        "no item to encode: items[0].items[0].items is empty"
+    );
 }
