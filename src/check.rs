@@ -7,8 +7,10 @@
 //! that opens the page is the final judge of the rest of the URL.
 
 use crate::list::{Scheme, UriList};
+use crate::lookalike;
 use crate::parse::is_scheme_name_bytes;
 use crate::punycode;
+use crate::strset::StrMap;
 use std::borrow::Cow;
 
 /// What may be done with an item.
@@ -49,9 +51,20 @@ pub struct Site {
     pub unicode: String,
     /// The port, when one is written.
     pub port: Option<u16>,
-    /// Whether the URL carries user info (`user@host`), a classic way to
-    /// make a link look as if it went somewhere else.
-    pub has_userinfo: bool,
+    /// The user info before `@` (`user@host`), when there is some: a classic
+    /// way to make a link look as if it went somewhere else.
+    pub userinfo: Option<String>,
+}
+
+/// Something a person should know about an item before opening it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// Whether it is serious enough to show the list before opening it
+    /// (a lookalike host, user info in the URL), rather than a mild note
+    /// (a page without encryption).
+    pub alert: bool,
+    /// What it is, in a sentence for a person.
+    pub message: String,
 }
 
 /// The result of checking one item.
@@ -65,6 +78,8 @@ pub struct ItemCheck {
     pub site: Option<Site>,
     /// Why an item is blocked or invalid, in a sentence for a person.
     pub reason: Option<String>,
+    /// What a person should know before opening an openable item.
+    pub notes: Vec<Note>,
 }
 
 impl ItemCheck {
@@ -74,16 +89,154 @@ impl ItemCheck {
             scheme,
             site: None,
             reason: Some(reason),
+            notes: Vec::new(),
         }
     }
 }
 
-/// Checks every item of a list, in order (nested lists count as one item).
+/// Checks every item of a list, in order (a nested list counts as one
+/// item), and notes the hosts of the list that look like one another
+/// (TR39 skeletons: `paypal.com` and `paypa1.com`).
 pub fn check_list(list: &UriList) -> Vec<ItemCheck> {
-    list.items()
+    let mut checks: Vec<ItemCheck> = list
+        .items()
         .iter()
         .map(|i| check_item(i.as_str()))
-        .collect()
+        .collect();
+    note_lookalike_pairs(&mut checks);
+    checks
+}
+
+/// Adds a note to each item whose host looks like the host of an earlier
+/// item without being it, and to each whose host borrows the name of
+/// another site of the list as a subdomain (the explainer's example:
+/// `mybank.com` next to `mybank.evil.com`).
+pub(crate) fn note_lookalike_pairs(checks: &mut [ItemCheck]) {
+    note_borrowed_names(checks);
+    let skeletons: Vec<Option<String>> = checks
+        .iter()
+        .map(|c| c.site.as_ref().map(|s| lookalike::skeleton(&s.unicode)))
+        .collect();
+    let mut first = StrMap::new();
+    let mut pairs = Vec::new();
+    for (i, sk) in skeletons.iter().enumerate() {
+        let Some(sk) = sk else { continue };
+        if let Some(j) = first.insert(sk, i) {
+            if let (Some(a), Some(b)) = (&checks[j].site, &checks[i].site) {
+                if a.host != b.host {
+                    pairs.push((i, a.unicode.clone()));
+                }
+            }
+        }
+    }
+    for (i, other) in pairs {
+        let message = format!(
+            "{} looks like {other}, another site in this list",
+            checks[i].site.as_ref().map_or("", |s| s.unicode.as_str()),
+        );
+        checks[i].notes.push(Note {
+            alert: true,
+            message,
+        });
+    }
+}
+
+/// The name a site is registered under: the label before its public
+/// suffix. The suffix is approximated (no Public Suffix List, which would
+/// outweigh the whole module): the last label, or the last two when they
+/// read like `co.uk` or `com.au`.
+pub(crate) fn registered_name(host: &str) -> Option<(&str, usize)> {
+    if host.starts_with('[') || host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    let labels: Vec<&str> = host.trim_end_matches('.').split('.').collect();
+    let n = labels.len();
+    let second_level = [
+        "co", "com", "net", "org", "gov", "edu", "ac", "ne", "or", "go", "ltd", "plc", "gob",
+        "nic", "mil",
+    ];
+    let suffix = if n >= 3 && labels[n - 1].len() == 2 && second_level.contains(&labels[n - 2]) {
+        2
+    } else {
+        1
+    };
+    (n > suffix).then(|| (labels[n - suffix - 1], n - suffix - 1))
+}
+
+fn note_borrowed_names(checks: &mut [ItemCheck]) {
+    let hosts: Vec<Option<String>> = checks
+        .iter()
+        .map(|c| c.site.as_ref().map(|s| s.unicode.clone()))
+        .collect();
+    let mut names = StrMap::new();
+    for (i, h) in hosts.iter().enumerate() {
+        if let Some((name, _)) = h.as_deref().and_then(registered_name) {
+            if name.len() >= 3 {
+                names.insert(name, i);
+            }
+        }
+    }
+    for (i, h) in hosts.iter().enumerate() {
+        let Some(host) = h.as_deref() else { continue };
+        let Some((own, at)) = registered_name(host) else {
+            continue;
+        };
+        let borrowed = host.split('.').take(at).find_map(|label| {
+            let j = names.get(label)?;
+            let other = hosts[j].as_deref()?;
+            (registered_name(other)?.0 != own).then_some(other)
+        });
+        if let Some(other) = borrowed {
+            let site = host.split('.').skip(at).collect::<Vec<_>>().join(".");
+            checks[i].notes.push(Note {
+                alert: true,
+                message: format!(
+                    "{host} belongs to {site}, not to {other}, another site in this list"
+                ),
+            });
+        }
+    }
+}
+
+/// The notes on one openable item: how its host looks, user info, http.
+fn notes_for(scheme: &str, site: &Site) -> Vec<Note> {
+    let mut notes = Vec::new();
+    if let Some(alert) = lookalike::check_host(&site.unicode) {
+        let shown = if site.unicode == site.host {
+            site.host.clone()
+        } else {
+            format!("{} ({})", site.unicode, site.host)
+        };
+        notes.push(Note {
+            alert: true,
+            message: format!("{shown}: {alert}"),
+        });
+    }
+    if let Some(user) = &site.userinfo {
+        notes.push(Note {
+            alert: true,
+            message: format!(
+                "the link starts with \"{user}@\", which is not where it goes: it opens {}",
+                site.unicode
+            ),
+        });
+    }
+    if scheme == "http" && !is_loopback(&site.host) {
+        notes.push(Note {
+            alert: false,
+            message: format!("{} is opened without encryption (http:)", site.unicode),
+        });
+    }
+    notes
+}
+
+/// Loopback hosts, which browsers treat as potentially trustworthy even
+/// over `http:` (Secure Contexts §3.2).
+fn is_loopback(host: &str) -> bool {
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "[::1]"
+        || (host.starts_with("127.") && host.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
 }
 
 /// Classifies one item and finds its site.
@@ -121,6 +274,7 @@ pub fn check_item(uri: &str) -> ItemCheck {
             scheme: Some(scheme),
             site: None,
             reason: None,
+            notes: Vec::new(),
         };
     }
     if scheme != "http" && scheme != "https" {
@@ -130,6 +284,7 @@ pub fn check_item(uri: &str) -> ItemCheck {
     match parse_authority(&uri[colon + 1..]) {
         Ok(site) => ItemCheck {
             class: Class::Openable,
+            notes: notes_for(&scheme, &site),
             scheme: Some(scheme),
             site: Some(site),
             reason: None,
@@ -222,7 +377,7 @@ fn parse_authority(rest: &str) -> Result<Site, String> {
         host: ascii,
         unicode,
         port,
-        has_userinfo: userinfo.is_some_and(|u| !u.is_empty()),
+        userinfo: userinfo.filter(|u| !u.is_empty()).map(str::to_owned),
     })
 }
 
@@ -395,7 +550,10 @@ mod tests {
         assert_eq!(site("http://[::1]:80/").host, "[::1]");
         assert_eq!(site("https://xn--bcher-kva.de/").unicode, "bücher.de");
         assert_eq!(site("https://b%C3%BCcher.de/").host, "xn--bcher-kva.de");
-        assert!(site("https://bank.com@evil.example/").has_userinfo);
+        assert_eq!(
+            site("https://bank.com@evil.example/").userinfo.as_deref(),
+            Some("bank.com")
+        );
         assert_eq!(site("https://bank.com@evil.example/").host, "evil.example");
     }
 

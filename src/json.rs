@@ -2,7 +2,7 @@
 //! --json`) and the JavaScript API, written by hand: plain data, no
 //! serialisation framework in the wasm.
 
-use crate::check::{check_item, Class};
+use crate::check::{check_list, Class};
 use crate::error::Warning;
 use crate::list::UriList;
 use crate::parse::Parsed;
@@ -128,8 +128,9 @@ fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>) {
 /// The object `check --json` prints and `check()` returns in JavaScript:
 ///
 /// `{"items": [{"item": "...", "class": "openable"|"blocked"|"invalid"|"list",
-///   "site": null|"host", "siteUnicode": null|"host", "userinfo": bool,
-///   "reason": null|"..."}], "title": ..., "type": ..., "warnings": [...]}`
+///   "site": null|"host", "siteUnicode": null|"host", "userinfo": null|"...",
+///   "reason": null|"...", "notes": [{"alert": bool, "message": "..."}]}],
+///   "title": ..., "type": ..., "warnings": [...]}`
 pub fn check_json(parsed: &Parsed) -> String {
     let list = &parsed.list;
     let mut out = String::with_capacity(
@@ -140,11 +141,11 @@ pub fn check_json(parsed: &Parsed) -> String {
             + 96,
     );
     out.push_str("{\"items\":[");
-    for (n, item) in list.items().iter().enumerate() {
+    let checks = check_list(list);
+    for (n, (item, c)) in list.items().iter().zip(checks).enumerate() {
         if n > 0 {
             out.push(',');
         }
-        let c = check_item(item.as_str());
         // A nested list that could not be read is an invalid item.
         let (class, reason) = match (c.class, item.list()) {
             (Class::List, None) => (
@@ -162,14 +163,26 @@ pub fn check_json(parsed: &Parsed) -> String {
         out.push_str(",\"siteUnicode\":");
         push_opt(&mut out, c.site.as_ref().map(|s| s.unicode.as_str()));
         out.push_str(",\"userinfo\":");
-        out.push_str(if c.site.as_ref().is_some_and(|s| s.has_userinfo) {
-            "true"
-        } else {
-            "false"
-        });
+        push_opt(
+            &mut out,
+            c.site.as_ref().and_then(|s| s.userinfo.as_deref()),
+        );
         out.push_str(",\"reason\":");
         push_opt(&mut out, reason.as_deref());
-        out.push('}');
+        out.push_str(",\"notes\":[");
+        for (k, note) in c.notes.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            out.push_str(if note.alert {
+                "{\"alert\":true,\"message\":"
+            } else {
+                "{\"alert\":false,\"message\":"
+            });
+            push_str(&mut out, &note.message);
+            out.push('}');
+        }
+        out.push_str("]}");
     }
     out.push_str("],\"title\":");
     push_opt(&mut out, list.title());
@@ -186,6 +199,7 @@ pub fn check_json(parsed: &Parsed) -> String {
 /// `{"mode": "group"|"tabs"|"window"|"list", "pages": n,
 ///   "groups": [{"title": "...", "color": null|"blue", "depth": n, "urls": [...]}],
 ///   "skipped": [{"item": "...", "reason": "..."}], "preview": ["why", ...],
+///   "notes": ["a milder note", ...],
 ///   "title": null|"...", "warnings": [...]}`
 pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
     let mut out = String::with_capacity(plan.pages() * 40 + 128);
@@ -226,6 +240,13 @@ pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
     }
     out.push_str("],\"preview\":[");
     for (n, p) in plan.preview.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        push_str(&mut out, p);
+    }
+    out.push_str("],\"notes\":[");
+    for (n, p) in plan.notes.iter().enumerate() {
         if n > 0 {
             out.push(',');
         }

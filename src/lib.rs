@@ -127,6 +127,7 @@ mod check;
 mod error;
 pub mod json;
 mod list;
+pub mod lookalike;
 mod parse;
 mod percent;
 mod plan;
@@ -136,7 +137,7 @@ mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use check::{check_item, check_list, Class, ItemCheck, Site};
+pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
 pub use error::{Error, ErrorKind, Violation, Warning};
 pub use list::{Item, Scheme, UriList};
 pub use parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};

@@ -309,9 +309,9 @@ impl Parser {
 
 /// The positions of the options whose key appeared before, in order.
 fn duplicate_keys(options: &[(String, String)]) -> Vec<usize> {
-    let mut seen = crate::strset::StrSet::new();
+    let mut seen = crate::strset::StrMap::new();
     (0..options.len())
-        .filter(|&i| !seen.insert(&options[i].0))
+        .filter(|&i| seen.insert(&options[i].0, i).is_some())
         .collect()
 }
 

@@ -5,7 +5,7 @@
 use crate::check::{check_item, Class};
 use crate::list::UriList;
 use crate::parse::Parsed;
-use crate::strset::StrSet;
+use crate::strset::StrMap;
 
 /// The open-limit used when none is set: the point at which Firefox asks
 /// before opening a bookmark folder (`browser.tabs.maxOpenBeforeWarn`).
@@ -83,8 +83,12 @@ pub struct Plan {
     /// The items that are not opened.
     pub skipped: Vec<Skipped>,
     /// Why the person should see the list before anything opens (the
-    /// preview page); empty when the pages may open at once.
+    /// preview page); empty when the pages may open at once. Lookalike
+    /// hosts and user-info tricks are here, whatever the list's length.
     pub preview: Vec<String>,
+    /// Milder notes, shown but no reason to stop: a page without
+    /// encryption, for instance.
+    pub notes: Vec<String>,
 }
 
 impl Plan {
@@ -129,6 +133,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         groups: Vec::new(),
         skipped: Vec::new(),
         preview: Vec::new(),
+        notes: Vec::new(),
     };
     let link_text = context
         .link_text
@@ -136,6 +141,22 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         .filter(|t| !t.is_empty() && crate::list::Scheme::strip_prefix(t).is_none());
     let title = own_title(list).or(link_text);
     add_groups(list, title, 0, &mut out);
+
+    // What a person should know of the pages, the whole link at once (so
+    // that a lookalike in one nested list of a site in another is seen).
+    let mut checks: Vec<crate::check::ItemCheck> = out
+        .groups
+        .iter()
+        .flat_map(|g| g.urls.iter().map(|u| check_item(u)))
+        .collect();
+    crate::check::note_lookalike_pairs(&mut checks);
+    for note in checks.into_iter().flat_map(|c| c.notes) {
+        if note.alert {
+            out.preview.push(note.message);
+        } else {
+            out.notes.push(note.message);
+        }
+    }
 
     let pages = out.pages();
     if out.mode == Mode::List {
@@ -247,9 +268,9 @@ fn summary(urls: &[&str]) -> String {
         .iter()
         .filter_map(|u| check_item(u).site.map(|s| s.unicode))
         .collect();
-    let mut distinct = StrSet::new();
+    let mut distinct = StrMap::new();
     for s in &sites {
-        distinct.insert(s);
+        distinct.insert(s, 0);
     }
     match (urls.len(), distinct.len()) {
         (1, 1) => sites[0].clone(),

@@ -1,43 +1,53 @@
-//! A small set of strings: open addressing over positions, hashed with
+//! A small map from strings to positions: open addressing, hashed with
 //! FNV-1a. Linear time on hostile input, and far smaller in the wasm than
-//! `std`'s `HashSet` with its SipHash and random state.
+//! `std`'s `HashMap` with its SipHash and random state.
 
-pub(crate) struct StrSet<'a> {
-    table: Vec<Option<&'a str>>,
+pub(crate) struct StrMap<'a> {
+    table: Vec<Option<(&'a str, usize)>>,
     len: usize,
 }
 
-impl<'a> StrSet<'a> {
+impl<'a> StrMap<'a> {
     pub(crate) fn new() -> Self {
-        StrSet {
+        StrMap {
             table: vec![None; 16],
             len: 0,
         }
     }
 
-    /// Adds `s`; returns whether it was not there yet.
-    pub(crate) fn insert(&mut self, s: &'a str) -> bool {
+    /// Adds `key` with `value` unless it is there; returns the value it had.
+    pub(crate) fn insert(&mut self, key: &'a str, value: usize) -> Option<usize> {
         if 2 * (self.len + 1) > self.table.len() {
             let bigger = vec![None; 2 * self.table.len()];
             let old = std::mem::replace(&mut self.table, bigger);
             self.len = 0;
-            for s in old.into_iter().flatten() {
-                self.insert(s);
+            for (k, v) in old.into_iter().flatten() {
+                self.insert(k, v);
             }
         }
         let mask = self.table.len() - 1;
-        let hash = s.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
-        let mut slot = (hash as usize) & mask;
+        let mut slot = (fnv(key) as usize) & mask;
         loop {
             match self.table[slot] {
                 None => {
-                    self.table[slot] = Some(s);
+                    self.table[slot] = Some((key, value));
                     self.len += 1;
-                    return true;
+                    return None;
                 }
-                Some(t) if t == s => return false,
+                Some((k, v)) if k == key => return Some(v),
+                Some(_) => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// The value of `key`, if it is there.
+    pub(crate) fn get(&self, key: &str) -> Option<usize> {
+        let mask = self.table.len() - 1;
+        let mut slot = (fnv(key) as usize) & mask;
+        loop {
+            match self.table[slot] {
+                None => return None,
+                Some((k, v)) if k == key => return Some(v),
                 Some(_) => slot = (slot + 1) & mask,
             }
         }
@@ -48,13 +58,25 @@ impl<'a> StrSet<'a> {
     }
 }
 
+/// FNV-1a, 64 bits.
+fn fnv(key: &str) -> u64 {
+    key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
-    fn counts_distinct_strings() {
+    fn keeps_the_first_value_of_each_key() {
         let words: Vec<String> = (0..1000).map(|n| format!("w{}", n % 300)).collect();
-        let mut set = super::StrSet::new();
-        let new = words.iter().filter(|w| set.insert(w)).count();
-        assert_eq!((new, set.len()), (300, 300));
+        let mut map = super::StrMap::new();
+        let new = (0..words.len())
+            .filter(|&i| map.insert(&words[i], i).is_none())
+            .count();
+        assert_eq!((new, map.len()), (300, 300));
+        assert_eq!(map.insert("w7", 0), Some(7));
+        assert_eq!(map.get("w8"), Some(8));
+        assert_eq!(map.get("x"), None);
     }
 }

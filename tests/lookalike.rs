@@ -1,0 +1,163 @@
+//! Lookalike and hidden-destination warnings, with real confusable pairs:
+//! they send a list to the preview page; ASCII hosts and single-script
+//! internationalised hosts never warn on their own.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use uri_list::{check_item, check_list, parse, plan, PlanContext, UriList};
+
+fn alerts(uri: &str) -> Vec<String> {
+    check_item(uri)
+        .notes
+        .into_iter()
+        .filter(|n| n.alert)
+        .map(|n| n.message)
+        .collect()
+}
+
+fn list_alerts(uris: &[&str]) -> Vec<Vec<String>> {
+    let list: UriList = uris.iter().copied().collect();
+    check_list(&list)
+        .into_iter()
+        .map(|c| {
+            c.notes
+                .into_iter()
+                .filter(|n| n.alert)
+                .map(|n| n.message)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn mixed_scripts_are_flagged() {
+    // A Cyrillic "а" (U+0430) in "paypal".
+    assert_eq!(
+        alerts("https://p\u{430}ypal.com/login"),
+        ["p\u{430}ypal.com (xn--pypal-4ve.com): \"p\u{430}ypal\" mixes Latin and Cyrillic letters, a way to imitate another site"]
+    );
+    // Greek omicrons in "google".
+    assert!(alerts("https://g\u{3bf}\u{3bf}gle.com/")[0].contains("mixes Latin and Greek letters"));
+    // The same, written as punycode in the link.
+    assert!(alerts("https://xn--pypal-4ve.com/")[0].contains("mixes Latin and Cyrillic"));
+}
+
+#[test]
+fn whole_script_confusables_under_a_latin_tld_are_flagged() {
+    // "аррӏе" is all Cyrillic.
+    assert_eq!(
+        alerts("https://\u{430}\u{440}\u{440}\u{4cf}\u{435}.com/"),
+        ["\u{430}\u{440}\u{440}\u{4cf}\u{435}.com (xn--80ak6aa92e.com): \"\u{430}\u{440}\u{440}\u{4cf}\u{435}\" is written in Cyrillic letters that look like the Latin \"apple\""]
+    );
+    assert!(alerts("https://\u{3bf}\u{3c1}\u{3b1}.com/")[0]
+        .contains("Greek letters that look like the Latin \"opa\""));
+}
+
+#[test]
+fn no_false_warnings() {
+    for uri in [
+        "https://bücher.de/",
+        "https://xn--bcher-kva.de/",
+        "https://münchen.de/",
+        "https://пример.рф/",
+        "https://παράδειγμα.ελ/",
+        "https://例え.jp/",
+        "https://日本語のサイト.jp/",
+        "https://한국어.kr/",
+        "https://中文網.tw/",
+        "https://google.com/",
+        "https://www.example.org/a?b#c",
+        "https://paypal.com/",
+        "https://xn--80ak6aa92e.xn--p1ai/",
+        "http://localhost:8080/",
+        "http://127.0.0.1/",
+        "http://[::1]/",
+    ] {
+        assert_eq!(alerts(uri), Vec::<String>::new(), "{uri}");
+    }
+    // A list of ordinary ASCII sites: nothing.
+    let plain = [
+        "https://google.com",
+        "https://github.com",
+        "https://example.org",
+        "https://w3.org",
+        "https://rust-lang.org",
+    ];
+    assert!(list_alerts(&plain).iter().all(Vec::is_empty));
+    // The same brand in two countries is not a trick.
+    assert!(list_alerts(&["https://amazon.com", "https://amazon.co.uk"])
+        .iter()
+        .all(Vec::is_empty));
+}
+
+#[test]
+fn a_list_that_mixes_a_site_with_a_lookalike_of_it() {
+    assert_eq!(
+        list_alerts(&[
+            "https://paypal.com/",
+            "https://news.example/",
+            "https://paypa1.com/"
+        ]),
+        [
+            vec![],
+            vec![],
+            vec!["paypa1.com looks like paypal.com, another site in this list".to_owned()]
+        ]
+    );
+    assert_eq!(
+        list_alerts(&["https://microsoft.com/", "https://rnicrosoft.com/"])[1],
+        ["rnicrosoft.com looks like microsoft.com, another site in this list"]
+    );
+    // The explainer's phishing example.
+    assert_eq!(
+        list_alerts(&["https://mybank.com/", "https://mybank.evil.com/login"])[1],
+        ["mybank.evil.com belongs to evil.com, not to mybank.com, another site in this list"]
+    );
+}
+
+#[test]
+fn user_info_tricks_and_plain_http() {
+    assert_eq!(
+        alerts("https://bank.com@evil.example/"),
+        ["the link starts with \"bank.com@\", which is not where it goes: it opens evil.example"]
+    );
+    let notes = check_item("http://example.com/").notes;
+    assert_eq!(notes.len(), 1);
+    assert!(!notes[0].alert);
+    assert_eq!(
+        notes[0].message,
+        "example.com is opened without encryption (http:)"
+    );
+}
+
+#[test]
+fn alerts_send_even_a_short_list_to_the_preview_and_notes_do_not() {
+    let context = PlanContext {
+        open_limit: 15,
+        link_text: None,
+    };
+    let p = plan(
+        &parse("uri-list:https://paypal.com;https://p%D0%B0ypal.com").unwrap(),
+        &context,
+    );
+    assert_eq!(p.preview.len(), 2, "{:?}", p.preview);
+    let p = plan(
+        &parse("uri-list:http://example.com;https://example.org").unwrap(),
+        &context,
+    );
+    assert!(p.preview.is_empty());
+    assert_eq!(
+        p.notes,
+        ["example.com is opened without encryption (http:)"]
+    );
+    // Across nested lists too.
+    let p = plan(
+        &parse("uri-list:https://paypal.com;uri-list:https://paypa1.com%3Bhttps://b.example")
+            .unwrap(),
+        &context,
+    );
+    assert_eq!(
+        p.preview,
+        ["paypa1.com looks like paypal.com, another site in this list"]
+    );
+}
