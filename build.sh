@@ -44,7 +44,7 @@ apt_install() {
   have apt-get || die "missing: $*, and there is no apt-get here: install them with your system's package manager"
   step "apt-get install $*"
   "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$@"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
 }
 
 ensure_rust() {
@@ -68,7 +68,7 @@ wasm_bindgen_pin() {
 
 ensure_wasm_bindgen() {
   local pin installed
-  pin=$(wasm_bindgen_pin)
+  pin=$(wasm_bindgen_pin) || exit 1 # it said why
   installed=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}') || installed=''
   if [[ $installed != "$pin" ]]; then
     step "cargo install wasm-bindgen-cli --version $pin (found: ${installed:-none})"
@@ -140,7 +140,7 @@ check_versions() {
       process.exit(1);
     }
     console.log(`version ${cargo}`);
-  ' "$cargo_version"
+  ' "$cargo_version" || exit 1 # it said why
 }
 
 size_of() { stat -c %s "$1"; }
