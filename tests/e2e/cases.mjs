@@ -12,11 +12,17 @@ async function stateOf(browser, origin) {
   return { ...state, tabs: state.tabs.map((tab) => ({ ...tab, url: short(tab.url) })) };
 }
 
-/** Waits until the browser shows `groups` groups and every tab has reached a fixture-server URL. */
+/**
+ * Waits until the browser shows `groups` groups, each named (a group is made, then named: two
+ * steps), and every tab has reached a fixture-server URL.
+ */
 function settled(browser, origin, groups, what) {
   return waitFor(
     () => stateOf(browser, origin),
-    (state) => state.groups.length === groups && state.tabs.every((tab) => tab.url.startsWith('/')),
+    (state) =>
+      state.groups.length === groups &&
+      state.groups.every((group) => group.title !== '') &&
+      state.tabs.every((tab) => tab.url.startsWith('/')),
     { what },
   );
 }
@@ -61,6 +67,20 @@ export const cases = [
       assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
         ['/blocked-item.html', null],
         ['/page/safe', 'Mixed'],
+      ]);
+    },
+  },
+  {
+    name: 'a click on a link inside an iframe opens the group next to the tab',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/in-frame.html`);
+      await browser.click('#link', { frame: 'iframe' });
+      const state = await settled(browser, origin, 1, 'one tab group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+        ['/in-frame.html', null],
+        ['/page/one', 'Reading list'],
+        ['/page/two', 'Reading list'],
+        ['/page/three', 'Reading list'],
       ]);
     },
   },

@@ -108,9 +108,13 @@ class ChromiumDriver {
     await this.page.goto(url);
   }
 
-  /** A real mouse click in the middle of the element. `button`: left, middle; `modifiers`: ['Control'], ... */
-  async click(selector, { button = 'left', modifiers = [] } = {}) {
-    await this.page.click(selector, { button, modifiers });
+  /**
+   * A real mouse click in the middle of the element. `button`: left, middle; `modifiers`:
+   * ['Control'], ...; `frame`: the selector of the iframe the element is in, if it is in one.
+   */
+  async click(selector, { button = 'left', modifiers = [], frame } = {}) {
+    const scope = frame ? this.page.frameLocator(frame) : this.page;
+    await scope.locator(selector).click({ button, modifiers });
   }
 
   /** Focuses the element, then presses `key` on the keyboard. */

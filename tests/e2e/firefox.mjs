@@ -157,8 +157,20 @@ class FirefoxDriver {
     await this.command('POST', '/url', { url });
   }
 
-  /** A real mouse click in the middle of the element. `button`: left, middle; `modifiers`: ['Control'], ... */
-  async click(selector, { button = 'left', modifiers = [] } = {}) {
+  /**
+   * A real mouse click in the middle of the element. `button`: left, middle; `modifiers`:
+   * ['Control'], ...; `frame`: the selector of the iframe the element is in, if it is in one.
+   */
+  async click(selector, { button = 'left', modifiers = [], frame } = {}) {
+    if (frame) await this.command('POST', '/frame', { id: await this.element(frame) });
+    try {
+      await this.clickHere(selector, button, modifiers);
+    } finally {
+      if (frame) await this.command('POST', '/frame/parent', {});
+    }
+  }
+
+  async clickHere(selector, button, modifiers) {
     const element = await this.element(selector);
     const keys = modifiers.map((name) => KEYS[name]);
     await this.command('POST', '/actions', {
