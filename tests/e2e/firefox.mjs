@@ -34,8 +34,16 @@ export async function launchFirefox({ extensionDir, headless = true }) {
     // Its own process group: a Ctrl-C in the terminal reaches only us, and we end the session cleanly.
     detached: true,
   });
-  const killServer = () => server.kill();
-  process.once('exit', killServer); // never leave it behind, whatever happens to us
+  // Never leave geckodriver and its Firefox (its process group) behind, whatever happens to us;
+  // before the profile folder is removed on exit.
+  const killServer = () => {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.prependOnceListener('exit', killServer);
   server.once('exit', () => process.off('exit', killServer));
   const driver = new FirefoxDriver(server, temp);
   try {

@@ -1,5 +1,5 @@
 // Small helpers shared by the browser drivers, the suites and the demo.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { delimiter } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -11,10 +11,21 @@ export const FIXTURES = join(ROOT, 'tests', 'fixtures');
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A fresh temporary folder, and a function that removes it. */
+/**
+ * A fresh temporary folder, and a function that removes it. It is also removed if the process
+ * exits first (a watchdog's exit, an uncaught error).
+ */
 export async function tempDir(prefix) {
   const path = await mkdtemp(join(tmpdir(), `uri-list-${prefix}-`));
-  return { path, remove: () => rm(path, { recursive: true, force: true, maxRetries: 5 }) };
+  const removeNow = () => rmSync(path, { recursive: true, force: true });
+  process.once('exit', removeNow);
+  return {
+    path,
+    remove: async () => {
+      process.off('exit', removeNow);
+      await rm(path, { recursive: true, force: true, maxRetries: 5 });
+    },
+  };
 }
 
 /**
