@@ -1,6 +1,6 @@
 // The end-to-end cases, the same for every browser. Each gets `{browser, origin}`: `browser`
 // is a driver (chromium.mjs, firefox.mjs) with one interface: reset, goto, click, press, inPage,
-// state. Each case starts from one blank tab, acts like a person, and asserts what the browser
+// state, clipboard. Each case starts from one blank tab, acts like a person, and asserts what the browser
 // really shows (tabs, their order and URLs, groups and their names).
 import assert from 'node:assert/strict';
 import { sleep, waitFor } from './util.mjs';
@@ -146,6 +146,17 @@ export const cases = [
         ['/page/p1', 'Clicked by a person'],
         ['/page/p2', 'Clicked by a person'],
       ]);
+    },
+  },
+  {
+    name: 'the harness reads back the clipboard (here, what a page copied on a click)',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/clipboard.html`);
+      await browser.click('#copy');
+      await waitFor(() => browser.inPage(() => document.getElementById('result').textContent), (text) => text === 'copied', {
+        what: 'the page to copy',
+      });
+      assert.equal(await browser.clipboard(), 'uri-list:https://a.example/;https://b.example/?title=Copied');
     },
   },
 ];

@@ -42,6 +42,8 @@ export async function launchChromium({ extensionDir, headless = true, args = [] 
   }
   const driver = new ChromiumDriver(context, profile);
   try {
+    // So that a test can read the clipboard back from a page.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await driver.worker();
   } catch (error) {
     await driver.close();
@@ -126,6 +128,12 @@ class ChromiumDriver {
   /** Evaluates a function in the current page (not in the extension). */
   async inPage(fn, arg) {
     return this.page.evaluate(fn, arg);
+  }
+
+  /** The text on the clipboard, read from the current page (which therefore takes the focus). */
+  async clipboard() {
+    await this.page.bringToFront();
+    return this.page.evaluate(() => navigator.clipboard.readText());
   }
 
   /**

@@ -220,6 +220,11 @@ class FirefoxDriver {
     return this.script(`return (${fn})(arguments[0]);`, [arg]);
   }
 
+  /** The text on the clipboard, read by the browser itself (chrome context: no permission prompt). */
+  async clipboard() {
+    return this.script('return navigator.clipboard.readText();', [], { chrome: true });
+  }
+
   /**
    * The browser's tabs (by window, in order) and tab groups, as gBrowser has them:
    * `{tabs: [{url, group, active, window}], groups: [{title, color, window}]}`, `group` being a group's title or null.
