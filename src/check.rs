@@ -187,7 +187,12 @@ fn note_borrowed_names(checks: &mut [ItemCheck]) {
             (registered_name(other)?.0 != own).then_some(other)
         });
         if let Some(other) = borrowed {
-            let site = host.split('.').skip(at).collect::<Vec<_>>().join(".");
+            // The registered site: what follows the first `at` labels.
+            let cut = host
+                .match_indices('.')
+                .nth(at.saturating_sub(1))
+                .map_or(0, |(i, _)| i + 1);
+            let site = &host[cut..];
             checks[i].notes.push(Note {
                 alert: true,
                 message: format!(
@@ -339,16 +344,11 @@ fn parse_authority(rest: &str) -> Result<Site, String> {
     };
     let port = match port {
         "" | ":" => None,
-        p if p.starts_with(':') && p[1..].bytes().all(|b| b.is_ascii_digit()) => {
-            let n: u32 = p[1..].trim_start_matches('0').parse().unwrap_or(
-                if p[1..].trim_start_matches('0').is_empty() {
-                    0
-                } else {
-                    u32::MAX
-                },
-            );
-            Some(u16::try_from(n).map_err(|_| format!("the port {} is out of range", &p[1..]))?)
-        }
+        p if p.starts_with(':') && p[1..].bytes().all(|b| b.is_ascii_digit()) => Some(
+            number(&p[1..], 10)
+                .and_then(|n| u16::try_from(n).ok())
+                .ok_or_else(|| format!("the port {} is out of range", &p[1..]))?,
+        ),
         p => {
             return Err(format!(
                 "the port \"{}\" is not a number",
@@ -456,23 +456,19 @@ fn to_lowercase(s: &str) -> String {
 }
 
 fn percent_decode(s: &str) -> Option<Cow<'_, str>> {
-    if !s.contains('%') {
-        return Some(Cow::Borrowed(s));
+    match crate::percent::decode_option(s) {
+        (decoded, true) => Some(decoded),
+        (_, false) => None,
     }
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && crate::percent::is_pct_encoded(bytes, i) {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok().map(Cow::Owned)
+}
+
+/// A whole number in `radix`, or `None` when it is not one or is over
+/// `u64::MAX`.
+fn number(digits: &str, radix: u32) -> Option<u64> {
+    digits.chars().try_fold(0u64, |n, c| {
+        n.checked_mul(u64::from(radix))?
+            .checked_add(u64::from(c.to_digit(radix)?))
+    })
 }
 
 /// The URL Standard's IPv4 parser: when the last label is a number, the host
@@ -507,7 +503,7 @@ fn parse_ipv4(host: &str) -> Result<Option<String>, String> {
         let n = if digits.is_empty() {
             0
         } else {
-            u64::from_str_radix(digits, radix).map_err(|_| bad())?
+            number(digits, radix).ok_or_else(bad)?
         };
         numbers.push(n);
     }

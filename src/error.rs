@@ -38,6 +38,8 @@ pub enum ErrorKind {
     Violation(Violation),
     /// A text/uri-list document holds no URI.
     NoUris,
+    /// Pasted text holds no uri-list link, text/uri-list or web address.
+    NoLinks,
 }
 
 /// A fatal error with the byte offset in the input where it was found.
@@ -86,6 +88,9 @@ impl fmt::Display for Error {
             ),
             ErrorKind::Violation(v) => write!(f, "{v} at byte {}", self.offset),
             ErrorKind::NoUris => f.write_str("no URI in the text: every line is blank or a comment"),
+            ErrorKind::NoLinks => f.write_str(
+                "nothing to open: the text holds no uri-list link, no text/uri-list and no http or https address",
+            ),
         }
     }
 }

@@ -125,6 +125,7 @@
 
 mod check;
 mod error;
+mod find;
 pub mod json;
 mod list;
 pub mod lookalike;
@@ -139,6 +140,7 @@ pub mod wasm;
 
 pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
 pub use error::{Error, ErrorKind, Violation, Warning};
+pub use find::{find_links, read_pasted, Form, Found};
 pub use list::{Item, Scheme, UriList};
 pub use parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
 pub use percent::encode_non_uri_chars;

@@ -267,14 +267,28 @@ pub fn skeleton(host: &str) -> String {
         if ('\u{300}'..='\u{36f}').contains(&c) {
             continue;
         }
+        let c = match c {
+            '0' => 'o',
+            '1' | '|' => 'l',
+            c => c,
+        };
         match prototype(c) {
             Some(p) => out.push_str(p),
             None => out.push(c),
         }
+        // The two-letter look-alikes, folded as they appear.
+        let fold = match out.as_bytes() {
+            [.., b'r', b'n'] => Some('m'),
+            [.., b'v', b'v'] => Some('w'),
+            [.., b'c', b'l'] => Some('d'),
+            _ => None,
+        };
+        if let Some(f) = fold {
+            out.truncate(out.len() - 2);
+            out.push(f);
+        }
     }
-    let mut folded = out.replace("rn", "m").replace("vv", "w").replace("cl", "d");
-    folded = folded.replace('0', "o").replace(['1', '|'], "l");
-    folded
+    out
 }
 
 /// What is wrong with how a host looks, if anything.

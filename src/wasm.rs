@@ -195,6 +195,23 @@ pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsError> {
     json_value(&json::plan_json(&crate::plan(&parsed, &context), &parsed))
 }
 
+/// `readPasted(text)`: what a person pasted, read as a uri-list link, a
+/// text/uri-list or plain text with web addresses: the object `decode()`
+/// returns, with `form` (`"link"`, `"text"` or `"urls"`) and `link` (the
+/// list written as a uri-list link) added.
+#[wasm_bindgen(js_name = readPasted)]
+pub fn read_pasted_js(text: &str) -> Result<JsValue, JsError> {
+    let (form, parsed) = crate::read_pasted(text).map_err(|e| JsError::new(&e.to_string()))?;
+    let mut out = json::decode_json(&parsed);
+    out.pop();
+    out.push_str(",\"form\":\"");
+    out.push_str(form.as_str());
+    out.push_str("\",\"link\":");
+    json::push_str(&mut out, &parsed.list.to_link());
+    out.push('}');
+    json_value(&out)
+}
+
 /// `version()`: the crate's version.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -210,7 +210,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
     .unwrap();
     assert_eq!(
         json(&got),
-        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":"javascript: links are never opened from a list: it runs code in the page you are on"}],"preview":[],"title":null,"warnings":[]}"#
+        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":"javascript: links are never opened from a list: it runs code in the page you are on"}],"preview":[],"notes":[],"title":null,"warnings":[]}"#
     );
     let opts = JSON::parse(r#"{"limit": 1}"#).unwrap();
     let got = wasm::plan("uri-list:https://a.example;https://b.example", opts)
@@ -252,5 +252,28 @@ fn encode_nests_lists_given_as_objects() {
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "no item to encode: items[0].items[0].items is empty"
+    );
+}
+
+#[wasm_bindgen_test]
+fn pasted_text_and_links_in_text() {
+    let got = wasm::read_pasted_js("https://a.example\nhttps://b.example\n#?title=T\n")
+        .ok()
+        .unwrap();
+    assert_eq!(get(&got, "form").as_string().unwrap(), "text");
+    assert_eq!(
+        get(&got, "link").as_string().unwrap(),
+        "uri-list:https://a.example;https://b.example?title=T"
+    );
+    assert_eq!(get(&got, "title").as_string().unwrap(), "T");
+    // Text that holds a link, as a selection in a chat app does.
+    let got =
+        wasm::read_pasted_js("😀 see uri-list:https://a.example;https://b.example. Thoughts?")
+            .ok()
+            .unwrap();
+    assert_eq!(get(&got, "form").as_string().unwrap(), "link");
+    assert_eq!(
+        json(&get(&got, "items")),
+        r#"["https://a.example","https://b.example"]"#
     );
 }

@@ -1,0 +1,217 @@
+//! Finding links in text a person pasted or selected: a uri-list link in a
+//! chat message, a text/uri-list document, or plain text with URLs in it.
+
+use crate::error::Error;
+use crate::list::{Scheme, UriList};
+use crate::parse::{Parsed, Parser};
+use crate::text::from_text;
+
+/// Where a uri-list link stands in a text, in bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// The link.
+    pub link: &'a str,
+    /// Its byte offset in the text.
+    pub start: usize,
+}
+
+/// Characters that end a link in running text: white space, and what
+/// RFC 3986 Appendix C suggests as delimiters of URIs in text.
+fn ends_link(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '<' | '>' | '"' | '`' | '\u{0}'..='\u{1f}')
+}
+
+/// Punctuation that ends a sentence rather than a link, in Latin and CJK text.
+const SENTENCE_END: [char; 15] = [
+    '.', ',', ':', '!', '?', '\'', ';', '。', '、', '，', '．', '！', '？', '」', '）',
+];
+
+/// Finds the uri-list links (any of the four schemes, any case) in running
+/// text, the way a chat app linkifies URLs: a link starts at its scheme, at
+/// the start of the text or after a character that is not a letter, digit,
+/// `+`, `-` or `.`, and ends before white space, `<`, `>`, `"` or a
+/// backtick. Punctuation that ends a sentence (`.`, `,`, `:`, `!`, `?`, `'`,
+/// `;`) is left out, and so is a closing `)`, `]` or `}` without its
+/// opening one in the link.
+///
+/// ```
+/// let text = "Tonight's options (uri-list:https://a.example;https://b.example?title=Food). Thoughts?";
+/// let found = uri_list::find_links(text);
+/// assert_eq!(found[0].link, "uri-list:https://a.example;https://b.example?title=Food");
+/// ```
+pub fn find_links(text: &str) -> Vec<Found<'_>> {
+    let mut found = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(p) = bytes[i..].iter().position(|&b| b == b':') {
+        let colon = i + p;
+        i = colon + 1;
+        // The scheme before the colon, as long as a scheme can be.
+        let mut s = colon;
+        while s > 0
+            && (bytes[s - 1].is_ascii_alphanumeric() || matches!(bytes[s - 1], b'+' | b'-' | b'.'))
+        {
+            s -= 1;
+        }
+        let Some(scheme) = Scheme::from_name(&text[s..colon]) else {
+            continue;
+        };
+        let name = scheme.as_str();
+        // The scheme may be preceded by other scheme characters only when
+        // they are not part of it (`xmulti:` is not `multi:`).
+        let start = colon - name.len();
+        if start != s {
+            continue;
+        }
+        let rest = &text[colon + 1..];
+        let len = rest.find(ends_link).unwrap_or(rest.len());
+        let mut link = &text[start..colon + 1 + len];
+        loop {
+            let trimmed = link.trim_end_matches(SENTENCE_END);
+            let trimmed = match trimmed.chars().last() {
+                Some(close @ (')' | ']' | '}')) => {
+                    let open = match close {
+                        ')' => '(',
+                        ']' => '[',
+                        _ => '{',
+                    };
+                    let opens = trimmed.matches(open).count();
+                    let closes = trimmed.matches(close).count();
+                    if closes > opens {
+                        &trimmed[..trimmed.len() - 1]
+                    } else {
+                        trimmed
+                    }
+                }
+                _ => trimmed,
+            };
+            if trimmed.len() == link.len() {
+                break;
+            }
+            link = trimmed;
+        }
+        if link.len() > name.len() + 1 {
+            found.push(Found { link, start });
+        }
+        i = start + link.len().max(name.len() + 1);
+    }
+    found
+}
+
+/// What [`read_pasted`] recognised in a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// A uri-list link (alone, or the first one in running text).
+    Link,
+    /// A text/uri-list document.
+    Text,
+    /// Plain text with `http:` or `https:` URLs in it.
+    Urls,
+}
+
+impl Form {
+    /// The form as a lowercase word.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Form::Link => "link",
+            Form::Text => "text",
+            Form::Urls => "urls",
+        }
+    }
+}
+
+/// Reads what a person pasted: a uri-list link (or text holding one), a
+/// text/uri-list document (one URI per line, `#` comments), or plain text
+/// with web addresses in it, which are gathered in order, duplicates left
+/// out. Returns the list as a parsed link would give it, and the form.
+///
+/// ```
+/// use uri_list::{read_pasted, Form};
+/// let (form, read) = read_pasted("see https://a.example/x, and https://b.example.").unwrap();
+/// assert_eq!(form, Form::Urls);
+/// assert_eq!(read.list.to_link(), "uri-list:https://a.example/x;https://b.example");
+/// ```
+pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
+    let trimmed = text.trim();
+    if Scheme::strip_prefix(trimmed).is_some() && !trimmed.contains(char::is_whitespace) {
+        return Ok((Form::Link, Parser::new().parse(trimmed)?));
+    }
+    if let Some(first) = find_links(text).first() {
+        return Ok((Form::Link, Parser::new().parse(first.link)?));
+    }
+    let lines: Vec<&str> = trimmed
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let is_uri_line = |l: &&str| {
+        l.starts_with('#')
+            || (!l.contains(char::is_whitespace)
+                && l.find(':').is_some_and(|c| {
+                    c > 0 && crate::parse::is_scheme_name_bytes(&l.as_bytes()[..c])
+                }))
+    };
+    if !lines.is_empty()
+        && lines.iter().all(is_uri_line)
+        && !lines.iter().all(|l| l.starts_with('#'))
+    {
+        let read = from_text(text)?;
+        return Ok((
+            Form::Text,
+            Parsed {
+                list: read.list,
+                warnings: read.warnings,
+            },
+        ));
+    }
+    let mut list = UriList::new();
+    let mut seen = crate::strset::StrMap::new();
+    let mut urls: Vec<&str> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(p) = bytes[i..]
+        .iter()
+        .position(|b| b.eq_ignore_ascii_case(&b'h'))
+    {
+        let start = i + p;
+        i = start + 1;
+        let after = &bytes[start..];
+        let is = |prefix: &[u8]| {
+            after.len() >= prefix.len() && after[..prefix.len()].eq_ignore_ascii_case(prefix)
+        };
+        let scheme_len = if is(b"https://") {
+            8
+        } else if is(b"http://") {
+            7
+        } else {
+            continue;
+        };
+        if start > 0 && text.as_bytes()[start - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        let rest = &text[start + scheme_len..];
+        let len = rest.find(ends_link).unwrap_or(rest.len());
+        let url = text[start..start + scheme_len + len]
+            .trim_end_matches(SENTENCE_END)
+            .trim_end_matches([')', ']', '}']);
+        if url.len() > scheme_len {
+            urls.push(url);
+        }
+        i = start + url.len().max(scheme_len);
+    }
+    for (n, url) in urls.iter().enumerate() {
+        if seen.insert(url, n).is_none() {
+            list.push(*url);
+        }
+    }
+    if list.is_empty() {
+        return Err(Error::new(crate::error::ErrorKind::NoLinks, 0));
+    }
+    Ok((
+        Form::Urls,
+        Parsed {
+            list,
+            warnings: Vec::new(),
+        },
+    ))
+}
