@@ -3,7 +3,9 @@
 // Serves tests/fixtures on 127.0.0.1, starts the browser with the built extension from
 // DIST/<chrome|firefox> (default: dist), runs every case from cases.mjs, and ends with the
 // line "N passed, N failed". Exits 1 if any case failed or the browser could not start.
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { cases } from './cases.mjs';
 import { launchChromium } from './chromium.mjs';
 import { launchFirefox } from './firefox.mjs';
@@ -43,7 +45,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const selected = cases.filter((c) => c.name.includes(filter));
+// cases.mjs, then each feature's own file (cases-open.mjs, cases-share.mjs, ...), in name order.
+const all = [...cases];
+const here = new URL('.', import.meta.url);
+for (const file of readdirSync(here).filter((f) => /^cases-.+\.mjs$/.test(f)).sort()) {
+  const module = await import(pathToFileURL(join(here.pathname, file)).href);
+  all.push(...module.cases);
+}
+const selected = all.filter((c) => c.name.includes(filter));
 let passed = 0;
 let failed = 0;
 const server = await startServer(FIXTURES);
