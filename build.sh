@@ -239,7 +239,7 @@ run_tests() {
 
   must "cargo fmt --check" cargo fmt --all -- --check
   must "cargo clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
-  must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib -- -D warnings
+  must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib --tests -- -D warnings
   must "cargo test" cargo test
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
   # test files use native-only dev-dependencies. The runner picks the browser from the driver
