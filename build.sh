@@ -81,7 +81,7 @@ ensure_wasm_bindgen() {
 }
 
 ensure_node() {
-  have node && have npm || die "node and npm are missing: install Node.js 20 or later with npm"
+  if ! have node || ! have npm; then die "node and npm are missing: install Node.js 20 or later with npm"; fi
   local major
   major=$(node -p 'process.versions.node.split(".")[0]')
   ((major >= 20)) || die "Node.js $(node --version) is too old: web-ext needs Node.js 20 or later"
@@ -128,6 +128,7 @@ ensure_geckodriver() {
 check_versions() {
   local cargo_version
   cargo_version=$(sed -n '/^\[package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' Cargo.toml)
+  # shellcheck disable=SC2016 # the ${...} are JavaScript's
   node -e '
     const [cargo] = process.argv.slice(1);
     const read = (file) => JSON.parse(require("fs").readFileSync(file, "utf8")).version;
