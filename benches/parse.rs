@@ -12,7 +12,7 @@
 //! The items are realistic URLs, made deterministically (no randomness, so
 //! runs compare): about a third carry a query, some a `%23` escape, a `;`, a
 //! fragment or a non-ASCII character, and the list has a title. A list of
-//! 100 000 such items is a link of about 7 MB, over the parser's default
+//! 100 000 such items is a link of about 5.5 MB, over the parser's default
 //! limit (`MAX_LENGTH`, 2 MiB): that case raises the limit with
 //! `Parser::max_length`, so it measures the parser, not the length check.
 //!
