@@ -10,7 +10,7 @@ use crate::list::{Scheme, UriList};
 use crate::lookalike;
 use crate::parse::is_scheme_name_bytes;
 use crate::punycode;
-use crate::strset::StrMap;
+use crate::strset::first_of_each;
 use std::borrow::Cow;
 
 /// What may be done with an item.
@@ -117,15 +117,20 @@ pub(crate) fn note_lookalike_pairs(checks: &mut [ItemCheck]) {
         .iter()
         .map(|c| c.site.as_ref().map(|s| lookalike::skeleton(&s.unicode)))
         .collect();
-    let mut first = StrMap::new();
+    let with_site: Vec<usize> = (0..checks.len())
+        .filter(|&i| skeletons[i].is_some())
+        .collect();
+    let keys: Vec<&str> = with_site
+        .iter()
+        .filter_map(|&i| skeletons[i].as_deref())
+        .collect();
+    let first = first_of_each(&keys);
     let mut pairs = Vec::new();
-    for (i, sk) in skeletons.iter().enumerate() {
-        let Some(sk) = sk else { continue };
-        if let Some(j) = first.insert(sk, i) {
-            if let (Some(a), Some(b)) = (&checks[j].site, &checks[i].site) {
-                if a.host != b.host {
-                    pairs.push((i, a.unicode.clone()));
-                }
+    for (k, &i) in with_site.iter().enumerate() {
+        let j = with_site[first[k]];
+        if let (Some(a), Some(b)) = (&checks[j].site, &checks[i].site) {
+            if a.host != b.host {
+                pairs.push((i, a.unicode.clone()));
             }
         }
     }
@@ -168,24 +173,53 @@ fn note_borrowed_names(checks: &mut [ItemCheck]) {
         .iter()
         .map(|c| c.site.as_ref().map(|s| s.unicode.clone()))
         .collect();
-    let mut names = StrMap::new();
+    // The registered names of the list's sites, then every label in front
+    // of a registered name: a label equal to some site's name borrows it.
+    let mut keys: Vec<&str> = Vec::new();
+    let mut owners: Vec<usize> = Vec::new();
     for (i, h) in hosts.iter().enumerate() {
         if let Some((name, _)) = h.as_deref().and_then(registered_name) {
             if name.len() >= 3 {
-                names.insert(name, i);
+                keys.push(name);
+                owners.push(i);
             }
         }
     }
+    let names = keys.len();
+    let mut labels: Vec<usize> = Vec::new();
     for (i, h) in hosts.iter().enumerate() {
-        let Some(host) = h.as_deref() else { continue };
-        let Some((own, at)) = registered_name(host) else {
+        if let Some((_, at)) = h.as_deref().and_then(registered_name) {
+            for label in h.as_deref().unwrap_or_default().split('.').take(at) {
+                keys.push(label);
+                labels.push(i);
+            }
+        }
+    }
+    let first = first_of_each(&keys);
+    let mut borrowed_by: Vec<Option<&str>> = vec![None; hosts.len()];
+    for (k, &i) in labels.iter().enumerate() {
+        let f = first[names + k];
+        let (Some(host), true) = (hosts[i].as_deref(), f < names) else {
             continue;
         };
-        let borrowed = host.split('.').take(at).find_map(|label| {
-            let j = names.get(label)?;
-            let other = hosts[j].as_deref()?;
-            (registered_name(other)?.0 != own).then_some(other)
-        });
+        let Some(other) = hosts[owners[f]].as_deref() else {
+            continue;
+        };
+        let own = registered_name(host).map(|(n, _)| n);
+        if borrowed_by[i].is_none() && own != registered_name(other).map(|(n, _)| n) {
+            borrowed_by[i] = Some(other);
+        }
+    }
+    let borrowed_by: Vec<Option<String>> = borrowed_by
+        .into_iter()
+        .map(|o| o.map(str::to_owned))
+        .collect();
+    for (i, h) in hosts.iter().enumerate() {
+        let Some(host) = h.as_deref() else { continue };
+        let Some((_, at)) = registered_name(host) else {
+            continue;
+        };
+        let borrowed = borrowed_by[i].as_deref();
         if let Some(other) = borrowed {
             // The registered site: what follows the first `at` labels.
             let cut = host

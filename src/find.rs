@@ -165,7 +165,6 @@ pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
         ));
     }
     let mut list = UriList::new();
-    let mut seen = crate::strset::StrMap::new();
     let mut urls: Vec<&str> = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -199,8 +198,9 @@ pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
         }
         i = start + url.len().max(scheme_len);
     }
+    let first = crate::strset::first_of_each(&urls);
     for (n, url) in urls.iter().enumerate() {
-        if seen.insert(url, n).is_none() {
+        if first[n] == n {
             list.push(*url);
         }
     }

@@ -309,10 +309,9 @@ impl Parser {
 
 /// The positions of the options whose key appeared before, in order.
 fn duplicate_keys(options: &[(String, String)]) -> Vec<usize> {
-    let mut seen = crate::strset::StrMap::new();
-    (0..options.len())
-        .filter(|&i| seen.insert(&options[i].0, i).is_some())
-        .collect()
+    let keys: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
+    let first = crate::strset::first_of_each(&keys);
+    (0..options.len()).filter(|&i| first[i] != i).collect()
 }
 
 /// Collects warnings, or turns the first grammar violation into an error in

@@ -5,7 +5,6 @@
 use crate::check::{check_item, Class};
 use crate::list::UriList;
 use crate::parse::Parsed;
-use crate::strset::StrMap;
 
 /// The open-limit used when none is set: the point at which Firefox asks
 /// before opening a bookmark folder (`browser.tabs.maxOpenBeforeWarn`).
@@ -268,11 +267,10 @@ fn summary(urls: &[&str]) -> String {
         .iter()
         .filter_map(|u| check_item(u).site.map(|s| s.unicode))
         .collect();
-    let mut distinct = StrMap::new();
-    for s in &sites {
-        distinct.insert(s, 0);
-    }
-    match (urls.len(), distinct.len()) {
+    let keys: Vec<&str> = sites.iter().map(String::as_str).collect();
+    let first = crate::strset::first_of_each(&keys);
+    let distinct = (0..keys.len()).filter(|&i| first[i] == i).count();
+    match (urls.len(), distinct) {
         (1, 1) => sites[0].clone(),
         (1, _) => "1 page".to_owned(),
         (n, 1) => format!("{n} pages from {}", sites[0]),

@@ -1,82 +1,69 @@
-//! A small map from strings to positions: open addressing, hashed with
-//! FNV-1a. Linear time on hostile input, and far smaller in the wasm than
-//! `std`'s `HashMap` with its SipHash and random state.
+//! Finding repeated strings (duplicate options, lookalike hosts, the sites
+//! of a list) by sorting: O(n log n) comparisons whatever the strings, so
+//! that crafted input cannot make a parse slow. An unkeyed hash table (FNV
+//! with linear probing, tried first) can be flooded with colliding keys; a
+//! keyed one (`std`'s `HashMap`) and a `BTreeMap` both cost more wasm than
+//! this.
 
-pub(crate) struct StrMap<'a> {
-    table: Vec<Option<(&'a str, usize)>>,
-    len: usize,
+/// For each string, the position of the first string equal to it (its own
+/// position when it is the first).
+pub(crate) fn first_of_each(keys: &[&str]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    heapsort(&mut order, keys);
+    let mut first = vec![0; keys.len()];
+    let mut run = 0;
+    for (k, &i) in order.iter().enumerate() {
+        if k == 0 || keys[order[k - 1]] != keys[i] {
+            run = i;
+        }
+        first[i] = run;
+    }
+    first
 }
 
-impl<'a> StrMap<'a> {
-    pub(crate) fn new() -> Self {
-        StrMap {
-            table: vec![None; 16],
-            len: 0,
+/// Sorts positions by their string, then by position. A heapsort: O(n log n)
+/// in every case, and a fraction of the wasm that `sort_unstable` costs.
+fn heapsort(order: &mut [usize], keys: &[&str]) {
+    let less = |a: usize, b: usize| (keys[a], a) < (keys[b], b);
+    let sift_down = |order: &mut [usize], mut root: usize, end: usize| loop {
+        let mut child = 2 * root + 1;
+        if child >= end {
+            break;
         }
-    }
-
-    /// Adds `key` with `value` unless it is there; returns the value it had.
-    pub(crate) fn insert(&mut self, key: &'a str, value: usize) -> Option<usize> {
-        if 2 * (self.len + 1) > self.table.len() {
-            let bigger = vec![None; 2 * self.table.len()];
-            let old = std::mem::replace(&mut self.table, bigger);
-            self.len = 0;
-            for (k, v) in old.into_iter().flatten() {
-                self.insert(k, v);
-            }
+        if child + 1 < end && less(order[child], order[child + 1]) {
+            child += 1;
         }
-        let mask = self.table.len() - 1;
-        let mut slot = (fnv(key) as usize) & mask;
-        loop {
-            match self.table[slot] {
-                None => {
-                    self.table[slot] = Some((key, value));
-                    self.len += 1;
-                    return None;
-                }
-                Some((k, v)) if k == key => return Some(v),
-                Some(_) => slot = (slot + 1) & mask,
-            }
+        if !less(order[root], order[child]) {
+            break;
         }
+        order.swap(root, child);
+        root = child;
+    };
+    let n = order.len();
+    for root in (0..n / 2).rev() {
+        sift_down(order, root, n);
     }
-
-    /// The value of `key`, if it is there.
-    pub(crate) fn get(&self, key: &str) -> Option<usize> {
-        let mask = self.table.len() - 1;
-        let mut slot = (fnv(key) as usize) & mask;
-        loop {
-            match self.table[slot] {
-                None => return None,
-                Some((k, v)) if k == key => return Some(v),
-                Some(_) => slot = (slot + 1) & mask,
-            }
-        }
+    for end in (1..n).rev() {
+        order.swap(0, end);
+        sift_down(order, 0, end);
     }
-
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-}
-
-/// FNV-1a, 64 bits.
-fn fnv(key: &str) -> u64 {
-    key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn keeps_the_first_value_of_each_key() {
+    fn finds_the_first_of_each_string() {
         let words: Vec<String> = (0..1000).map(|n| format!("w{}", n % 300)).collect();
-        let mut map = super::StrMap::new();
-        let new = (0..words.len())
-            .filter(|&i| map.insert(&words[i], i).is_none())
-            .count();
-        assert_eq!((new, map.len()), (300, 300));
-        assert_eq!(map.insert("w7", 0), Some(7));
-        assert_eq!(map.get("w8"), Some(8));
-        assert_eq!(map.get("x"), None);
+        let keys: Vec<&str> = words.iter().map(String::as_str).collect();
+        let first = super::first_of_each(&keys);
+        assert_eq!((0..1000).filter(|&i| first[i] == i).count(), 300);
+        assert_eq!(first[307], 7);
+        assert_eq!(first[7], 7);
+        assert!(super::first_of_each(&[]).is_empty());
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        super::heapsort(&mut order, &keys);
+        assert!(order
+            .windows(2)
+            .all(|w| (keys[w[0]], w[0]) < (keys[w[1]], w[1])));
     }
 }
