@@ -76,19 +76,33 @@ pub fn decode_json(parsed: &Parsed) -> String {
             .sum::<usize>()
             + 96,
     );
-    write_list(&mut out, &parsed.list, Some(&parsed.warnings));
+    write_list(&mut out, &parsed.list, Some(&parsed.warnings), true);
     out
 }
 
-fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>) {
-    out.push_str("{\"items\":[");
-    for (n, item) in list.items().iter().enumerate() {
-        if n > 0 {
-            out.push(',');
+/// [`decode_json`] with `"items": null`, for a caller that builds the items
+/// itself (the JS API slices them out of the caller's string).
+pub fn decode_json_without_items(parsed: &Parsed) -> String {
+    let mut out = String::with_capacity(96);
+    write_list(&mut out, &parsed.list, Some(&parsed.warnings), false);
+    out
+}
+
+fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>, items: bool) {
+    out.push_str("{\"items\":");
+    if items {
+        out.push('[');
+        for (n, item) in list.items().iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            push_str(out, item.as_str());
         }
-        push_str(out, item.as_str());
+        out.push(']');
+    } else {
+        out.push_str("null");
     }
-    out.push_str("],\"title\":");
+    out.push_str(",\"title\":");
     push_opt(out, list.title());
     out.push_str(",\"type\":");
     push_opt(out, list.kind());
@@ -116,7 +130,7 @@ fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>) {
                 out.push(',');
             }
             match item.list() {
-                Some(l) => write_list(out, l, None),
+                Some(l) => write_list(out, l, None, true),
                 None => out.push_str("null"),
             }
         }

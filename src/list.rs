@@ -59,6 +59,10 @@ impl Scheme {
 pub struct Item {
     pub(crate) uri: String,
     pub(crate) list: Option<Box<UriList>>,
+    /// Where the item stands, unchanged, in the link it was read from (byte
+    /// offsets), when it does: the JS API then hands out a slice of the
+    /// caller's own string instead of a copy.
+    pub(crate) span: Option<(usize, usize)>,
 }
 
 impl PartialEq for Item {
@@ -78,6 +82,15 @@ impl Item {
     /// The nested list, when the item is one.
     pub fn list(&self) -> Option<&UriList> {
         self.list.as_deref()
+    }
+
+    /// Where the item stands, unchanged, in the link it was read from: a
+    /// byte range such that `&link[range] == item.as_str()`. `None` when the
+    /// item was decoded (it held `%3B`, `%3F`, `%23` or the escape rule's
+    /// `%25…`), when tabs or newlines were removed from the link, for nested
+    /// lists' items, and for items that were not read from a link.
+    pub fn span(&self) -> Option<std::ops::Range<usize>> {
+        self.span.map(|(start, end)| start..end)
     }
 }
 
@@ -144,6 +157,7 @@ impl UriList {
         self.items.push(Item {
             uri: uri.into(),
             list: None,
+            span: None,
         });
     }
 
@@ -152,6 +166,7 @@ impl UriList {
         self.items.push(Item {
             uri: list.to_link(),
             list: Some(Box::new(list)),
+            span: None,
         });
     }
 

@@ -208,7 +208,14 @@ impl Parser {
                 sink.violation(Violation::ItemWhitespace { item: number }, at(raw_at))?;
             }
             check_item(item, number, item_at, &at, sink)?;
-            let uri = decode_item(item).into_owned();
+            let decoded = decode_item(item);
+            // Unchanged, and read from the caller's own text (not a copy
+            // without tabs, nor a nested link): keep where it stands.
+            let span = match (&decoded, &map, depth) {
+                (Cow::Borrowed(_), None, 0) => Some((item_at + lead, item_at + lead + item.len())),
+                _ => None,
+            };
+            let uri = decoded.into_owned();
             let nested = if Scheme::strip_prefix(&uri).is_some() {
                 if depth + 1 > self.max_depth {
                     return Err(Error::new(
@@ -237,7 +244,11 @@ impl Parser {
             } else {
                 None
             };
-            list.items.push(Item { uri, list: nested });
+            list.items.push(Item {
+                uri,
+                list: nested,
+                span,
+            });
         }
         if list.items.is_empty() {
             return Err(Error::new(ErrorKind::EmptyList, at(start)));
@@ -354,7 +365,7 @@ fn check_item(
     sink: &mut Sink,
 ) -> Result<(), Error> {
     let bytes = item.as_bytes();
-    if bytes.iter().all(|&b| is_uri_char(b)) {
+    if crate::percent::is_plain_uri_data(bytes) {
         return Ok(());
     }
     let (mut question, mut hash, mut percent) = (false, false, false);
@@ -469,7 +480,7 @@ pub(crate) fn is_scheme_name_bytes(s: &[u8]) -> bool {
 /// Removes ASCII tabs and newlines. When any were removed, also returns the
 /// map from each byte of the result to its offset in the original input.
 fn remove_tabs_and_newlines(s: &str, lead: usize) -> (Cow<'_, str>, Option<Vec<usize>>) {
-    if !s.contains(['\t', '\n', '\r']) {
+    if !s.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
         return (Cow::Borrowed(s), None);
     }
     let mut out = String::with_capacity(s.len());

@@ -12,10 +12,41 @@ use std::borrow::Cow;
 /// `gen-delims-limited` is RFC 3986's gen-delims without `?` and `#`;
 /// `sub-delims-limited` is its sub-delims without `;`.
 pub(crate) const fn is_uri_char(b: u8) -> bool {
-    matches!(b,
-        b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~'
-        | b':' | b'/' | b'[' | b']' | b'@'
-        | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b'=')
+    URI_CHARS[b as usize]
+}
+
+/// [`is_uri_char`] for every byte, computed at compile time: one load at
+/// run time instead of a chain of comparisons (or a `u128` shift, which is a
+/// call on 32-bit wasm).
+static URI_CHARS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = matches!(c,
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~'
+            | b':' | b'/' | b'[' | b']' | b'@'
+            | b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b'=');
+        b += 1;
+    }
+    table
+};
+
+/// Whether `item` is made only of `uri-char`s and valid escapes: the common
+/// case, checked byte by byte without decoding characters.
+pub(crate) fn is_plain_uri_data(item: &[u8]) -> bool {
+    let mut i = 0;
+    while i < item.len() {
+        let b = item[i];
+        if is_uri_char(b) {
+            i += 1;
+        } else if b == b'%' && is_pct_encoded(item, i) {
+            i += 3;
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 /// RFC 3986 §3.4 `query` (and §3.5 `fragment`) without `pct-encoded`:

@@ -58,6 +58,11 @@ fn link_vectors() {
         let list = &parsed.list;
         let items: Vec<&str> = list.items().iter().map(|i| i.as_str()).collect();
         assert_eq!(items, strs(&case["items"]), "{name}: items");
+        for item in list.items() {
+            if let Some(span) = item.span() {
+                assert_eq!(&link[span], item.as_str(), "{name}: span");
+            }
+        }
         assert_eq!(list.title(), opt(&case["title"]), "{name}: title");
         assert_eq!(list.kind(), opt(&case["type"]), "{name}: type");
         assert_eq!(list.fragment(), opt(&case["fragment"]), "{name}: fragment");

@@ -5,7 +5,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::{Array, Reflect, JSON};
+use js_sys::{Array, JsString, Reflect, JSON};
 use uri_list::wasm;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -43,7 +43,8 @@ fn decode_matches_every_link_vector() {
         if get(&case, "mode").as_string().as_deref() == Some("strict") {
             Reflect::set(&opts, &"strict".into(), &JsValue::TRUE).unwrap();
         }
-        let got = wasm::decode(&link, opts).unwrap_or_else(|_| panic!("{name}: decode threw"));
+        let got = wasm::decode(JsString::from(link.as_str()), opts)
+            .unwrap_or_else(|_| panic!("{name}: decode threw"));
         for key in ["items", "title", "type", "options", "fragment"] {
             assert_eq!(
                 json(&get(&got, key)),
@@ -93,7 +94,9 @@ fn encode_then_decode_gives_the_items_back() {
         link,
         "uri-list:https://example.com/search%3Fq=C%2523;https://a.example/a%3Bb%23c;https://a.example/100%2525?title=Mine%20%26%20yours&type=grid-view&color=blue"
     );
-    let got = wasm::decode(&link, JsValue::UNDEFINED).ok().unwrap();
+    let got = wasm::decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
     assert_eq!(
         json(&get(&got, "items")),
         r#"["https://example.com/search?q=C%23","https://a.example/a;b#c","https://a.example/100%"]"#
@@ -103,12 +106,17 @@ fn encode_then_decode_gives_the_items_back() {
 
 #[wasm_bindgen_test]
 fn errors_throw_with_the_core_message() {
-    let err = wasm::decode("uri-list:", JsValue::UNDEFINED).err().unwrap();
+    let err = wasm::decode(JsString::from("uri-list:"), JsValue::UNDEFINED)
+        .err()
+        .unwrap();
     let err: JsValue = err.into();
     let message = get(&err, "message").as_string().unwrap();
     assert_eq!(message, "empty list: no item after the scheme at byte 9");
     let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
-    let err: JsValue = wasm::decode("uri-list:a;;b", strict).err().unwrap().into();
+    let err: JsValue = wasm::decode(JsString::from("uri-list:a;;b"), strict)
+        .err()
+        .unwrap()
+        .into();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "item 2 is empty at byte 11"
@@ -240,7 +248,9 @@ fn encode_nests_lists_given_as_objects() {
         link,
         "uri-list:https://a.example;uri-list:https://b.example/%253Fq=1%3Bhttps://c.example%3Ftitle=Inner&color=red?title=Window"
     );
-    let got = wasm::decode(&link, JsValue::UNDEFINED).ok().unwrap();
+    let got = wasm::decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
     let inner = get(&get(&got, "lists"), "1");
     assert_eq!(
         json(&get(&inner, "items")),
@@ -275,5 +285,32 @@ fn pasted_text_and_links_in_text() {
     assert_eq!(
         json(&get(&got, "items")),
         r#"["https://a.example","https://b.example"]"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn decode_slices_unchanged_items_out_of_the_callers_string() {
+    // Unchanged items, decoded ones, non-ASCII before them, and a tab that
+    // makes every item a copy: the same strings either way.
+    for link in [
+        "uri-list:https://a.example/x;https://b.example/%3Fq=1;https://c.example/é?title=T",
+        "uri-list:https://é.example/😀;https://b.example/ü%23x;https://c.example",
+        "uri-list:https://a.example/\t;https://b.example",
+        " uri-list:https://a.example ; https://b.example ",
+    ] {
+        let got = wasm::decode(JsString::from(link), JsValue::UNDEFINED)
+            .ok()
+            .unwrap();
+        let parsed = uri_list::parse(link).unwrap();
+        let expected: Vec<&str> = parsed.list.items().iter().map(|i| i.as_str()).collect();
+        assert_eq!(string_list(&get(&got, "items")), expected, "{link}");
+    }
+    let err: JsValue = wasm::decode(JsValue::from_f64(3.0).unchecked_into(), JsValue::UNDEFINED)
+        .err()
+        .unwrap()
+        .into();
+    assert_eq!(
+        get(&err, "message").as_string().unwrap(),
+        "decode takes a string: the link"
     );
 }
