@@ -12,14 +12,16 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm'];
 const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
+const FIREFOX_ONLY_PERMISSIONS = ['cookies'];
 
 /** Each browser's manifest, from the source manifest (which is not changed). */
 const BROWSERS = {
-  /** Chrome: an MV3 service worker; no Firefox settings. */
+  /** Chrome: an MV3 service worker; no Firefox settings (Chrome has no extension protocol handlers). */
   chrome(source) {
     const manifest = structuredClone(source);
     delete manifest.background.scripts;
     delete manifest.browser_specific_settings;
+    delete manifest.protocol_handlers;
     return manifest;
   },
   /** Firefox: a background script (Firefox has no extension service workers); no Chrome-only keys. */
@@ -28,6 +30,8 @@ const BROWSERS = {
     delete manifest.background.service_worker;
     delete manifest.minimum_chrome_version;
     manifest.permissions = manifest.permissions.filter((permission) => !CHROME_ONLY_PERMISSIONS.has(permission));
+    // tabs.create({cookieStoreId}) (new tabs in the container of the link's tab) needs it.
+    manifest.permissions.push(...FIREFOX_ONLY_PERMISSIONS);
     return manifest;
   },
 };

@@ -6,23 +6,34 @@
 // statically, its init is started once here, and every handler awaits it.
 import init from './pkg/uri_list.js';
 import { api } from './lib/api.js';
-import { planOpen } from './lib/plan.js';
-import { openAsGroup } from './lib/tabs.js';
+import { addMenuItem, createMenus, onMenuClicked } from './lib/menus.js';
+import {
+  forgetOffers,
+  forgetOffersOfTab,
+  onNavigationFailed,
+  onNavigationStarted,
+  onOmniboxChanged,
+  onOmniboxEntered,
+  openMenuItems,
+  openMessages,
+} from './lib/sources.js';
 
 const ready = init();
 ready.catch((error) => console.error('uri-list: the wasm core did not load:', error));
 
-/** Message handlers by `type`. Each gets the message and the (already checked) sender. */
+/** Waits for the wasm core, then runs `handler`. */
+const whenReady = (handler) => async (...args) => {
+  await ready;
+  return handler(...args);
+};
+
+/**
+ * Message handlers by `type`. Each gets the message and the sender, which the one listener
+ * below has checked is this extension (its content scripts or its own pages); a handler that
+ * takes messages from only one of those checks which.
+ */
 const handlers = {
-  /** A person activated a uri-list link in a page: open its items next to that tab, as one named group. */
-  async open({ href, text, active }, sender) {
-    if (!sender.tab) throw new Error('open: the message did not come from a tab');
-    await ready;
-    const plan = planOpen(String(href), String(text ?? ''));
-    const opened = await openAsGroup(plan.urls, { tab: sender.tab, title: plan.title, active: active !== false });
-    for (const { url, message } of opened.failures) console.error(`uri-list: could not open ${url}: ${message}`);
-    return { ...opened, title: plan.title, skipped: plan.skipped };
-  },
+  ...openMessages,
 };
 
 /** Requests come only from this extension: its content scripts (in a tab) or its own pages. */
@@ -34,7 +45,7 @@ function isOwnSender(sender) {
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   const type = message?.type;
   if (!isOwnSender(sender) || typeof type !== 'string' || !Object.hasOwn(handlers, type)) return false;
-  handlers[type](message, sender).then(
+  whenReady(handlers[type])(message, sender).then(
     (result) => sendResponse({ ok: true, result }),
     (error) => {
       console.error(`uri-list: ${type} failed:`, error);
@@ -43,3 +54,29 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   );
   return true; // the answer is sent asynchronously
 });
+
+// Context menus: every feature's items in one registry, one listener dispatching by id.
+for (const { properties, onClicked } of openMenuItems) addMenuItem(properties, whenReady(onClicked));
+api.contextMenus.onClicked.addListener(onMenuClicked);
+api.runtime.onInstalled.addListener(() => createMenus());
+api.runtime.onStartup.addListener(() => createMenus());
+
+// The address bar: the `ul` keyword, and navigations to a bare uri-list: URL.
+api.omnibox.onInputChanged.addListener((text, suggest) => whenReady(onOmniboxChanged)(text, suggest));
+api.omnibox.onInputEntered.addListener((text, disposition) => whenReady(onOmniboxEntered)(text, disposition));
+// Firefox sees the navigation start; Chrome only sees it fail (an unknown protocol).
+api.webNavigation.onBeforeNavigate.addListener(whenReady(onNavigationStarted));
+api.webNavigation.onErrorOccurred.addListener(whenReady(onNavigationFailed));
+// What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
+api.webNavigation.onCommitted.addListener(forgetOffers);
+api.tabs.onRemoved.addListener(forgetOffersOfTab);
+
+/**
+ * For the end-to-end tests in Chromium, whose native menus and omnibox cannot be driven:
+ * the same functions the listeners call. Only this extension's own contexts can reach them.
+ */
+globalThis.uriListBackground = {
+  onMenuClicked,
+  onOmniboxEntered: whenReady(onOmniboxEntered),
+  onNavigationFailed: whenReady(onNavigationFailed),
+};

@@ -4,7 +4,7 @@
 // external protocol and fail. So clicks on these links are caught here, in the capture phase,
 // before the page's own handlers, and the browser's own handling is cancelled. Only a
 // person's own action (a trusted event) asks the background to open the link: a page script
-// calling link.click() or dispatchEvent() opens nothing.
+// calling link.click() or dispatchEvent() opens nothing. The background checks again what it gets.
 (() => {
   const api = globalThis.browser ?? globalThis.chrome;
   const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
@@ -33,34 +33,57 @@
   }
 
   /**
-   * @param {Event} event
-   * @param {boolean} active whether the first new tab should take the focus
+   * Cancels the browser's own handling of a uri-list link, and for a person's own action (a
+   * trusted event) asks the background to open it. Ctrl/Cmd (or the middle button) opens in the
+   * background, Shift in a new window, as for ordinary links.
+   * @param {MouseEvent|KeyboardEvent} event
+   * @param {boolean} middle whether it is the middle button
    */
-  function activate(event, active) {
+  function activate(event, middle = false) {
     const link = uriListLink(event);
     if (!link) return;
     event.preventDefault();
-    if (!event.isTrusted) return;
-    api.runtime.sendMessage({ type: 'open', href: link.href, text: linkText(link.node), active }).then(
+    if (!event.isTrusted) return; // a page script's click() or dispatchEvent(): nothing opens
+    const inBackground = middle || event.ctrlKey || event.metaKey;
+    send({
+      type: 'open',
+      href: link.href,
+      text: linkText(link.node),
+      active: !inBackground || event.shiftKey,
+      newWindow: event.shiftKey && !inBackground,
+      trusted: true,
+    }, 'could not open the link');
+  }
+
+  function send(message, what) {
+    api.runtime.sendMessage(message).then(
       (reply) => {
-        if (!reply?.ok) console.error('uri-list: could not open the link:', reply?.error ?? 'no answer');
+        if (!reply?.ok) console.error(`uri-list: ${what}:`, reply?.error ?? 'no answer');
       },
       (error) => console.error('uri-list: could not reach the extension:', error),
     );
   }
 
-  /** Ctrl-click (Cmd-click on macOS) opens in the background, as for ordinary links. */
-  const inBackground = (event) => event.ctrlKey || event.metaKey;
-
   window.addEventListener('click', (event) => {
-    if (event.button === 0) activate(event, !inBackground(event));
+    if (event.button === 0) activate(event);
   }, true);
   window.addEventListener('auxclick', (event) => {
-    if (event.button === MIDDLE_BUTTON) activate(event, false);
+    if (event.button === MIDDLE_BUTTON) activate(event, true);
   }, true);
   // Enter on a focused link: cancelling the keydown also stops the click the browser would
   // synthesise from it, so the link opens once.
   window.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && !event.isComposing) activate(event, !inBackground(event));
+    if (event.key === 'Enter' && !event.isComposing) activate(event);
   }, true);
+
+  // A page may offer a list of its own: <link rel="alternate" href="uri-list:...">, the
+  // Multilinks explainer's fallback. The toolbar button shows it (and the popup offers it).
+  if (window === window.top) {
+    document.addEventListener('DOMContentLoaded', () => {
+      const links = [...document.querySelectorAll('link[rel~="alternate" i][href]')]
+        .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
+        .filter((link) => LINK_SCHEME.test(link.href));
+      if (links.length) send({ type: 'offers', links }, 'could not show what the page offers');
+    }, { once: true });
+  }
 })();

@@ -1,44 +1,69 @@
-// Opening tabs and grouping them. Each browser difference lives in a small named helper.
+// Carrying out a plan from the wasm core: opening tabs, grouping and naming them. Each browser
+// difference lives in a small named helper.
 import { api } from './api.js';
 
 /**
- * Opens `urls` in order right after `tab`, in its window, then puts them in one tab group
- * named `title`. One tab that fails to open does not stop the others.
+ * Opens the plan's groups, in order, next to `tab` (or in a new window), in the tab's
+ * private/incognito mode and (Firefox) container, then makes each of the plan's groups a tab
+ * group with its name and colour (unless `grouped` is false: `type=tabs`). One tab that fails
+ * to open does not stop the others.
  *
- * @param {string[]} urls
- * @param {{tab: {id: number, index: number, windowId: number}, title: string, active: boolean}} where
- *   `active`: whether the first new tab takes the focus (a plain click) or not (middle or Ctrl/Cmd click)
- * @returns {Promise<{tabIds: number[], groupId: number|null, failures: {url: string, message: string}[]}>}
+ * @param {{title: string, color: string|null, urls: string[]}[]} groups
+ * @param {{tab: object, active: boolean, newWindow: boolean, grouped: boolean}} how
+ *   `active`: whether the first new tab (or the new window) takes the focus
+ * @returns {Promise<{tabIds: number[], groupIds: number[], windowId: number, failures: {url: string, message: string}[]}>}
  */
-export async function openAsGroup(urls, { tab, title, active }) {
-  const tabIds = [];
+export async function openGroups(groups, { tab, active, newWindow, grouped }) {
   const failures = [];
-  for (const url of urls) {
-    try {
-      const created = await api.tabs.create({
-        url,
-        windowId: tab.windowId,
-        index: tab.index + 1 + tabIds.length,
-        openerTabId: tab.id,
-        active: active && tabIds.length === 0,
-      });
-      tabIds.push(created.id);
-    } catch (error) {
-      failures.push({ url, message: error.message });
+  const tabIds = [];
+  const tabsOfGroup = groups.map(() => []);
+  const same = sameContext(tab);
+  let windowId = tab.windowId;
+  let index = tab.index + 1;
+  for (const [g, group] of groups.entries()) {
+    for (const url of group.urls) {
+      try {
+        let created;
+        if (newWindow && tabIds.length === 0) {
+          const window = await api.windows.create({ url, focused: active, incognito: tab.incognito, ...same });
+          created = window.tabs[0];
+          windowId = window.id;
+          index = 1;
+        } else {
+          created = await api.tabs.create({
+            url,
+            windowId,
+            index,
+            ...(newWindow ? {} : { openerTabId: tab.id }),
+            active: active && !newWindow && tabIds.length === 0,
+            ...same,
+          });
+          index += 1;
+        }
+        tabIds.push(created.id);
+        tabsOfGroup[g].push(created.id);
+      } catch (error) {
+        failures.push({ url, message: String(error?.message ?? error) });
+      }
     }
   }
-  if (tabIds.length === 0) return { tabIds, groupId: null, failures };
-  const groupId = await groupTabs(tabIds, tab.windowId);
-  await nameGroup(groupId, title);
-  return { tabIds, groupId, failures };
+  const groupIds = [];
+  if (grouped) {
+    for (const [g, group] of groups.entries()) {
+      if (tabsOfGroup[g].length === 0) continue;
+      const groupId = await api.tabs.group({ tabIds: tabsOfGroup[g], createProperties: { windowId } });
+      await api.tabGroups.update(groupId, { title: group.title, ...(group.color ? { color: group.color } : {}) });
+      groupIds.push(groupId);
+    }
+  }
+  return { tabIds, groupIds, windowId, failures };
 }
 
-/** Puts tabs into a new group in `windowId`. Chrome 89+ and Firefox 139+ have the same call. */
-async function groupTabs(tabIds, windowId) {
-  return api.tabs.group({ tabIds, createProperties: { windowId } });
-}
-
-/** Names a group. `tabGroups.update` is the same in Chrome 89+ and Firefox 139+. */
-async function nameGroup(groupId, title) {
-  await api.tabGroups.update(groupId, { title });
+/**
+ * Firefox: new tabs take the container (contextual identity) of the tab the link was in;
+ * otherwise they would open in the default one. Chrome tabs have no `cookieStoreId` (and
+ * `tabs.create` rejects the key), so nothing is added there.
+ */
+function sameContext(tab) {
+  return typeof tab.cookieStoreId === 'string' ? { cookieStoreId: tab.cookieStoreId } : {};
 }

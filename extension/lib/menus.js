@@ -1,0 +1,69 @@
+// Context-menu items: one registry that every feature adds its items to (background.js, at
+// start-up), created on install, update and browser start, and one onClicked listener
+// dispatching by id.
+import { api } from './api.js';
+
+/** Registered items by id: `{properties, onClicked(info, tab)}`. */
+const items = new Map();
+
+/**
+ * Registers an item. `properties` are contextMenus.create's (with an `id`); `onClicked(info, tab)`
+ * runs when it is chosen. Call at start-up, before createMenus().
+ */
+export function addMenuItem(properties, onClicked) {
+  if (items.has(properties.id)) throw new Error(`menu item ${properties.id} is registered twice`);
+  items.set(properties.id, { properties, onClicked });
+}
+
+/**
+ * The contexts for items that act on tabs: the tab strip's own menu where the browser has one
+ * for extensions (`"tab"`: Firefox, Chrome 150+), else the page's and the toolbar button's menus.
+ * Detected from the browser's list of contexts, not from its name or version.
+ */
+export function tabContexts() {
+  const known = Object.values(api.contextMenus.ContextType ?? api.menus?.ContextType ?? {});
+  return known.includes('tab') ? ['tab'] : ['page', 'action'];
+}
+
+/**
+ * Creates every registered item (removing earlier ones). If the browser rejects the `tab`
+ * context (one that lists no ContextType and lacks it), that item goes to the page's and the
+ * toolbar button's menus instead.
+ */
+export async function createMenus() {
+  await api.contextMenus.removeAll();
+  for (const { properties } of items.values()) {
+    try {
+      await create(properties);
+    } catch (error) {
+      if (!properties.contexts?.includes('tab')) {
+        console.error('uri-list:', error.message);
+        continue;
+      }
+      await create({ ...properties, contexts: ['page', 'action'] });
+    }
+  }
+}
+
+/**
+ * The contextMenus.onClicked listener: runs the item's handler and returns what it resolves to
+ * (for the tests); a failure is logged, as nothing else would see it.
+ */
+export function onMenuClicked(info, tab) {
+  const item = items.get(info.menuItemId);
+  if (!item) return Promise.resolve(undefined);
+  return Promise.resolve(item.onClicked(info, tab)).catch((error) => {
+    console.error(`uri-list: menu item ${info.menuItemId} failed:`, error);
+  });
+}
+
+/** contextMenus.create as a promise: it reports errors through a callback, or throws on bad input. */
+function create(properties) {
+  return new Promise((resolve, reject) => {
+    api.contextMenus.create(properties, () => {
+      const error = api.runtime.lastError;
+      if (error) reject(new Error(`menu item ${properties.id}: ${error.message}`));
+      else resolve();
+    });
+  });
+}

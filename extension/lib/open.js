@@ -1,0 +1,155 @@
+// Opening a uri-list link: the wasm core's plan() decides what opens (pages, groups, names,
+// colours, what is skipped and why, whether to show the preview page first); this module
+// carries it out and tells the person what was skipped. Every way a link reaches the
+// extension (a click, the omnibox, a context menu, a navigation) ends here.
+import { plan, readPasted } from '../pkg/uri_list.js';
+import { api } from './api.js';
+import { readOpenLimit } from './settings.js';
+import { openGroups } from './tabs.js';
+
+export const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
+/** Longer links are refused before the core reads them (a page could send anything). */
+const MAX_LINK_LENGTH = 1 << 20;
+const MAX_TEXT_LENGTH = 1000;
+const PREVIEW_PAGE = 'preview/preview.html';
+
+/** A link as received from anywhere: a string that names one of the schemes, of sane length. */
+export function validLink(href) {
+  if (typeof href !== 'string' || href.length > MAX_LINK_LENGTH || !LINK_SCHEME.test(href)) {
+    throw new Error('not a uri-list link');
+  }
+  return href.trim();
+}
+
+const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_LENGTH) : '');
+
+/**
+ * Opens `href` the way its plan says, next to `tab`.
+ *
+ * - `trusted`: a person's own action (a real click, a key press, the omnibox, a menu). Anything
+ *   else at most opens the preview page, which itself needs a click.
+ * - The preview page opens instead of tabs when the plan asks for it (over the open-limit,
+ *   `type=list`, lookalike or user-info alerts, nothing openable).
+ *
+ * @param {{href: string, text?: string, tab: object, active?: boolean, newWindow?: boolean,
+ *   trusted: boolean, replaceTab?: boolean}} request
+ *   `replaceTab`: show the preview page in `tab` itself (a navigation to the link) rather than next to it
+ */
+export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false }) {
+  const link = validLink(href);
+  const linkText = validText(text);
+  const the = plan(link, { limit: await readOpenLimit(), linkText });
+  if (!trusted || the.preview.length > 0 || the.mode === 'list') {
+    const preview = await openPreview({ link, text: linkText, tab, replaceTab, active: active || replaceTab });
+    return { preview: true, reasons: the.preview, previewTabId: preview.id };
+  }
+  return carryOut(the, { tab, active, newWindow: newWindow || the.mode === 'window', grouped: the.mode !== 'tabs' });
+}
+
+/** Opens what a plan says, then reports what was skipped or failed. */
+async function carryOut(the, { tab, active, newWindow, grouped }) {
+  const opened = await openGroups(the.groups, { tab, active, newWindow, grouped });
+  for (const { url, message } of opened.failures) console.warn(`uri-list: could not open ${url}: ${message}`);
+  const notOpened = [
+    ...the.skipped,
+    ...opened.failures.map(({ url, message }) => ({ item: url, reason: api.i18n.getMessage('openFailed', [message]) })),
+  ];
+  await reportSkipped(notOpened, [tab.id, ...opened.tabIds]);
+  return { preview: false, ...opened, titles: the.groups.map((g) => g.title), skipped: notOpened };
+}
+
+/**
+ * The preview page for a link: every item with its site, checkboxes, "Open selected as group".
+ * Opened next to `tab`, or in its place.
+ */
+export async function openPreview({ link, text = '', tab, replaceTab = false, active = true }) {
+  const url = previewUrl(link, text);
+  if (replaceTab) return api.tabs.update(tab.id, { url });
+  return api.tabs.create({
+    url,
+    windowId: tab.windowId,
+    index: tab.index + 1,
+    openerTabId: tab.id,
+    active,
+    ...(typeof tab.cookieStoreId === 'string' ? { cookieStoreId: tab.cookieStoreId } : {}),
+  });
+}
+
+export function previewUrl(link, text = '') {
+  const query = new URLSearchParams({ link });
+  if (text) query.set('text', text);
+  return `${api.runtime.getURL(PREVIEW_PAGE)}?${query}`;
+}
+
+/** True when `url` is this extension's preview page. */
+export function isPreviewPage(url) {
+  return String(url ?? '').startsWith(api.runtime.getURL(PREVIEW_PAGE));
+}
+
+/**
+ * From the preview page: opens the pages the person checked, as the plan groups them (one
+ * group per nested list), next to the preview's tab. The page sends page indices into the
+ * plan's pages with their URLs; the plan is made again here and only pages that match both
+ * are opened, so the page cannot open anything the link does not hold.
+ */
+export async function openSelected({ link, text, pages }, tab) {
+  const the = plan(validLink(link), { limit: Number.MAX_SAFE_INTEGER, linkText: validText(text) });
+  if (!Array.isArray(pages)) throw new Error('openSelected: no pages');
+  const chosen = new Set();
+  const flat = the.groups.flatMap((group) => group.urls);
+  for (const page of pages) {
+    if (Number.isInteger(page?.index) && flat[page.index] === page.url) chosen.add(page.index);
+  }
+  let n = 0;
+  const groups = the.groups
+    .map((group) => ({ ...group, urls: group.urls.filter(() => chosen.has(n++)) }))
+    .filter((group) => group.urls.length > 0);
+  return carryOut({ ...the, groups, skipped: [] }, { tab, active: true, newWindow: false, grouped: true });
+}
+
+/**
+ * Text a person pointed at (a selection, the omnibox): the uri-list link in it, or null.
+ * `anyForm`: also take a text/uri-list or plain web addresses (typed in the omnibox after `ul`).
+ */
+export function linkInText(text, { anyForm = false } = {}) {
+  let read;
+  try {
+    read = readPasted(String(text ?? ''));
+  } catch {
+    return null; // no link in it: the caller says so
+  }
+  return read.form === 'link' || anyForm ? read.link : null;
+}
+
+/**
+ * Tells the person which items were not opened and why: a badge with their number on the
+ * toolbar button (for the tab the link was in and the new tabs), its tooltip listing each with
+ * its reason, and a notification.
+ */
+export async function reportSkipped(notOpened, tabIds) {
+  if (notOpened.length === 0) return;
+  const lines = notOpened.map(({ item, reason }) => `${shorten(item)}: ${reason}`);
+  const title = `${api.i18n.getMessage('skippedTitle', [String(notOpened.length)])}\n${lines.join('\n')}`;
+  for (const tabId of tabIds) {
+    try {
+      await api.action.setTitle({ tabId, title });
+      await api.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' });
+      await api.action.setBadgeText({ tabId, text: String(notOpened.length) });
+    } catch {
+      // the tab was closed meanwhile: nothing to show it on
+    }
+  }
+  try {
+    await api.notifications.create({
+      type: 'basic',
+      iconUrl: api.runtime.getURL('icons/icon-128.png'),
+      title: api.i18n.getMessage('skippedTitle', [String(notOpened.length)]),
+      message: lines.join('\n'),
+    });
+  } catch (error) {
+    // Some systems have no notification service; the badge has said it already.
+    console.warn('uri-list: no notification:', error?.message ?? error);
+  }
+}
+
+const shorten = (text) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);

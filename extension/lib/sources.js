@@ -1,0 +1,177 @@
+// Every way a uri-list link reaches the extension, each turned into one call of openLink():
+// a click in a page (content script), the preview page, the context menus, the omnibox, a
+// navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
+import { api } from './api.js';
+import { LINK_SCHEME, isPreviewPage, linkInText, openLink, openPreview, openSelected, validLink } from './open.js';
+import { plan } from '../pkg/uri_list.js';
+
+/** A message from this extension's content script (in a web page), not from one of its pages. */
+function fromContentScript(sender) {
+  if (!sender.tab || String(sender.url ?? '').startsWith(api.runtime.getURL(''))) {
+    throw new Error('this request is only taken from a page the person is on');
+  }
+  return sender.tab;
+}
+
+/** A message from the extension's own preview page. */
+function fromPreviewPage(sender) {
+  if (!sender.tab || !isPreviewPage(sender.url)) throw new Error('this request is only taken from the preview page');
+  return sender.tab;
+}
+
+/** Message handlers (background.js puts them in its one onMessage listener). */
+export const openMessages = {
+  /**
+   * A person activated a uri-list link in a page. `trusted` is the content script's reading of
+   * the event; the background adds nothing to it but can only lower it (untrusted: the preview).
+   */
+  async open({ href, text, active, newWindow, trusted }, sender) {
+    const tab = fromContentScript(sender);
+    return openLink({ href, text, tab, active: active !== false, newWindow: newWindow === true, trusted: trusted === true });
+  },
+
+  /** The preview page: the person checked some pages and clicked "Open selected as group". */
+  async openSelected(message, sender) {
+    return openSelected(message, fromPreviewPage(sender));
+  },
+
+  /** A page offers uri-lists with <link rel="alternate" href="uri-list:...">: a badge says so. */
+  async offers({ links }, sender) {
+    const tab = fromContentScript(sender);
+    if (sender.frameId !== 0 || !Array.isArray(links)) return { offers: 0 };
+    const offers = [];
+    for (const link of links.slice(0, MAX_OFFERS)) {
+      try {
+        offers.push({ href: validLink(link?.href), title: typeof link?.title === 'string' ? link.title.slice(0, 200) : '' });
+      } catch {
+        // not a uri-list link: not offered
+      }
+    }
+    await saveOffers(tab.id, offers);
+    return { offers: offers.length };
+  },
+};
+
+const MAX_OFFERS = 20;
+const offersKey = (tabId) => `offers.${tabId}`;
+
+/**
+ * Keeps what a tab's page offers in storage.session (`offers.<tabId>`: [{href, title}], read by
+ * the popup) and shows their number on the toolbar button for that tab.
+ */
+async function saveOffers(tabId, offers) {
+  if (offers.length === 0) {
+    await api.storage.session.remove(offersKey(tabId));
+    return;
+  }
+  await api.storage.session.set({ [offersKey(tabId)]: offers });
+  const names = offers.map((offer) => offer.title || offer.href).join('\n');
+  await api.action.setTitle({ tabId, title: `${api.i18n.getMessage('offersTitle', [String(offers.length)])}\n${names}` });
+  await api.action.setBadgeBackgroundColor({ tabId, color: '#1c5bd6' });
+  await api.action.setBadgeText({ tabId, text: String(offers.length) });
+}
+
+/** What a page offered is forgotten when the tab goes to another page, or closes. */
+export async function forgetOffers({ tabId, frameId }) {
+  if (frameId === 0) await api.storage.session.remove(offersKey(tabId));
+}
+export const forgetOffersOfTab = (tabId) => api.storage.session.remove(offersKey(tabId));
+
+// --- context menus ------------------------------------------------------------------------------
+
+const SCHEMES = ['uri-list', 'multi', 'web+urilist', 'ext+urilist'];
+
+/** The context-menu items of this feature, for background.js's registry. */
+export const openMenuItems = [
+  {
+    properties: {
+      id: 'open-link-as-group',
+      title: api.i18n.getMessage('menuOpenAsGroup'),
+      contexts: ['link'],
+      targetUrlPatterns: SCHEMES.map((scheme) => `${scheme}:*`),
+    },
+    async onClicked(info, tab) {
+      if (!tab) return;
+      await openLink({ href: info.linkUrl, text: info.linkText ?? '', tab, trusted: true });
+    },
+  },
+  {
+    properties: { id: 'open-selected-uri-list', title: api.i18n.getMessage('menuOpenSelected'), contexts: ['selection'] },
+    async onClicked(info, tab) {
+      if (!tab) return;
+      const link = linkInText(info.selectionText);
+      if (!link) {
+        await api.action.setBadgeText({ tabId: tab.id, text: '0' });
+        await api.action.setTitle({ tabId: tab.id, title: api.i18n.getMessage('noLinkInSelection') });
+        return;
+      }
+      await openLink({ href: link, tab, trusted: true });
+    },
+  },
+];
+
+// --- the omnibox ----------------------------------------------------------------------------------
+
+/** As the person types after `ul`: says what Enter would open. */
+export function onOmniboxChanged(text) {
+  const link = linkInText(text, { anyForm: true });
+  let description = api.i18n.getMessage('omniboxHint');
+  if (link) {
+    try {
+      const the = plan(link, {});
+      description = api.i18n.getMessage('omniboxWillOpen', [String(the.pages), the.groups[0]?.title ?? '']);
+    } catch {
+      // not readable yet: keep the hint
+    }
+  }
+  api.omnibox.setDefaultSuggestion({ description: omniboxText(description) });
+}
+
+/** Enter after `ul`: the typed link (or text/uri-list, or plain addresses) opens next to the current tab. */
+export async function onOmniboxEntered(text, disposition) {
+  const link = linkInText(text, { anyForm: true });
+  if (!link) return { opened: false };
+  const [tab] = await api.tabs.query({ active: true, lastFocusedWindow: true });
+  if (!tab) return { opened: false };
+  return openLink({ href: link, tab, trusted: true, active: disposition !== 'newBackgroundTab' });
+}
+
+/**
+ * Chrome reads omnibox descriptions as XML (so `&` and `<` must be escaped); Firefox shows
+ * them as they are. https://developer.chrome.com/docs/extensions/reference/api/omnibox#type-SuggestResult
+ */
+function omniboxText(text) {
+  const isFirefox = typeof api.runtime.getBrowserInfo === 'function';
+  return isFirefox ? text : text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+}
+
+// --- navigations to a bare uri-list: URL -------------------------------------------------------------
+
+/** Navigations already shown, by "tabId url": Firefox may report one both as started and failed. */
+const shown = new Map();
+
+/**
+ * Firefox: a typed or navigated `uri-list:` URL starts a navigation (then an error page).
+ * Whoever started it (a person typing, or a page's script), it is shown on the preview page
+ * in that tab: opening tabs needs a click there. `ext+urilist:` goes to the protocol handler
+ * (the preview page too) instead.
+ */
+export async function onNavigationStarted(details) {
+  if (/^\s*ext\+urilist:/i.test(details.url) && api.runtime.getManifest().protocol_handlers) return;
+  await previewNavigation(details);
+}
+
+/** Chrome: a navigation to a `uri-list:` URL fails as an unknown protocol; the preview page shows it instead. */
+export async function onNavigationFailed(details) {
+  await previewNavigation(details);
+}
+
+async function previewNavigation({ tabId, frameId, url }) {
+  if (frameId !== 0 || tabId < 0 || !LINK_SCHEME.test(url)) return;
+  const key = `${tabId} ${url}`;
+  if (shown.has(key) && Date.now() - shown.get(key) < 5000) return;
+  shown.set(key, Date.now());
+  for (const [old, time] of shown) if (Date.now() - time > 5000) shown.delete(old);
+  const tab = await api.tabs.get(tabId);
+  await openPreview({ link: validLink(url), tab, replaceTab: true });
+}

@@ -1,0 +1,158 @@
+// The preview page: a uri-list link shown item by item before anything opens. It comes up for
+// lists over the open-limit, `type=list`, lists with lookalike or user-info alerts, and links
+// that arrive without a person's click (a navigation, the ext+urilist protocol handler).
+//
+// Tabs open only on a real click (or key press) on "Open selected as group", and only the
+// pages the link holds: the background makes the plan again and checks each page it is sent.
+import init, { check, plan, toText } from '../pkg/uri_list.js';
+import { readOpenLimit } from '../lib/settings.js';
+
+const api = globalThis.browser ?? globalThis.chrome;
+const t = (key, ...substitutions) => api.i18n.getMessage(key, substitutions.map(String));
+const $ = (id) => document.getElementById(id);
+
+/** The link: `?link=` (from the extension, or %s of the ext+urilist protocol handler). */
+const query = new URLSearchParams(location.search);
+const link = (query.get('link') ?? '').trim();
+const linkText = query.get('text') ?? '';
+
+for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+document.documentElement.lang = api.i18n.getUILanguage();
+
+try {
+  await init();
+  show(await readOpenLimit());
+} catch (error) {
+  $('title').textContent = t('previewUnreadable');
+  $('error').textContent = String(error?.message ?? error);
+  $('error').hidden = false;
+}
+
+/** Every item, nested lists walked in order, as rows; openable pages numbered as plan() counts them. */
+function rows(listLink, depth, out, counter) {
+  for (const entry of check(listLink).items) {
+    if (entry.class !== 'list') {
+      out.push({ ...entry, depth, page: entry.class === 'openable' ? counter.next++ : null });
+      continue;
+    }
+    let inner;
+    try {
+      inner = check(entry.item);
+    } catch (error) {
+      out.push({ ...entry, depth, class: 'invalid', reason: String(error?.message ?? error), page: null });
+      continue;
+    }
+    out.push({ heading: inner.title || t('previewNestedList'), depth: depth + 1 });
+    rows(entry.item, depth + 1, out, counter);
+  }
+  return out;
+}
+
+/** @param {number} limit the open-limit, to say when the list is over it */
+function show(limit) {
+  const the = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText });
+  const title = the.title || the.groups[0]?.title || t('previewUntitled');
+  document.title = t('previewPageTitle', title);
+  $('title').textContent = title;
+  const all = rows(link, 0, [], { next: 0 });
+  const items = all.filter((row) => !row.heading);
+  $('summary').textContent = t('previewSummary', the.pages, items.length - the.pages);
+
+  // Why the page is shown (the open-limit, type=list, alerts), and milder notes.
+  fillList('why', plan(link, { limit, linkText }).preview);
+  const warnings = check(link).warnings.map((w) => w.message);
+  fillList('notes', [...the.notes, ...warnings]);
+
+  const list = $('items');
+  for (const [n, row] of all.entries()) list.append(row.heading ? headingRow(row) : itemRow(row, n));
+  $('form').hidden = false;
+
+  $('select-all').addEventListener('click', () => setAll(true));
+  $('select-none').addEventListener('click', () => setAll(false));
+  $('open').addEventListener('click', openChecked);
+  $('copy-link').addEventListener('click', () => copy(link));
+  $('copy-text').addEventListener('click', () => copy(toText(link)));
+}
+
+function fillList(id, lines) {
+  if (lines.length === 0) return;
+  const list = $(`${id}-list`);
+  for (const line of lines) list.append(element('li', {}, line));
+  $(id).hidden = false;
+}
+
+function headingRow(row) {
+  const li = element('li', { class: 'heading', style: `--depth: ${row.depth}` });
+  li.append(element('h3', {}, row.heading));
+  return li;
+}
+
+function itemRow(row, n) {
+  const id = `item-${n}`;
+  const li = element('li', { class: `item ${row.class}`, style: `--depth: ${row.depth}` });
+  const openable = row.class === 'openable';
+  const alerts = (row.notes ?? []).filter((note) => note.alert);
+  const box = element('input', { type: 'checkbox', id, 'aria-describedby': `${id}-about` });
+  box.checked = openable && alerts.length === 0; // a lookalike is opened only if the person checks it
+  box.disabled = !openable;
+  if (openable) {
+    box.dataset.page = String(row.page);
+    box.dataset.url = row.item;
+  }
+  const label = element('label', { for: id });
+  label.append(element('span', { class: 'url' }, row.item));
+  li.append(box, label);
+
+  const about = element('div', { class: 'about', id: `${id}-about` });
+  if (row.siteUnicode) {
+    const site = row.siteUnicode === row.site ? row.site : t('previewSiteBoth', row.siteUnicode, row.site);
+    about.append(element('span', { class: 'site' }, t('previewSite', site)));
+  }
+  if (!openable) {
+    const word = row.class === 'blocked' ? t('previewBlocked') : t('previewInvalid');
+    about.append(element('span', { class: 'tag' }, word), element('span', { class: 'reason' }, row.reason ?? ''));
+  }
+  for (const note of row.notes ?? []) {
+    about.append(element('span', { class: note.alert ? 'alert' : 'note' }, note.message));
+  }
+  li.append(about);
+  return li;
+}
+
+function element(name, attributes = {}, text) {
+  const node = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const boxes = () => [...document.querySelectorAll('#items input[type=checkbox]:not(:disabled)')];
+
+function setAll(checked) {
+  for (const box of boxes()) box.checked = checked;
+}
+
+function status(text) {
+  $('status').textContent = text;
+}
+
+/** "Open selected as group": only a person's own click (or key press on the button) opens tabs. */
+async function openChecked(event) {
+  if (!event.isTrusted) return;
+  const pages = boxes()
+    .filter((box) => box.checked)
+    .map((box) => ({ index: Number(box.dataset.page), url: box.dataset.url }));
+  if (pages.length === 0) return status(t('previewNothingChecked'));
+  const reply = await api.runtime.sendMessage({ type: 'openSelected', link, text: linkText, pages });
+  if (!reply?.ok) return status(t('previewOpenFailed', reply?.error ?? ''));
+  status(t('previewOpened', reply.result.tabIds.length));
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    status(t('previewCopied', text.length));
+  } catch (error) {
+    status(t('previewCopyFailed', error?.message ?? error));
+  }
+}
