@@ -162,6 +162,36 @@ class ChromiumDriver {
     });
   }
 
+  /** The URL of a file of the extension (`preview/preview.html`). */
+  async extensionUrl(path) {
+    return new URL(path, (await this.worker()).url()).href;
+  }
+
+  /** Drives the tab whose URL starts with `prefix` from now on (say, a page the extension opened). */
+  async switchTo(prefix) {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const page = this.context.pages().find((p) => p.url().startsWith(prefix));
+      if (page) {
+        await page.bringToFront();
+        await page.waitForLoadState();
+        this.page = page;
+        return;
+      }
+      if (Date.now() > end) throw new Error(`switchTo: no tab at ${prefix}; tabs: ${this.context.pages().map((p) => p.url()).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The extension's toolbar badge and tooltip for the (first) tab whose URL starts with `prefix`. */
+  async badge(prefix) {
+    return this.inExtension(async (prefix) => {
+      const tab = (await chrome.tabs.query({})).find((t) => (t.url || t.pendingUrl || '').startsWith(prefix));
+      if (!tab) return null;
+      return { text: await chrome.action.getBadgeText({ tabId: tab.id }), title: await chrome.action.getTitle({ tabId: tab.id }) };
+    }, prefix);
+  }
+
   async close() {
     try {
       await this.context.close();

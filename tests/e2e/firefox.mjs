@@ -67,6 +67,7 @@ export async function launchFirefox({ extensionDir, headless = true }) {
       },
     });
     driver.session = `/session/${value.sessionId}`;
+    driver.addonId = addonId;
     driver.version = value.capabilities.browserVersion;
     await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true });
   } catch (error) {
@@ -124,12 +125,16 @@ class FirefoxDriver {
     return (await this.request(method, this.session + path, body)).value;
   }
 
-  /** Runs `source` (a function body using `arguments`) in the page or, with chrome: true, in the browser UI. */
-  async script(source, args = [], { chrome = false } = {}) {
-    if (!chrome) return this.command('POST', '/execute/sync', { script: source, args });
+  /**
+   * Runs `source` (a function body using `arguments`) in the page or, with chrome: true, in the
+   * browser UI; with async: true, its last argument is a function to call with the result.
+   */
+  async script(source, args = [], { chrome = false, async = false } = {}) {
+    const path = async ? '/execute/async' : '/execute/sync';
+    if (!chrome) return this.command('POST', path, { script: source, args });
     await this.command('POST', '/moz/context', { context: 'chrome' });
     try {
-      return await this.command('POST', '/execute/sync', { script: source, args });
+      return await this.command('POST', path, { script: source, args });
     } finally {
       await this.command('POST', '/moz/context', { context: 'content' });
     }
@@ -180,6 +185,8 @@ class FirefoxDriver {
 
   async clickHere(selector, button, modifiers) {
     const element = await this.element(selector);
+    // Pointer actions only reach what is in the viewport.
+    await this.command('POST', '/execute/sync', { script: 'arguments[0].scrollIntoView({ block: "center" })', args: [element] });
     const keys = modifiers.map((name) => KEYS[name]);
     await this.command('POST', '/actions', {
       actions: [
@@ -263,6 +270,114 @@ class FirefoxDriver {
     );
     const logged = this.output.split('\n').filter((line) => /^console\.error: "?uri-list:/.test(line));
     return [...thrown, ...logged];
+  }
+
+  /** The URL of a file of the extension (`preview/preview.html`). */
+  async extensionUrl(path) {
+    return new URL(path, `moz-extension://${EXTENSION_UUID}/`).href;
+  }
+
+  /**
+   * Runs `fn(arg)` (it may return a promise) with the extension's `browser.*` API: in one of the
+   * extension's pages, opened in a tab of its own that is closed afterwards.
+   */
+  async inExtension(fn, arg) {
+    const back = await this.command('GET', '/window');
+    const { handle } = await this.command('POST', '/window/new', { type: 'tab' });
+    await this.command('POST', '/window', { handle });
+    try {
+      await this.goto(await this.extensionUrl('preview/preview.html'));
+      return await this.command('POST', '/execute/async', {
+        script: `const done = arguments[arguments.length - 1];
+                 Promise.resolve((${fn})(arguments[0])).then(done, (error) => done({ error: String(error) }));`,
+        args: [arg],
+      });
+    } finally {
+      await this.command('DELETE', '/window');
+      await this.command('POST', '/window', { handle: back });
+    }
+  }
+
+  /** Drives the tab whose URL starts with `prefix` from now on (say, a page the extension opened). */
+  async switchTo(prefix) {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      for (const handle of await this.command('GET', '/window/handles')) {
+        await this.command('POST', '/window', { handle });
+        if (String(await this.command('GET', '/url')).startsWith(prefix)) {
+          await this.script('return new Promise((resolve) => document.readyState === "complete" ? resolve() : addEventListener("load", () => resolve()))');
+          return;
+        }
+      }
+      if (Date.now() > end) throw new Error(`switchTo: no tab at ${prefix}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The extension's toolbar badge and tooltip for the (first) tab whose URL starts with `prefix`. */
+  async badge(prefix) {
+    return this.script(
+      `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+       const extension = ExtensionParent.GlobalManager.getExtension(arguments[1]);
+       const action = ExtensionParent.apiManager.global.browserActionFor(extension).action;
+       for (const win of Services.wm.getEnumerator('navigator:browser')) {
+         const tab = win.gBrowser.tabs.find((t) => t.linkedBrowser.currentURI.spec.startsWith(arguments[0]));
+         if (tab) return { text: action.getProperty(tab, 'badgeText') ?? '', title: action.getProperty(tab, 'title') ?? '' };
+       }
+       return null;`,
+      [prefix, this.addonId],
+      { chrome: true },
+    );
+  }
+
+  /**
+   * Right-clicks the element (for a selection: on it) and chooses the extension's item `label`
+   * in the page's real context menu (#contentAreaContextMenu, in the browser's UI).
+   */
+  async contextMenu(selector, label) {
+    const element = await this.element(selector);
+    await this.command('POST', '/actions', {
+      actions: [{
+        type: 'pointer',
+        id: 'mouse',
+        parameters: { pointerType: 'mouse' },
+        actions: [
+          { type: 'pointerMove', origin: element, x: 0, y: 0 },
+          { type: 'pointerDown', button: BUTTONS.right },
+          { type: 'pointerUp', button: BUTTONS.right },
+        ],
+      }],
+    });
+    await this.command('DELETE', '/actions');
+    const chosen = await this.script(
+      `const [label, done] = [arguments[0], arguments[arguments.length - 1]];
+       const menu = document.getElementById('contentAreaContextMenu');
+       const choose = () => {
+         const item = [...menu.querySelectorAll('menuitem')].find((node) => node.label === label && !node.hidden);
+         if (!item) return done('no item "' + label + '" in: ' + [...menu.querySelectorAll('menuitem')].filter((n) => !n.hidden).map((n) => n.label).join(' | '));
+         menu.activateItem(item);
+         done('');
+       };
+       if (menu.state === 'open') choose();
+       else menu.addEventListener('popupshown', choose, { once: true });`,
+      [label],
+      { chrome: true, async: true },
+    );
+    if (chosen) throw new Error(`contextMenu: ${chosen}`);
+  }
+
+  /** Types `text` into the address bar, for real, then presses Enter. */
+  async addressBar(text) {
+    await this.command('POST', '/moz/context', { context: 'chrome' });
+    try {
+      const input = await this.command('POST', '/element', { using: 'css selector', value: '#urlbar-input' });
+      const id = Object.values(input)[0];
+      await this.command('POST', `/element/${id}/clear`, {});
+      await this.command('POST', `/element/${id}/value`, { text });
+      await this.command('POST', `/element/${id}/value`, { text: KEYS.Enter });
+    } finally {
+      await this.command('POST', '/moz/context', { context: 'content' });
+    }
   }
 
   async close() {

@@ -1,0 +1,494 @@
+// Open (issue 4): every way a person meets a uri-list link opens it as named tab groups, and
+// what must not open does not. Same cases in Chromium and Firefox. Native context menus and the
+// omnibox are used for real in Firefox (its browser UI, chrome context); in headless Chromium,
+// which cannot show them, through the very handlers the browser calls. Each case asserts what
+// the browser really shows: tabs, their order, URLs, windows, groups with names and colours,
+// the toolbar badge, the preview page.
+import assert from 'node:assert/strict';
+import { sleep, waitFor } from './util.mjs';
+
+/** The state with URLs on the fixture server shortened to their path ("/page/one"). */
+async function stateOf(browser, origin) {
+  const state = await browser.state();
+  const short = (url) => (url.startsWith(`${origin}/`) ? url.slice(origin.length) : url);
+  return { ...state, tabs: state.tabs.map((tab) => ({ ...tab, url: short(tab.url) })) };
+}
+
+/** Waits until there are `tabs` tabs, all loaded (a path on the server or an extension page), and `groups` named groups. */
+function settled(browser, origin, { tabs, groups = 0 }, what) {
+  return waitFor(
+    () => stateOf(browser, origin),
+    (state) =>
+      state.tabs.length === tabs &&
+      state.groups.length === groups &&
+      state.groups.every((group) => group.title !== '') &&
+      state.tabs.every((tab) => tab.url.startsWith('/') || /^(moz|chrome)-extension:/.test(tab.url)),
+    { what },
+  );
+}
+
+/** Fails if anything more opens within a moment (a second open, a stray tab). */
+async function stillSame(browser, origin, state) {
+  await sleep(600);
+  assert.deepEqual(await stateOf(browser, origin), state);
+}
+
+const urlAndGroup = (state) => state.tabs.map((t) => [t.url, t.group]);
+
+/** The link shown by a preview page URL, or null if `url` is not the preview page. */
+async function previewedLink(browser, url) {
+  const page = await browser.extensionUrl('preview/preview.html');
+  return url.startsWith(`${page}?`) ? new URL(url).searchParams.get('link') : null;
+}
+
+/** The fixture's link, as written in the page (after the server filled in its origin). */
+const linkOf = (browser, selector = '#link') => browser.inPage((s) => document.querySelector(s).getAttribute('href'), selector);
+
+/** Sets (or with `undefined`, removes) the open-limit in storage.sync, where the popup keeps it. */
+async function setOpenLimit(browser, value) {
+  const result = await browser.inExtension(async (value) => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    if (value === undefined) await api.storage.sync.remove('openLimit');
+    else await api.storage.sync.set({ openLimit: value });
+    return (await api.storage.sync.get('openLimit')).openLimit ?? null;
+  }, value);
+  assert.equal(result, value ?? null, 'the stored open-limit');
+}
+
+/**
+ * Chooses the extension's context-menu item: for real in Firefox; in Chromium through the
+ * menu handler, with what the browser would pass (the link or the selected text, and the tab).
+ */
+async function contextMenu(browser, { selector, label, id, info }) {
+  if (browser.name === 'firefox') return browser.contextMenu(selector, label);
+  return browser.inExtension(
+    async ({ id, info }) => {
+      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      await globalThis.uriListBackground.onMenuClicked({ menuItemId: id, ...info }, tab);
+    },
+    { id, info },
+  );
+}
+
+/** A link typed into the address bar after the keyword `ul`: for real in Firefox, through the omnibox handler in Chromium. */
+async function omnibox(browser, text) {
+  if (browser.name === 'firefox') return browser.addressBar(`ul ${text}`);
+  return browser.inExtension((text) => globalThis.uriListBackground.onOmniboxEntered(text, 'currentTab'), text);
+}
+
+export const cases = [
+  {
+    name: 'open: Shift-click opens the group in a new window',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/click-title.html`);
+      await browser.click('#link', { modifiers: ['Shift'] });
+      const state = await settled(browser, origin, { tabs: 4, groups: 1 }, 'a new window with the group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group, t.window]), [
+        ['/click-title.html', null, 0],
+        ['/page/one', 'Reading list', 1],
+        ['/page/two', 'Reading list', 1],
+        ['/page/three', 'Reading list', 1],
+      ]);
+      assert.equal(state.groups[0].window, 1);
+    },
+  },
+  {
+    name: 'open: a click on an <area> of an image map opens its list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/area-link.html`);
+      await browser.click('img');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the area');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/area-link.html', null],
+        ['/page/north', 'Map'],
+        ['/page/south', 'Map'],
+      ]);
+    },
+  },
+  {
+    name: 'open: a MULTI: link (any case) is named by its group-name',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/group-name.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the Research group');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/group-name.html', null],
+        ['/page/paper', 'Research'],
+        ['/page/notes', 'Research'],
+      ]);
+    },
+  },
+  {
+    name: 'open: items with %3F, %3B, %23 and %2523 open at exactly the URLs they stand for',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/escaped-items.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 4, groups: 1 }, 'the Escaped group');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/escaped-items.html', null],
+        ['/page/search?q=semi;colon', 'Escaped'],
+        ['/page/anchor#part', 'Escaped'],
+        ['/page/c?q=C%23', 'Escaped'],
+      ]);
+    },
+  },
+  {
+    name: 'open: a skipped javascript: item is reported on the toolbar badge, with its reason',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/blocked-item.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 2, groups: 1 }, 'the Mixed group');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/blocked-item.html', null],
+        ['/page/safe', 'Mixed'],
+      ]);
+      const badge = await waitFor(() => browser.badge(`${origin}/blocked-item.html`), (b) => b?.text === '1', { what: 'the badge' });
+      assert.match(badge.title, /1 items not opened/);
+      assert.match(badge.title, /javascript:alert\(1\): javascript: links are never opened/);
+    },
+  },
+  {
+    name: 'open: type=tabs opens plain tabs, no group',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/type-tabs.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 3, groups: 0 }, 'two loose tabs');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/type-tabs.html', null],
+        ['/page/t1', null],
+        ['/page/t2', null],
+      ]);
+      await stillSame(browser, origin, state);
+    },
+  },
+  {
+    name: 'open: type=window opens a new window holding the group, in its colour',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/type-window.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the window');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group, t.window]), [
+        ['/type-window.html', null, 0],
+        ['/page/w1', 'Own window', 1],
+        ['/page/w2', 'Own window', 1],
+      ]);
+      assert.deepEqual(state.groups, [{ title: 'Own window', color: 'purple', window: 1 }]);
+    },
+  },
+  {
+    name: 'open: color= colours the group; an unknown type (grid-view) and unknown options still make a group',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/color.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the green group');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/color.html', null],
+        ['/page/c1', 'Coloured'],
+        ['/page/c2', 'Coloured'],
+      ]);
+      assert.deepEqual(state.groups, [{ title: 'Coloured', color: 'green', window: 0 }]);
+    },
+  },
+  {
+    name: 'open: nested lists open as one group each, in order, each with its own name and colour',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/nested.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 6, groups: 4 }, 'four groups');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/nested.html', null],
+        ['/page/outer-1', 'Outer'],
+        ['/page/inner-a', 'Inner'],
+        ['/page/inner-b', 'Inner'],
+        ['/page/second-a', 'Second'],
+        ['/page/outer-2', 'Outer'],
+      ]);
+      assert.deepEqual(state.groups.map((g) => [g.title, g.color === 'red']), [
+        ['Outer', false],
+        ['Inner', true],
+        ['Second', false],
+        ['Outer', false],
+      ]);
+    },
+  },
+  {
+    name: 'open: type=list shows the preview page instead of tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/type-list.html`);
+      const link = await linkOf(browser);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      assert.equal(state.tabs[0].url, '/type-list.html');
+      assert.equal(await previewedLink(browser, state.tabs[1].url), link);
+      assert.equal(state.tabs[1].active, true);
+      await stillSame(browser, origin, state);
+    },
+  },
+  {
+    name: 'open: a list over the open-limit shows the preview page; it opens the checked pages as a group',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/over-limit.html`);
+      const link = await linkOf(browser);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      assert.equal(await previewedLink(browser, state.tabs[1].url), link);
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      const shown = await waitFor(
+        () =>
+          browser.inPage(() => ({
+            title: document.querySelector('h1').textContent,
+            why: document.getElementById('why').hidden ? '' : document.getElementById('why').textContent,
+            rows: [...document.querySelectorAll('#items li.item')].map((li) => ({
+              url: li.querySelector('.url').textContent,
+              checked: li.querySelector('input').checked,
+              disabled: li.querySelector('input').disabled,
+              about: li.querySelector('.about').textContent,
+            })),
+          })),
+        (shown) => shown.rows.length === 17,
+        { what: 'the preview page to list 17 items' },
+      );
+      assert.equal(shown.title, 'Sixteen pages');
+      assert.match(shown.why, /16 pages, more than your open-limit of 15/);
+      assert.deepEqual(shown.rows[0], { url: `${origin}/page/n1`, checked: true, disabled: false, about: 'Site: 127.0.0.1' });
+      assert.deepEqual(
+        { ...shown.rows[16], about: undefined },
+        { url: 'javascript:alert(1)', checked: false, disabled: true, about: undefined },
+      );
+      assert.match(shown.rows[16].about, /^Blocked.*javascript: links are never opened/);
+      // A person unchecks everything, checks three pages, then clicks "Open selected as group".
+      await browser.click('#select-none');
+      for (const n of [1, 2, 4]) await browser.click(`label[for="item-${n}"]`);
+      await browser.click('#open');
+      const opened = await settled(browser, origin, { tabs: 5, groups: 1 }, 'the three checked pages as a group');
+      assert.deepEqual(urlAndGroup(opened).slice(2), [
+        ['/page/n2', 'Sixteen pages'],
+        ['/page/n3', 'Sixteen pages'],
+        ['/page/n5', 'Sixteen pages'],
+      ]);
+      assert.equal(await previewedLink(browser, opened.tabs[1].url), link);
+    },
+  },
+  {
+    name: "open: the preview page opens nothing for a script's click on its Open button",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/type-list.html`);
+      await browser.click('#link');
+      await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      await waitFor(() => browser.inPage(() => document.querySelectorAll('#items li.item').length), (n) => n === 2, { what: 'the items' });
+      await browser.inPage(() => document.getElementById('open').click());
+      const state = await stateOf(browser, origin);
+      assert.equal(state.tabs.length, 2);
+      await stillSame(browser, origin, state);
+      await browser.click('#open'); // and a person's click does open them
+      await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group from the click');
+    },
+  },
+  {
+    name: 'open: a user-info trick (paypal.com@...) shows the preview page, with the item unchecked and the alert shown',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/lookalike.html`);
+      await browser.click('#link');
+      await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      const shown = await waitFor(
+        () =>
+          browser.inPage(() => ({
+            why: document.getElementById('why').textContent,
+            checked: [...document.querySelectorAll('#items input')].map((box) => box.checked),
+          })),
+        (shown) => shown.checked.length === 2,
+        { what: 'the items' },
+      );
+      assert.match(shown.why, /paypal\.com@/);
+      assert.deepEqual(shown.checked, [true, false]);
+    },
+  },
+  {
+    name: 'open: the open-limit is read from storage.sync (2: a 3-page list shows the preview; invalid: the default 15)',
+    async run({ browser, origin }) {
+      try {
+        await setOpenLimit(browser, 2);
+        await browser.goto(`${origin}/click-title.html`);
+        await browser.click('#link');
+        const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+        assert.notEqual(await previewedLink(browser, state.tabs[1].url), null);
+        await stillSame(browser, origin, state);
+
+        await browser.reset();
+        await setOpenLimit(browser, 'many'); // not a number: read as the default
+        await browser.goto(`${origin}/click-title.html`);
+        await browser.click('#link');
+        await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group, under the default limit');
+      } finally {
+        await setOpenLimit(browser, undefined);
+      }
+    },
+  },
+  {
+    name: 'open: the context menu on a uri-list link, "Open as tab group"',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      const link = await linkOf(browser);
+      await contextMenu(browser, {
+        selector: '#link',
+        label: 'Open as tab group',
+        id: 'open-link-as-group',
+        info: { linkUrl: link, linkText: 'Weekend plans' },
+      });
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the menu');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/link-text.html', null],
+        ['/page/beach', 'Weekend plans'],
+        ['/page/museum', 'Weekend plans'],
+      ]);
+    },
+  },
+  {
+    name: 'open: the context menu on selected text holding a link, "Open selected uri-list"',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/selection.html`);
+      const text = await browser.inPage(() => {
+        const node = document.getElementById('text');
+        getSelection().selectAllChildren(node);
+        return getSelection().toString();
+      });
+      await contextMenu(browser, {
+        selector: '#text',
+        label: 'Open selected uri-list',
+        id: 'open-selected-uri-list',
+        info: { selectionText: text },
+      });
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the selection');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/selection.html', null],
+        ['/page/s1', 'From chat'],
+        ['/page/s2', 'From chat'],
+      ]);
+    },
+  },
+  {
+    name: 'open: the omnibox keyword ul opens a typed link next to the current tab',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      await omnibox(browser, `uri-list:${origin}/page/typed-1;${origin}/page/typed-2?title=Typed`);
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the omnibox');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/link-text.html', null],
+        ['/page/typed-1', 'Typed'],
+        ['/page/typed-2', 'Typed'],
+      ]);
+    },
+  },
+  {
+    name: "open: a page script navigating to a uri-list: URL gets the preview page in that tab, no tabs",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      const link = `uri-list:${origin}/page/nav-1;${origin}/page/nav-2?title=Navigated`;
+      // Chrome: the navigation fails (an unknown protocol) and webNavigation.onErrorOccurred has it;
+      // Firefox: webNavigation.onBeforeNavigate has it.
+      await browser.inPage((link) => setTimeout(() => (location.href = link), 0), link);
+      const state = await waitFor(
+        () => stateOf(browser, origin),
+        (state) => state.tabs.length === 1 && state.tabs[0].url.includes('preview/preview.html'),
+        { what: 'the preview page in the tab' },
+      );
+      assert.equal(await previewedLink(browser, state.tabs[0].url), link);
+      await stillSame(browser, origin, state);
+    },
+  },
+  {
+    // Firefox's address bar searches the web for a scheme it does not know (uri-list:), but knows
+    // ext+urilist: from the extension's protocol handler.
+    name: 'open: a link typed in the address bar (Chrome: uri-list:, Firefox: ext+urilist:) gets the preview page in that tab',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      const scheme = browser.name === 'firefox' ? 'ext+urilist' : 'uri-list';
+      const link = `${scheme}:${origin}/page/typed-a;${origin}/page/typed-b?title=Typed%20URL`;
+      if (browser.name === 'firefox') {
+        await browser.addressBar(link);
+      } else {
+        // What the browser does with a typed URL: navigate the tab (which fails: an unknown protocol).
+        await browser.goto(link).catch(() => {});
+      }
+      const state = await waitFor(
+        () => stateOf(browser, origin),
+        (state) => state.tabs.length === 1 && state.tabs[0].url.includes('preview/preview.html'),
+        { what: 'the preview page in the tab' },
+      );
+      assert.equal(await previewedLink(browser, state.tabs[0].url), link);
+      await stillSame(browser, origin, state);
+    },
+  },
+  {
+    name: 'open: an ext+urilist: URL shows the preview page (Firefox: its protocol handler)',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      const link = `ext+urilist:${origin}/page/h-1;${origin}/page/h-2?title=Handled`;
+      await browser.inPage((link) => setTimeout(() => (location.href = link), 0), link);
+      const state = await waitFor(
+        () => stateOf(browser, origin),
+        (state) => state.tabs.some((tab) => tab.url.includes('preview/preview.html')),
+        { what: 'the preview page' },
+      );
+      const preview = state.tabs.find((tab) => tab.url.includes('preview/preview.html'));
+      assert.equal(await previewedLink(browser, preview.url), link);
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      const title = await waitFor(() => browser.inPage(() => document.querySelector('h1').textContent), (t) => t !== '', { what: 'the title' });
+      assert.equal(title, 'Handled');
+    },
+  },
+  {
+    name: 'open: a page offering a list with <link rel="alternate"> shows it on the toolbar badge',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/offers.html`);
+      const badge = await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      assert.match(badge.title, /This page's reading list/);
+      const offers = await browser.inExtension(async () => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        return Object.entries(await api.storage.session.get(null)).filter(([key]) => key.startsWith('offers.')).map(([, v]) => v);
+      });
+      assert.deepEqual(offers, [[{ href: `uri-list:${origin}/page/offer-1;${origin}/page/offer-2?title=Offered`, title: "This page's reading list" }]]);
+    },
+  },
+  {
+    // Firefox gives a tab opened with openerTabId its opener's container by itself; a new window
+    // (Shift-click, type=window) has no opener, so the extension names the container.
+    name: 'open: Firefox: new tabs, and a new window (Shift-click), take the container of the tab the link was in',
+    async run({ browser, origin }) {
+      if (browser.name !== 'firefox') return; // Chrome has no containers
+      await browser.script(
+        `const tab = gBrowser.addTab(arguments[0], {
+           userContextId: 2,
+           triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal(),
+         });
+         gBrowser.removeTab(gBrowser.selectedTab);
+         gBrowser.selectedTab = tab;`,
+        [`${origin}/link-text.html`],
+        { chrome: true },
+      );
+      await browser.switchTo(`${origin}/link-text.html`);
+      await browser.click('#link');
+      await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group');
+      await browser.click('#link', { modifiers: ['Shift'] });
+      await settled(browser, origin, { tabs: 5, groups: 2 }, 'the group in a new window');
+      const containers = await browser.script(
+        `const tabs = [];
+         for (const win of Services.wm.getEnumerator('navigator:browser')) {
+           for (const tab of win.gBrowser.tabs) tabs.push([tab.linkedBrowser.currentURI.spec.replace(arguments[0], ''), tab.userContextId]);
+         }
+         return tabs;`,
+        [origin],
+        { chrome: true },
+      );
+      assert.deepEqual(containers, [
+        ['/link-text.html', 2],
+        ['/page/beach', 2],
+        ['/page/museum', 2],
+        ['/page/beach', 2],
+        ['/page/museum', 2],
+      ]);
+    },
+  },
+];
