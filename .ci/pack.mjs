@@ -13,6 +13,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm'];
 const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
 const FIREFOX_ONLY_PERMISSIONS = ['cookies'];
+/** Folders under extension/ a browser does not get: Firefox writes the clipboard from its background page. */
+const FOLDERS_LEFT_OUT = { chrome: [], firefox: ['offscreen'] };
 
 /** Each browser's manifest, from the source manifest (which is not changed). */
 const BROWSERS = {
@@ -49,6 +51,8 @@ function referencedFiles(manifest) {
     ...(manifest.background?.scripts ?? []),
     ...(manifest.content_scripts ?? []).flatMap((script) => [...(script.js ?? []), ...(script.css ?? [])]),
     manifest.default_locale && `_locales/${manifest.default_locale}/messages.json`,
+    manifest.action?.default_popup,
+    ...Object.values(manifest.action?.default_icon ?? {}),
   ].filter(Boolean);
 }
 
@@ -63,6 +67,7 @@ for (const [browser, adapt] of Object.entries(BROWSERS)) {
   mkdirSync(join(out, 'pkg'), { recursive: true });
   cpSync(join(ROOT, 'extension'), out, { recursive: true });
   for (const file of PKG_FILES) cpSync(join(pkg, file), join(out, 'pkg', file));
+  for (const folder of FOLDERS_LEFT_OUT[browser]) rmSync(join(out, folder), { recursive: true, force: true });
   const manifest = adapt(source);
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const missing = referencedFiles(manifest).filter((file) => !existsSync(join(out, file)));

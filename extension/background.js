@@ -17,6 +17,7 @@ import {
   openMenuItems,
   openMessages,
 } from './lib/sources.js';
+import { shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
 
 const ready = init();
 ready.catch((error) => console.error('uri-list: the wasm core did not load:', error));
@@ -34,6 +35,7 @@ const whenReady = (handler) => async (...args) => {
  */
 const handlers = {
   ...openMessages,
+  ...shareMessages,
 };
 
 /** Requests come only from this extension: its content scripts (in a tab) or its own pages. */
@@ -57,6 +59,7 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
 
 // Context menus: every feature's items in one registry, one listener dispatching by id.
 for (const { properties, onClicked } of openMenuItems) addMenuItem(properties, whenReady(onClicked));
+for (const { properties, onClicked } of shareMenuItems()) addMenuItem(properties, whenReady(onClicked));
 api.contextMenus.onClicked.addListener(onMenuClicked);
 api.runtime.onInstalled.addListener(() => createMenus());
 api.runtime.onStartup.addListener(() => createMenus());
@@ -71,6 +74,17 @@ api.webNavigation.onErrorOccurred.addListener(whenReady(onNavigationFailed));
 api.webNavigation.onCommitted.addListener(forgetOffers);
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
 
+// Keyboard shortcuts (manifest `commands`), each with the active tab.
+const commands = { ...shareCommands };
+async function onCommand(command, tab) {
+  if (!Object.hasOwn(commands, command)) return undefined;
+  await ready;
+  return commands[command](tab);
+}
+api.commands.onCommand.addListener((command, tab) => {
+  onCommand(command, tab).catch((error) => console.error(`uri-list: shortcut ${command} failed:`, error));
+});
+
 /**
  * For the end-to-end tests in Chromium, whose native menus and omnibox cannot be driven:
  * the same functions the listeners call. Only this extension's own contexts can reach them.
@@ -79,4 +93,5 @@ globalThis.uriListBackground = {
   onMenuClicked,
   onOmniboxEntered: whenReady(onOmniboxEntered),
   onNavigationFailed: whenReady(onNavigationFailed),
+  onCommand,
 };

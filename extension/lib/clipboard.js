@@ -1,0 +1,51 @@
+// Writing text to the clipboard from the background. The two browsers need two ways; each is a
+// named helper, and `writeClipboard` picks one by what the browser has (not by its name).
+import { api } from './api.js';
+
+const OFFSCREEN_PAGE = 'offscreen/offscreen.html';
+
+/** Puts `text` on the clipboard. Throws if the browser refused. */
+export async function writeClipboard(text) {
+  if (api.offscreen) return writeThroughOffscreenDocument(text);
+  return writeFromBackgroundPage(text);
+}
+
+/**
+ * Firefox: its background is a page, and `navigator.clipboard.writeText` works there with the
+ * `clipboardWrite` permission.
+ */
+async function writeFromBackgroundPage(text) {
+  await navigator.clipboard.writeText(text);
+}
+
+/**
+ * Chrome: a service worker has no DOM and no clipboard, so an offscreen document (reason
+ * CLIPBOARD) copies. There, `navigator.clipboard.writeText` fails ("Document is not focused",
+ * https://issues.chromium.org/issues/40738006), so offscreen.js selects a textarea and runs
+ * `execCommand('copy')`. Copies run one at a time: Chrome allows one offscreen document.
+ */
+function writeThroughOffscreenDocument(text) {
+  const run = queue.then(async () => {
+    await openOffscreenDocument();
+    try {
+      const reply = await api.runtime.sendMessage({ target: 'offscreen', type: 'copy', text });
+      if (!reply?.ok) throw new Error(`the clipboard refused the text: ${reply?.error ?? 'no answer from the offscreen document'}`);
+    } finally {
+      await api.offscreen.closeDocument();
+    }
+  });
+  queue = run.catch(() => {}); // the caller gets the error from `run`; the next copy still runs
+  return run;
+}
+let queue = Promise.resolve();
+
+async function openOffscreenDocument() {
+  const url = api.runtime.getURL(OFFSCREEN_PAGE);
+  const open = await api.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] });
+  if (open.length > 0) return;
+  await api.offscreen.createDocument({
+    url: OFFSCREEN_PAGE,
+    reasons: ['CLIPBOARD'],
+    justification: 'Write the uri-list link a person asked to copy to the clipboard',
+  });
+}

@@ -1,0 +1,169 @@
+// Share: turn tabs (a selection, a tab group, a window) into one uri-list link.
+//
+// Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode out), and
+// `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
+import { check, encode, toText } from '../pkg/uri_list.js';
+import { api } from './api.js';
+
+/**
+ * Links longer than this are still copied, with a warning: 8 000 octets is the length RFC 9110
+ * (§4.1) recommends that senders and recipients support at least; some apps cut longer links.
+ */
+export const LONG_LINK = 8000;
+
+/** What a share covers: the selected tabs, the clicked tab's group, or the whole window. */
+export const SCOPES = ['tabs', 'group', 'window'];
+
+const NO_GROUP = -1;
+
+/** A tab's address: `pendingUrl` while a Chrome tab is still loading its first page. */
+const urlOf = (tab) => tab.url || tab.pendingUrl || '';
+
+/**
+ * Which tabs can be shared, by the core's own rule (`check()`: only what a receiver would open,
+ * http and https pages). Returns, for each tab in order, null (shareable) or why not.
+ *
+ * @param {{url?: string, pendingUrl?: string}[]} tabs
+ * @returns {(string|null)[]}
+ */
+export function unshareableReasons(tabs) {
+  const reasons = tabs.map((tab) => (urlOf(tab) ? null : api.i18n.getMessage('shareNoUrl')));
+  const candidates = tabs.map((tab, n) => ({ url: urlOf(tab), n })).filter(({ n }) => reasons[n] === null);
+  if (candidates.length === 0) return reasons;
+  const report = check(encode({ items: candidates.map(({ url }) => url) }));
+  report.items.forEach((entry, k) => {
+    if (entry.class !== 'openable') reasons[candidates[k].n] = entry.reason ?? entry.class;
+  });
+  return reasons;
+}
+
+/**
+ * The list to encode for `tabs` (one window's tabs, in tab-strip order) and what was left out.
+ * A pure decision:
+ * - `tabs`, `group`: the tabs as plain items; when they all belong to one group, its title
+ *   becomes the list's `title` and its colour the option `color`, so opening the link recreates it;
+ * - `window`: each run of tabs of one group becomes a nested list (draft §8.2) with the group's
+ *   title and colour; ungrouped tabs stay plain items.
+ *
+ * @param {string} scope one of SCOPES
+ * @param {{url?: string, pendingUrl?: string, groupId?: number}[]} tabs
+ * @param {Map<number, {title?: string, color?: string}>} groups the tabs' groups by id
+ * @returns {{list: object|null, shared: number, leftOut: {reason: string, count: number}[]}}
+ */
+export function listFor(scope, tabs, groups) {
+  const reasons = unshareableReasons(tabs);
+  const kept = tabs.filter((_, n) => reasons[n] === null);
+  const leftOut = countReasons(reasons.filter((reason) => reason !== null));
+  if (kept.length === 0) return { list: null, shared: 0, leftOut };
+  const groupOf = (tab) => tab.groupId ?? NO_GROUP;
+  let list;
+  if (scope === 'window') {
+    const items = [];
+    for (const tab of kept) {
+      const last = items.at(-1);
+      if (groupOf(tab) === NO_GROUP) items.push(urlOf(tab));
+      else if (typeof last === 'object' && last.groupId === groupOf(tab)) last.items.push(urlOf(tab));
+      else items.push({ groupId: groupOf(tab), items: [urlOf(tab)] });
+    }
+    list = {
+      items: items.map((item) => (typeof item === 'string' ? item : { items: item.items, ...groupFields(groups.get(item.groupId)) })),
+    };
+  } else {
+    const ids = new Set(kept.map(groupOf));
+    const [only] = ids;
+    list = { items: kept.map(urlOf), ...(ids.size === 1 && only !== NO_GROUP ? groupFields(groups.get(only)) : {}) };
+  }
+  return { list, shared: kept.length, leftOut };
+}
+
+/** `title` and the option `color` for a tab group (an untitled group gives no title). */
+function groupFields(group) {
+  const fields = {};
+  if (group?.title) fields.title = group.title;
+  if (group?.color) fields.options = [['color', group.color]];
+  return fields;
+}
+
+function countReasons(reasons) {
+  const counts = new Map();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => ({ reason, count }));
+}
+
+/**
+ * The tabs a scope means, in tab-strip order, and their groups.
+ * - `tabs`: the highlighted tabs of the window; if `clicked` (a tab whose context menu was used)
+ *   is not among them, that tab alone, as the browser's own tab menu does;
+ * - `group`: every tab of `clicked`'s group (none if it is in no group);
+ * - `window`: every tab of the window.
+ *
+ * @param {string} scope
+ * @param {{windowId?: number, clicked?: {id: number, windowId: number, groupId?: number, highlighted?: boolean}}} where
+ */
+export async function gather(scope, { windowId, clicked }) {
+  const window = clicked?.windowId ?? windowId ?? (await api.windows.getLastFocused({ windowTypes: ['normal'] })).id;
+  let tabs;
+  if (scope === 'window') tabs = await api.tabs.query({ windowId: window });
+  else if (scope === 'group') {
+    const groupId = clicked?.groupId ?? NO_GROUP;
+    tabs = groupId === NO_GROUP ? [] : await api.tabs.query({ windowId: window, groupId });
+  } else if (clicked && !clicked.highlighted) tabs = [clicked];
+  else tabs = await api.tabs.query({ windowId: window, highlighted: true });
+  tabs.sort((a, b) => a.index - b.index);
+  return { tabs, groups: await groupsOf(tabs) };
+}
+
+/** The tab groups the tabs belong to, by id. */
+async function groupsOf(tabs) {
+  const ids = [...new Set(tabs.map((tab) => tab.groupId ?? NO_GROUP))].filter((id) => id !== NO_GROUP);
+  const groups = await Promise.all(ids.map((id) => api.tabGroups.get(id)));
+  return new Map(groups.map((group) => [group.id, group]));
+}
+
+/**
+ * The share for a scope: the link (or its text/uri-list form when `asText`), and what a person
+ * should be told: how many tabs, the length, what was left out and why, whether it is long.
+ * Throws (with a message for the person) when no tab can be shared.
+ *
+ * @returns {Promise<{scope: string, link: string, text: string, shared: number, length: number, long: boolean,
+ *   leftOut: {reason: string, count: number}[], title: string|null}>}
+ */
+export async function makeShare(scope, { windowId, clicked, asText = false }) {
+  if (!SCOPES.includes(scope)) throw new Error(`share: unknown scope ${JSON.stringify(scope)}`);
+  const { tabs, groups } = await gather(scope, { windowId, clicked });
+  if (tabs.length === 0) throw new NothingToShare(api.i18n.getMessage(scope === 'group' ? 'shareNoGroup' : 'shareNothing'));
+  const { list, shared, leftOut } = listFor(scope, tabs, groups);
+  if (!list) throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${describeLeftOut(leftOut)}`);
+  const link = encode(list);
+  return {
+    scope,
+    link,
+    text: asText ? toText(link) : link,
+    shared,
+    length: link.length,
+    long: link.length > LONG_LINK,
+    leftOut,
+    title: list.title ?? null,
+    // What the person should read besides "copied": what was left out, a warning for a long link.
+    notes: [describeLeftOut(leftOut), link.length > LONG_LINK ? api.i18n.getMessage('shareLong', [String(LONG_LINK)]) : ''].filter(Boolean),
+  };
+}
+
+/** No tab in the scope can be shared: something to tell the person, not a failure of the extension. */
+export class NothingToShare extends Error {
+  name = 'NothingToShare';
+}
+
+/** "2 tabs left out: about: links are never opened ...; 1: ..." or "" when nothing was. */
+export function describeLeftOut(leftOut) {
+  if (leftOut.length === 0) return '';
+  const total = leftOut.reduce((sum, { count }) => sum + count, 0);
+  const why = leftOut.map(({ reason, count }) => `${count} × ${reason}`).join('; ');
+  return api.i18n.getMessage('shareLeftOut', [String(total), why]);
+}
+
+/** "Copied 3 tabs as a uri-list link (212 characters)." */
+export function describeCopy(share) {
+  const message = share.text === share.link ? 'shareCopied' : 'shareCopiedText';
+  return api.i18n.getMessage(message, [String(share.shared), String(share.length)]);
+}
