@@ -1,0 +1,458 @@
+// Share (issue 5): tabs, a tab group or a window become one uri-list link on the real clipboard.
+//
+// Each case builds the tabs it needs (URLs, tab groups, a multi-selection) through the browser,
+// then copies the way a person would: in Firefox through the real tab context menu (opened
+// with a right-click on the tab in the browser's own UI) and the real keyboard shortcut; in
+// Chromium, whose native menus and global shortcuts a headless browser cannot show, through
+// the very handlers the browser calls. Then the clipboard is read back and the exact link checked.
+import assert from 'node:assert/strict';
+import { EXTENSION_UUID } from './firefox.mjs';
+import { waitFor } from './util.mjs';
+
+const MENU_LABELS = {
+  'share-tabs': 'Copy tabs as uri-list',
+  'share-tabs-text': 'Copy tabs as text/uri-list',
+  'share-group': 'Copy tab group as uri-list',
+  'share-window': 'Copy window as uri-list',
+};
+
+/**
+ * Opens `tabs` in the current window (the first replaces the blank tab), groups them, and
+ * selects some. `tabs`: [{url, group?}] where group names an entry of `groups` ({title, color});
+ * `select`: the indexes of the tabs to highlight (the first becomes the active tab).
+ */
+async function arrange(browser, { tabs, groups = {}, select = [0] }) {
+  await browser.goto(tabs[0].url);
+  if (browser.name === 'chromium') {
+    await browser.inExtension(
+      async ({ tabs, groups, select }) => {
+        const [first] = await chrome.tabs.query({ currentWindow: true });
+        const windowId = first.windowId;
+        const ids = [first.id];
+        for (const { url } of tabs.slice(1)) ids.push((await chrome.tabs.create({ windowId, url, active: false })).id);
+        for (const [name, { title, color }] of Object.entries(groups)) {
+          const members = ids.filter((_, n) => tabs[n].group === name);
+          const groupId = await chrome.tabs.group({ tabIds: members, createProperties: { windowId } });
+          await chrome.tabGroups.update(groupId, { title, color });
+        }
+        await chrome.tabs.highlight({ windowId, tabs: select });
+      },
+      { tabs, groups, select },
+    );
+  } else {
+    await browser.script(
+      `const [tabs, groups, select] = arguments;
+       const principal = Services.scriptSecurityManager.getSystemPrincipal();
+       const made = [gBrowser.tabs[0]];
+       for (const { url } of tabs.slice(1)) made.push(gBrowser.addTab(url, { triggeringPrincipal: principal, skipAnimation: true }));
+       for (const [name, { title, color }] of Object.entries(groups)) {
+         const members = made.filter((_, n) => tabs[n].group === name);
+         gBrowser.addTabGroup(members, { label: title, color, insertBefore: members[0] });
+       }
+       gBrowser.selectedTab = made[select[0]];
+       for (const n of select.slice(1)) gBrowser.addToMultiSelectedTabs(made[n]);`,
+      [tabs, groups, select],
+      { chrome: true },
+    );
+  }
+  // Every tab has its address (a tab still loading has none in Firefox's state).
+  await waitFor(
+    () => browser.state(),
+    (state) => state.tabs.length === tabs.length && state.tabs.every((tab, n) => sameUrl(tab.url, tabs[n].url)),
+    { what: 'the arranged tabs' },
+  );
+}
+
+/** A tab's URL as the browser shows it, against the address it was opened with. */
+const sameUrl = (shown, opened) => shown === new URL(opened).href || (opened.startsWith('about:') && shown === opened);
+
+/**
+ * Uses the context menu item `id` on the tab at `index`: for real in Firefox (right-click on the
+ * tab, then the item in #tabContextMenu), through the extension's menu handler in Chromium.
+ * Returns the handler's report in Chromium, null in Firefox.
+ */
+async function tabMenu(browser, index, id) {
+  if (browser.name === 'chromium') {
+    return browser.inExtension(
+      async ({ index, id }) => {
+        const [tab] = await chrome.tabs.query({ currentWindow: true, index });
+        return globalThis.uriListBackground.onMenuClicked({ menuItemId: id }, tab);
+      },
+      { index, id },
+    );
+  }
+  await browser.command('POST', '/moz/context', { context: 'chrome' });
+  try {
+    await browser.command('POST', '/execute/sync', {
+      script: `gBrowser.tabs.forEach((tab) => tab.removeAttribute('data-uri-list-test'));
+               gBrowser.tabs[arguments[0]].setAttribute('data-uri-list-test', 'target');`,
+      args: [index],
+    });
+    const tab = await browser.element('.tabbrowser-tab[data-uri-list-test="target"]');
+    await browser.command('POST', '/actions', {
+      actions: [
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', origin: tab, x: 0, y: 0 },
+            { type: 'pointerDown', button: 2 },
+            { type: 'pointerUp', button: 2 },
+          ],
+        },
+      ],
+    });
+    await browser.command('DELETE', '/actions');
+    const label = MENU_LABELS[id];
+    const found = await waitFor(
+      () =>
+        browser.command('POST', '/execute/sync', {
+          // With several items, the browser puts an extension's items in a submenu named after it.
+          script: `const menu = document.getElementById('tabContextMenu');
+                   const item = [...menu.querySelectorAll('menuitem')].find((m) => m.label === arguments[0] && !m.hidden);
+                   if (menu.state !== 'open' || !item) return { state: menu.state };
+                   const popup = item.parentNode;
+                   if (popup !== menu && popup.state !== 'open') {
+                     popup.parentNode.open = true;
+                     return { state: 'opening the submenu ' + popup.parentNode.label };
+                   }
+                   item.setAttribute('data-uri-list-test', 'item');
+                   return { shown: true };`,
+          args: [label],
+        }),
+      (result) => result.shown === true,
+      { what: `"${label}" in the tab context menu` },
+    );
+    assert.ok(found.shown);
+    // Chosen as a person chooses it: activateItem() fires the item's command and closes the
+    // menus. (A synthesized mouse click on a menu item fires no command in headless Firefox.)
+    await browser.command('POST', '/execute/sync', {
+      script: `const item = document.querySelector('menuitem[data-uri-list-test="item"]');
+               item.removeAttribute('data-uri-list-test');
+               item.parentNode.activateItem(item);`,
+      args: [],
+    });
+    await waitFor(
+      () => browser.command('POST', '/execute/sync', { script: "return document.getElementById('tabContextMenu').state", args: [] }),
+      (state) => state === 'closed',
+      { what: 'the menu to close after the item was chosen' },
+    );
+  } finally {
+    // If the item was not activated, the menu may still be open: close it, or the next case cannot close the tabs.
+    await browser.command('POST', '/execute/sync', { script: "const m = document.getElementById('tabContextMenu'); if (m.state === 'open') m.hidePopup();", args: [] });
+    await browser.command('POST', '/moz/context', { context: 'content' });
+  }
+  return null;
+}
+
+/**
+ * Presses the keyboard shortcut "copy-tabs": in Firefox the real keys (Alt+Shift+U), in Chromium
+ * through the extension's command handler with the active tab.
+ */
+async function shortcut(browser) {
+  if (browser.name === 'chromium') {
+    return browser.inExtension(async () => {
+      const [tab] = await chrome.tabs.query({ currentWindow: true, active: true });
+      return globalThis.uriListBackground.onCommand('copy-tabs', tab);
+    });
+  }
+  const keys = ['\uE00A', '\uE008', 'u']; // Alt, Shift, U
+  await browser.command('POST', '/moz/context', { context: 'chrome' });
+  try {
+    await browser.command('POST', '/actions', {
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [...keys.map((value) => ({ type: 'keyDown', value })), ...keys.reverse().map((value) => ({ type: 'keyUp', value }))],
+        },
+      ],
+    });
+    await browser.command('DELETE', '/actions');
+  } finally {
+    await browser.command('POST', '/moz/context', { context: 'content' });
+  }
+  return null;
+}
+
+/** The toolbar button's badge and tooltip: what the person was told after copying. */
+async function confirmation(browser) {
+  if (browser.name === 'chromium') {
+    return browser.inExtension(async () => ({ badge: await chrome.action.getBadgeText({}), title: await chrome.action.getTitle({}) }));
+  }
+  // Firefox builds the button only when the extensions panel opens: ask the browser action itself.
+  return browser.script(
+    `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+     const extension = ExtensionParent.GlobalManager.getExtension(arguments[0]);
+     const { badgeText, title } = ExtensionParent.apiManager.global.browserActionFor(extension).action.globals;
+     return { badge: badgeText, title };`,
+    [FIREFOX_ID],
+    { chrome: true },
+  );
+}
+/** The confirmation of the copy of `link` (the badge stays up a while: an earlier copy's may still show). */
+const confirmationOf = (browser, link) =>
+  waitFor(() => confirmation(browser), (c) => c.title?.includes(`(${link.length} characters)`), { what: 'the confirmation of this copy' });
+
+const FIREFOX_ID = '{5777c714-38b0-4949-ba65-7afa4f90061a}';
+
+/** Waits until the clipboard holds something other than `before`, and returns it. */
+async function copied(browser, before) {
+  return waitFor(() => browser.clipboard(), (text) => text !== before, { what: 'the clipboard to change' });
+}
+
+/** Puts a known text on the clipboard first, so that a copy is seen to change it. */
+const MARKER = 'uri-list test: nothing copied yet';
+async function markClipboard(browser, origin) {
+  await browser.goto(`${origin}/clipboard-set.html`);
+  await browser.inPage((text) => {
+    document.getElementById('text').value = text;
+  }, MARKER);
+  await browser.click('#copy');
+  await waitFor(() => browser.clipboard(), (text) => text === MARKER, { what: 'the marker on the clipboard' });
+}
+
+const page = (origin, name) => `${origin}/page/${name}`;
+
+export const cases = [
+  {
+    name: 'share: three selected tabs, in tab-strip order, from the tab context menu',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      const urls = ['one', 'two', 'three', 'four', 'five'].map((name) => ({ url: page(origin, name) }));
+      await arrange(browser, { tabs: urls, select: [3, 0, 2] });
+      await tabMenu(browser, 2, 'share-tabs');
+      const link = await copied(browser, MARKER);
+      assert.equal(link, `uri-list:${page(origin, 'one')};${page(origin, 'three')};${page(origin, 'four')}`);
+      const { badge, title } = await confirmationOf(browser, link);
+      assert.equal(badge, '3');
+      assert.match(title, new RegExp(`Copied 3 tabs as a uri-list link \\(${link.length} characters\\)`));
+    },
+  },
+  {
+    name: 'share: a tab group, with its title and colour',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      await arrange(browser, {
+        tabs: [{ url: page(origin, 'loose') }, { url: page(origin, 'g1'), group: 'trip' }, { url: page(origin, 'g2'), group: 'trip' }, { url: page(origin, 'g3'), group: 'trip' }],
+        groups: { trip: { title: 'Trip plans', color: 'cyan' } },
+      });
+      await tabMenu(browser, 2, 'share-group');
+      const link = await copied(browser, MARKER);
+      assert.equal(link, `uri-list:${page(origin, 'g1')};${page(origin, 'g2')};${page(origin, 'g3')}?title=Trip%20plans&color=cyan`);
+    },
+  },
+  {
+    name: 'share: a window with two groups and loose tabs; each group a nested list',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      await arrange(browser, {
+        tabs: [
+          { url: page(origin, 'l1') },
+          { url: page(origin, 'a1'), group: 'alpha' },
+          { url: page(origin, 'a2'), group: 'alpha' },
+          { url: page(origin, 'l2') },
+          { url: page(origin, 'b1'), group: 'beta' },
+          { url: page(origin, 'b2'), group: 'beta' },
+          { url: page(origin, 'l3') },
+        ],
+        groups: { alpha: { title: 'Alpha', color: 'blue' }, beta: { title: 'Beta team', color: 'red' } },
+      });
+      await tabMenu(browser, 0, 'share-window');
+      const link = await copied(browser, MARKER);
+      const o = origin;
+      assert.equal(
+        link,
+        `uri-list:${o}/page/l1;uri-list:${o}/page/a1%3B${o}/page/a2%3Ftitle=Alpha&color=blue;${o}/page/l2;` +
+          `uri-list:${o}/page/b1%3B${o}/page/b2%3Ftitle=Beta%20team&color=red;${o}/page/l3`,
+      );
+    },
+  },
+  {
+    name: 'share: selected tabs all in one group take its title',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      await arrange(browser, {
+        tabs: [{ url: page(origin, 's1'), group: 'g' }, { url: page(origin, 's2'), group: 'g' }, { url: page(origin, 's3'), group: 'g' }],
+        groups: { g: { title: 'Reading', color: 'green' } },
+        select: [0, 2],
+      });
+      await tabMenu(browser, 0, 'share-tabs');
+      const link = await copied(browser, MARKER);
+      assert.equal(link, `uri-list:${page(origin, 's1')};${page(origin, 's3')}?title=Reading&color=green`);
+    },
+  },
+  {
+    name: 'share: a privileged page in the selection is left out, and the person is told why',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      const privileged = browser.name === 'chromium' ? 'chrome://version/' : 'about:robots';
+      await arrange(browser, {
+        tabs: [{ url: page(origin, 'p1') }, { url: privileged }, { url: page(origin, 'p2') }],
+        select: [0, 1, 2],
+      });
+      const report = await tabMenu(browser, 0, 'share-tabs');
+      const link = await copied(browser, MARKER);
+      assert.equal(link, `uri-list:${page(origin, 'p1')};${page(origin, 'p2')}`);
+      const { badge, title } = await confirmationOf(browser, link);
+      assert.equal(badge, '2');
+      const scheme = privileged.split(':')[0];
+      assert.match(title, new RegExp(`Copied 2 tabs .* 1 tabs left out: 1 × ${scheme}: links are never opened from a list: it opens a privileged browser page`));
+      if (report) assert.deepEqual(report.leftOut, [{ reason: `${scheme}: links are never opened from a list: it opens a privileged browser page`, count: 1 }]);
+    },
+  },
+  {
+    name: 'share: URLs with ; ? # %23, spaces and non-ASCII characters come back exactly',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      const urls = [
+        `${origin}/page/semi;colon?q=1&x=%23y#frag`,
+        `${origin}/page/with space?q=a b`,
+        `${origin}/page/C%23?lang=C%23`,
+        `${origin}/page/über?q=日本#ä`,
+      ];
+      await arrange(browser, { tabs: urls.map((url) => ({ url })), select: [0, 1, 2, 3] });
+      await tabMenu(browser, 0, 'share-tabs');
+      const link = await copied(browser, MARKER);
+      const o = origin;
+      assert.equal(
+        link,
+        `uri-list:${o}/page/semi%3Bcolon%3Fq=1&x=%2523y%23frag;${o}/page/with%20space%3Fq=a%20b;` +
+          `${o}/page/C%2523%3Flang=C%2523;${o}/page/%C3%BCber%3Fq=%E6%97%A5%E6%9C%AC%23%C3%A4`,
+      );
+    },
+  },
+  {
+    name: 'share: "Copy tabs as text/uri-list" copies one address per line',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: [{ url: page(origin, 't1') }, { url: `${origin}/page/t2;x` }], select: [0, 1] });
+      await tabMenu(browser, 1, 'share-tabs-text');
+      const text = await copied(browser, MARKER);
+      assert.equal(text, `${page(origin, 't1')}\r\n${origin}/page/t2;x\r\n`);
+    },
+  },
+  {
+    name: 'share: the keyboard shortcut copies the selected tabs',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: ['k1', 'k2', 'k3'].map((name) => ({ url: page(origin, name) })), select: [1, 2] });
+      await shortcut(browser);
+      const link = await copied(browser, MARKER);
+      assert.equal(link, `uri-list:${page(origin, 'k2')};${page(origin, 'k3')}`);
+    },
+  },
+  {
+    name: 'share: a link over 8 000 characters is still copied, with a warning',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      const names = [1, 2, 3, 4, 5].map((n) => `${n}${'x'.repeat(1700)}`);
+      await arrange(browser, { tabs: names.map((name) => ({ url: page(origin, name) })), select: [0, 1, 2, 3, 4] });
+      await tabMenu(browser, 0, 'share-tabs');
+      const link = await copied(browser, MARKER);
+      assert.equal(link, `uri-list:${names.map((name) => page(origin, name)).join(';')}`);
+      assert.ok(link.length > 8000, `${link.length}`);
+      const { title } = await confirmationOf(browser, link);
+      assert.match(title, /longer than 8000 characters: some apps may cut it/);
+    },
+  },
+  {
+    name: 'share: round trip: a copied tab group opens again as the same group',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      const names = ['r1', 'r;2', 'r 3', 'r4'];
+      await arrange(browser, {
+        tabs: names.map((name) => ({ url: page(origin, name), group: 'trip' })),
+        groups: { trip: { title: 'Round trip', color: 'orange' } },
+      });
+      const before = (await browser.state()).tabs.map((tab) => tab.url);
+      await tabMenu(browser, 0, 'share-group');
+      const link = await copied(browser, MARKER);
+      // A fresh start: only the fixture page, then a person clicks the copied link on it.
+      await browser.reset();
+      await browser.goto(`${origin}/share-open.html`);
+      await browser.inPage((href) => {
+        document.getElementById('link').href = href;
+      }, link);
+      await browser.click('#link');
+      const state = await waitFor(
+        () => browser.state(),
+        (s) => s.groups.length === 1 && s.groups[0].title !== '' && s.tabs.filter((t) => t.group).every((t) => t.url.startsWith('http')) && s.tabs.filter((t) => t.group).length === names.length,
+        { what: 'the group opened from the copied link' },
+      );
+      assert.deepEqual(state.tabs.filter((t) => t.group).map((t) => t.url), before);
+      assert.equal(state.groups[0].title, 'Round trip');
+    },
+  },
+  {
+    name: 'share: the popup says how many tabs it copies, shows the link, and copies it',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: ['u1', 'u2', 'u3'].map((name) => ({ url: page(origin, name) })), select: [0, 2] });
+      const expected = `uri-list:${page(origin, 'u1')};${page(origin, 'u3')}`;
+      const popup = await openPopup(browser);
+      try {
+        const shown = await waitFor(() => popup.read(), (p) => !p.disabled, { what: 'the popup to count the tabs' });
+        assert.equal(shown.button, 'Copy 2 tabs as uri-list');
+        assert.equal(shown.link, expected);
+        await popup.click();
+        const after = await waitFor(() => popup.read(), (p) => p.status !== '', { what: "the popup's confirmation" });
+        assert.equal(after.status, `Copied 2 tabs as a uri-list link (${expected.length} characters).`);
+      } finally {
+        await popup.close();
+      }
+      assert.equal(await copied(browser, MARKER), expected);
+    },
+  },
+];
+
+/**
+ * The popup page, opened on its own in a second window and pointed at the first window's tabs
+ * (`?window=ID`), since a headless browser shows no toolbar popups.
+ */
+async function openPopup(browser) {
+  const read = () => ({
+    button: document.getElementById('copy').textContent,
+    disabled: document.getElementById('copy').disabled,
+    link: document.getElementById('link').value,
+    status: document.getElementById('status').textContent,
+    notes: document.getElementById('notes').hidden ? '' : document.getElementById('notes').textContent,
+  });
+  if (browser.name === 'chromium') {
+    const windowId = await browser.inExtension(async () => (await chrome.windows.getLastFocused({ windowTypes: ['normal'] })).id);
+    await browser.inExtension(async (windowId) => {
+      await chrome.windows.create({ url: chrome.runtime.getURL(`popup/popup.html?window=${windowId}`), type: 'popup', width: 400, height: 400, focused: false });
+    }, windowId);
+    const popup = await waitFor(
+      () => browser.context.pages().find((p) => p.url().includes('/popup/popup.html')) ?? null,
+      (found) => found !== null,
+      { what: 'the popup page' },
+    );
+    await popup.waitForLoadState();
+    return {
+      page: popup,
+      read: () => popup.evaluate(read),
+      click: () => popup.click('#copy'),
+      close: () => popup.close(),
+    };
+  }
+  const windowId = await browser.script(
+    `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+     return ExtensionParent.apiManager.global.windowTracker.getId(Services.wm.getMostRecentWindow('navigator:browser'));`,
+    [],
+    { chrome: true },
+  );
+  const main = await browser.command('GET', '/window');
+  const { handle } = await browser.command('POST', '/window/new', { type: 'window' });
+  await browser.command('POST', '/window', { handle });
+  await browser.goto(`moz-extension://${EXTENSION_UUID}/popup/popup.html?window=${windowId}`);
+  return {
+    read: () => browser.inPage(read),
+    click: () => browser.click('#copy'),
+    close: async () => {
+      await browser.command('DELETE', '/window');
+      await browser.command('POST', '/window', { handle: main });
+    },
+  };
+}
