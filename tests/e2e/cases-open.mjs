@@ -145,6 +145,39 @@ export const cases = [
       const badge = await waitFor(() => browser.badge(`${origin}/blocked-item.html`), (b) => b?.text === '1', { what: 'the badge' });
       assert.match(badge.title, /1 items not opened/);
       assert.match(badge.title, /javascript:alert\(1\): javascript: links are never opened/);
+      if (browser.name === 'chromium') {
+        const notes = await browser.inExtension(async () => Object.keys(await chrome.notifications.getAll()).length);
+        assert.equal(notes, 1, 'one notification');
+      }
+    },
+  },
+  {
+    // Only http(s) pages are openable, which browsers always open: the failure is made in the
+    // service worker (Chromium; Firefox's background cannot be reached from outside).
+    name: 'open: one tab that fails to open does not stop the others, and is reported',
+    async run({ browser, origin }) {
+      if (browser.name !== 'chromium') return;
+      await browser.inExtension(() => {
+        globalThis.realCreate = chrome.tabs.create;
+        chrome.tabs.create = (properties) =>
+          properties.url.endsWith('/page/two') ? Promise.reject(new Error('made to fail')) : globalThis.realCreate(properties);
+      });
+      try {
+        await browser.goto(`${origin}/click-title.html`);
+        await browser.click('#link');
+        const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group without the failed tab');
+        assert.deepEqual(urlAndGroup(state), [
+          ['/click-title.html', null],
+          ['/page/one', 'Reading list'],
+          ['/page/three', 'Reading list'],
+        ]);
+        const badge = await waitFor(() => browser.badge(`${origin}/click-title.html`), (b) => b?.text === '1', { what: 'the badge' });
+        assert.match(badge.title, /\/page\/two: the browser could not open it \(made to fail\)/);
+      } finally {
+        await browser.inExtension(() => {
+          chrome.tabs.create = globalThis.realCreate;
+        });
+      }
     },
   },
   {
@@ -343,6 +376,14 @@ export const cases = [
         ['/page/beach', 'Weekend plans'],
         ['/page/museum', 'Weekend plans'],
       ]);
+    },
+  },
+  {
+    name: 'open: Firefox: "Open as tab group" is not in the context menu of an ordinary link',
+    async run({ browser, origin }) {
+      if (browser.name !== 'firefox') return; // Chromium's menus cannot be shown headless
+      await browser.goto(`${origin}/plain-link.html`);
+      await assert.rejects(browser.contextMenu('#link', 'Open as tab group'), /no item "Open as tab group" in: .*Open Link in New Tab/);
     },
   },
   {

@@ -354,7 +354,11 @@ class FirefoxDriver {
        const menu = document.getElementById('contentAreaContextMenu');
        const choose = () => {
          const item = [...menu.querySelectorAll('menuitem')].find((node) => node.label === label && !node.hidden);
-         if (!item) return done('no item "' + label + '" in: ' + [...menu.querySelectorAll('menuitem')].filter((n) => !n.hidden).map((n) => n.label).join(' | '));
+         if (!item) {
+           const shown = [...menu.querySelectorAll('menuitem')].filter((n) => !n.hidden).map((n) => n.label);
+           menu.hidePopup();
+           return done('no item "' + label + '" in: ' + shown.join(' | '));
+         }
          menu.activateItem(item);
          done('');
        };
