@@ -135,6 +135,12 @@ export const cases = [
   {
     name: 'open: a skipped javascript: item is reported on the toolbar badge, with its reason',
     async run({ browser, origin }) {
+      if (browser.name === 'chromium') {
+        // Earlier cases' notifications are still there.
+        await browser.inExtension(async () => {
+          for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
+        });
+      }
       await browser.goto(`${origin}/blocked-item.html`);
       await browser.click('#link');
       const state = await settled(browser, origin, { tabs: 2, groups: 1 }, 'the Mixed group');
@@ -146,7 +152,11 @@ export const cases = [
       assert.match(badge.title, /1 items not opened/);
       assert.match(badge.title, /javascript:alert\(1\): javascript: links are never opened/);
       if (browser.name === 'chromium') {
-        const notes = await browser.inExtension(async () => Object.keys(await chrome.notifications.getAll()).length);
+        const notes = await waitFor(
+          () => browser.inExtension(async () => Object.keys(await chrome.notifications.getAll()).length),
+          (n) => n > 0,
+          { what: 'the notification' },
+        );
         assert.equal(notes, 1, 'one notification');
       }
     },
