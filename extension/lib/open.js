@@ -38,7 +38,13 @@ const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_L
 export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false }) {
   const link = validLink(href);
   const linkText = validText(text);
-  const the = plan(link, { limit: await readOpenLimit(), linkText });
+  let the;
+  try {
+    the = plan(link, { limit: await readOpenLimit(), linkText });
+  } catch {
+    // A link the core cannot read (say, no item at all): the preview page says why.
+    the = { preview: ['unreadable'], mode: 'list' };
+  }
   if (!trusted || the.preview.length > 0 || the.mode === 'list') {
     const preview = await openPreview({ link, text: linkText, tab, replaceTab, active: active || replaceTab });
     return { preview: true, reasons: the.preview, previewTabId: preview.id };

@@ -313,6 +313,21 @@ export const cases = [
     },
   },
   {
+    name: 'open: a link that cannot be read shows the preview page with the reason',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/unreadable.html`);
+      await browser.click('#link');
+      await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      const shown = await waitFor(
+        () => browser.inPage(() => [document.querySelector('h1').textContent, document.getElementById('error').textContent]),
+        ([title]) => title !== '',
+        { what: 'the preview page to say why' },
+      );
+      assert.deepEqual(shown, ['This uri-list link cannot be read', 'empty list: no item after the scheme at byte 9']);
+    },
+  },
+  {
     name: "open: the preview page opens nothing for a script's click on its Open button",
     async run({ browser, origin }) {
       await browser.goto(`${origin}/type-list.html`);
