@@ -149,7 +149,7 @@ export const cases = [
         ['/page/safe', 'Mixed'],
       ]);
       const badge = await waitFor(() => browser.badge(`${origin}/blocked-item.html`), (b) => b?.text === '1', { what: 'the badge' });
-      assert.match(badge.title, /1 items not opened/);
+      assert.match(badge.title, /^uri-list: not opened: 1\n/);
       assert.match(badge.title, /javascript:alert\(1\): javascript: links are never opened/);
       if (browser.name === 'chromium') {
         const notes = await waitFor(
@@ -310,6 +310,30 @@ export const cases = [
         ['/page/n5', 'Sixteen pages'],
       ]);
       assert.equal(await previewedLink(browser, opened.tabs[1].url), link);
+    },
+  },
+  {
+    name: 'open: the preview page works from the keyboard (Space on a checkbox, Enter on Open) and copies the link and the text/uri-list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/type-list.html`);
+      const link = await linkOf(browser);
+      await browser.click('#link');
+      await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      await waitFor(() => browser.inPage(() => document.querySelectorAll('#items li.item').length), (n) => n === 2, { what: 'the items' });
+      await browser.click('#copy-link');
+      await waitFor(() => browser.clipboard(), (text) => text === link, { what: 'the link on the clipboard' });
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      await browser.click('#copy-text');
+      const text = `${origin}/page/l1\r\n${origin}/page/l2\r\n`;
+      await waitFor(() => browser.clipboard(), (copied) => copied.startsWith(text), { what: 'the text/uri-list on the clipboard' });
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      await browser.press('#item-0', ' '); // unchecks the first page
+      await browser.press('#open', 'Enter');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the one checked page');
+      assert.deepEqual(urlAndGroup(state).slice(2), [['/page/l2', 'Just a list']]);
+      const status = await browser.inPage(() => document.getElementById('status').textContent);
+      assert.equal(status, 'Pages opened: 1.');
     },
   },
   {
