@@ -581,4 +581,40 @@ export const cases = [
       ]);
     },
   },
+  {
+    name: 'open: Firefox: in a private window, the tabs (and a Shift-click window) are private too',
+    async run({ browser, origin }) {
+      if (browser.name !== 'firefox') return; // headless Chromium cannot give an extension incognito windows
+      await browser.script(
+        `const win = OpenBrowserWindow({ private: true });
+         return new Promise((resolve) => win.addEventListener('load', () => resolve(), { once: true }));`,
+        [],
+        { chrome: true },
+      );
+      await browser.switchTo('about:privatebrowsing');
+      await browser.goto(`${origin}/click-title.html`);
+      await browser.click('#link');
+      await browser.click('#link', { modifiers: ['Shift'] });
+      // (The first window keeps its blank tab.)
+      await waitFor(
+        () => stateOf(browser, origin),
+        (state) => state.tabs.filter((tab) => tab.url.startsWith('/page/')).length === 6 && state.groups.length === 2,
+        { what: 'two groups' },
+      );
+      const windows = await browser.script(
+        `const out = [];
+         for (const win of Services.wm.getEnumerator('navigator:browser')) {
+           out.push([PrivateBrowsingUtils.isWindowPrivate(win), [...win.gBrowser.tabs].map((tab) => tab.linkedBrowser.currentURI.spec.replace(arguments[0], ''))]);
+         }
+         return out;`,
+        [origin],
+        { chrome: true },
+      );
+      assert.deepEqual(windows, [
+        [false, ['about:blank']],
+        [true, ['/click-title.html', '/page/one', '/page/two', '/page/three']],
+        [true, ['/page/one', '/page/two', '/page/three']],
+      ]);
+    },
+  },
 ];

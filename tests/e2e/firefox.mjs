@@ -69,7 +69,8 @@ export async function launchFirefox({ extensionDir, headless = true }) {
     driver.session = `/session/${value.sessionId}`;
     driver.addonId = addonId;
     driver.version = value.capabilities.browserVersion;
-    await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true });
+    // Allowed in private windows, as a person can allow it, so that tests can open lists there.
+    await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true, allowPrivateBrowsing: true });
   } catch (error) {
     await driver.close();
     throw error;
