@@ -60,7 +60,7 @@ async function carryOut(the, { tab, active, newWindow, grouped }) {
     ...the.skipped,
     ...opened.failures.map(({ url, message }) => ({ item: url, reason: api.i18n.getMessage('openFailed', [message]) })),
   ];
-  await reportSkipped(notOpened, [tab.id, ...opened.tabIds]);
+  await reportSkipped(notOpened, tab.id);
   return { preview: false, ...opened, titles: the.groups.map((g) => g.title), skipped: notOpened };
 }
 
@@ -129,21 +129,19 @@ export function linkInText(text, { anyForm = false } = {}) {
 
 /**
  * Tells the person which items were not opened and why: a badge with their number on the
- * toolbar button (for the tab the link was in and the new tabs), its tooltip listing each with
- * its reason, and a notification.
+ * toolbar button for the tab the link was in (browsers reset a tab's badge when it loads a page,
+ * so the new tabs cannot carry it), its tooltip listing each with its reason, and a notification.
  */
-export async function reportSkipped(notOpened, tabIds) {
+export async function reportSkipped(notOpened, tabId) {
   if (notOpened.length === 0) return;
   const lines = notOpened.map(({ item, reason }) => `${shorten(item)}: ${reason}`);
   const title = `${api.i18n.getMessage('skippedTitle', [String(notOpened.length)])}\n${lines.join('\n')}`;
-  for (const tabId of tabIds) {
-    try {
-      await api.action.setTitle({ tabId, title });
-      await api.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' });
-      await api.action.setBadgeText({ tabId, text: String(notOpened.length) });
-    } catch {
-      // the tab was closed meanwhile: nothing to show it on
-    }
+  try {
+    await api.action.setTitle({ tabId, title });
+    await api.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' });
+    await api.action.setBadgeText({ tabId, text: String(notOpened.length) });
+  } catch (error) {
+    console.warn('uri-list: no badge (was the tab closed?):', error?.message ?? error);
   }
   try {
     await api.notifications.create({

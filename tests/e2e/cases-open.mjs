@@ -540,6 +540,14 @@ export const cases = [
         return Object.entries(await api.storage.session.get(null)).filter(([key]) => key.startsWith('offers.')).map(([, v]) => v);
       });
       assert.deepEqual(offers, [[{ href: `uri-list:${origin}/page/offer-1;${origin}/page/offer-2?title=Offered`, title: "This page's reading list" }]]);
+      // Another page in the tab: the offer is gone, from the badge and from storage.
+      await browser.goto(`${origin}/link-text.html`);
+      await waitFor(() => browser.badge(`${origin}/link-text.html`), (b) => b?.text === '', { what: 'no badge' });
+      const left = await browser.inExtension(async () => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        return Object.keys(await api.storage.session.get(null)).filter((key) => key.startsWith('offers.'));
+      });
+      assert.deepEqual(left, []);
     },
   },
   {
