@@ -15,6 +15,7 @@ import {
   onOmniboxChanged,
   onOmniboxEntered,
   openMenuItems,
+  setOmniboxHint,
   openMessages,
 } from './lib/sources.js';
 import { shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
@@ -65,6 +66,7 @@ api.runtime.onInstalled.addListener(() => createMenus());
 api.runtime.onStartup.addListener(() => createMenus());
 
 // The address bar: the `ul` keyword, and navigations to a bare uri-list: URL.
+setOmniboxHint();
 api.omnibox.onInputChanged.addListener((text, suggest) => whenReady(onOmniboxChanged)(text, suggest));
 api.omnibox.onInputEntered.addListener((text, disposition) => whenReady(onOmniboxEntered)(text, disposition));
 // Firefox sees the navigation start; Chrome only sees it fail (an unknown protocol).

@@ -112,19 +112,27 @@ export const openMenuItems = [
 
 // --- the omnibox ----------------------------------------------------------------------------------
 
-/** As the person types after `ul`: says what Enter would open. */
-export function onOmniboxChanged(text) {
+/**
+ * As the person types after `ul`: a suggestion that says what Enter would open (the default
+ * suggestion, set once, says what to type).
+ */
+export function onOmniboxChanged(text, suggest) {
   const link = linkInText(text, { anyForm: true });
-  let description = api.i18n.getMessage('omniboxHint');
-  if (link) {
-    try {
-      const the = plan(link, {});
-      description = api.i18n.getMessage('omniboxWillOpen', [String(the.pages), the.groups[0]?.title ?? '']);
-    } catch {
-      // not readable yet: keep the hint
-    }
+  if (!link) return suggest([]);
+  try {
+    const the = plan(link, {});
+    const description = api.i18n.getMessage('omniboxWillOpen', [String(the.pages), the.groups[0]?.title ?? '']);
+    // Firefox drops a suggestion whose content is the typed text itself; a trailing space
+    // (which linkInText() ignores) keeps it.
+    suggest([{ content: link === text.trim() ? `${link} ` : link, description: omniboxText(description) }]);
+  } catch {
+    suggest([]); // not readable (yet)
   }
-  api.omnibox.setDefaultSuggestion({ description: omniboxText(description) });
+}
+
+/** The first line under the typed keyword: what to type. */
+export function setOmniboxHint() {
+  api.omnibox.setDefaultSuggestion({ description: omniboxText(api.i18n.getMessage('omniboxHint')) });
 }
 
 /** Enter after `ul`: the typed link (or text/uri-list, or plain addresses) opens next to the current tab. */

@@ -462,6 +462,16 @@ export const cases = [
     name: 'open: the omnibox keyword ul opens a typed link next to the current tab',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/link-text.html`);
+      if (browser.name === 'firefox') {
+        // As the person types, a suggestion says what Enter opens.
+        await browser.addressBar(`ul uri-list:${origin}/page/typed-1;${origin}/page/typed-2?title=Typed`, { enter: false });
+        const shown = await waitFor(
+          () => browser.script('return gURLBar.view.visibleResults.map((result) => result.payload.title);', [], { chrome: true }),
+          (titles) => titles.includes('Open 2 pages as “Typed”'),
+          { what: 'the suggestion' },
+        );
+        assert.match(shown[0], /^Type or paste a uri-list link/);
+      }
       await omnibox(browser, `uri-list:${origin}/page/typed-1;${origin}/page/typed-2?title=Typed`);
       const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the omnibox');
       assert.deepEqual(urlAndGroup(state), [

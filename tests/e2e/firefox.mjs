@@ -371,15 +371,15 @@ class FirefoxDriver {
     if (chosen) throw new Error(`contextMenu: ${chosen}`);
   }
 
-  /** Types `text` into the address bar, for real, then presses Enter. */
-  async addressBar(text) {
+  /** Types `text` into the address bar, for real, then (unless `enter` is false) presses Enter. */
+  async addressBar(text, { enter = true } = {}) {
     await this.command('POST', '/moz/context', { context: 'chrome' });
     try {
       const input = await this.command('POST', '/element', { using: 'css selector', value: '#urlbar-input' });
       const id = Object.values(input)[0];
       await this.command('POST', `/element/${id}/clear`, {});
       await this.command('POST', `/element/${id}/value`, { text });
-      await this.command('POST', `/element/${id}/value`, { text: KEYS.Enter });
+      if (enter) await this.command('POST', `/element/${id}/value`, { text: KEYS.Enter });
     } finally {
       await this.command('POST', '/moz/context', { context: 'content' });
     }
