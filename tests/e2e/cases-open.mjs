@@ -119,6 +119,15 @@ export const cases = [
     },
   },
   {
+    name: 'open: with no title and only the link as its text, a summary names the group',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/summary-name.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group');
+      assert.deepEqual(state.groups.map((g) => g.title), ['2 pages from 127.0.0.1']);
+    },
+  },
+  {
     name: 'open: items with %3F, %3B, %23 and %2523 open at exactly the URLs they stand for',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/escaped-items.html`);
