@@ -174,8 +174,8 @@ export const cases = [
     // Only http(s) pages are openable, which browsers always open: the failure is made in the
     // service worker (Chromium; Firefox's background cannot be reached from outside).
     name: 'open: one tab that fails to open does not stop the others, and is reported',
+    browsers: ['chromium'],
     async run({ browser, origin }) {
-      if (browser.name !== 'chromium') return;
       await browser.inExtension(() => {
         globalThis.realCreate = chrome.tabs.create;
         chrome.tabs.create = (properties) =>
@@ -438,8 +438,8 @@ export const cases = [
   },
   {
     name: 'open: Firefox: "Open as tab group" is not in the context menu of an ordinary link',
+    browsers: ['firefox'], // Chromium's menus cannot be shown headless
     async run({ browser, origin }) {
-      if (browser.name !== 'firefox') return; // Chromium's menus cannot be shown headless
       await browser.goto(`${origin}/plain-link.html`);
       await assert.rejects(browser.contextMenu('#link', 'Open as tab group'), /no item "Open as tab group" in: .*Open Link in New Tab/);
     },
@@ -573,8 +573,8 @@ export const cases = [
     // Firefox gives a tab opened with openerTabId its opener's container by itself; a new window
     // (Shift-click, type=window) has no opener, so the extension names the container.
     name: 'open: Firefox: new tabs, and a new window (Shift-click), take the container of the tab the link was in',
+    browsers: ['firefox'], // Chrome has no containers
     async run({ browser, origin }) {
-      if (browser.name !== 'firefox') return; // Chrome has no containers
       await browser.script(
         `const tab = gBrowser.addTab(arguments[0], {
            userContextId: 2,
@@ -610,8 +610,8 @@ export const cases = [
   },
   {
     name: 'open: Firefox: in a private window, the tabs (and a Shift-click window) are private too',
+    browsers: ['firefox'], // headless Chromium cannot give an extension incognito windows
     async run({ browser, origin }) {
-      if (browser.name !== 'firefox') return; // headless Chromium cannot give an extension incognito windows
       await browser.script(
         `const win = OpenBrowserWindow({ private: true });
          return new Promise((resolve) => win.addEventListener('load', () => resolve(), { once: true }));`,
