@@ -44,6 +44,13 @@ impl Scheme {
     /// If `s` starts with one of the four schemes and its colon, returns the
     /// scheme and the length of the prefix.
     pub fn strip_prefix(s: &str) -> Option<(Scheme, usize)> {
+        // Every name starts with u, m, w or e: most items (http…) stop here.
+        if !matches!(
+            s.as_bytes().first(),
+            Some(b'u' | b'U' | b'm' | b'M' | b'w' | b'W' | b'e' | b'E')
+        ) {
+            return None;
+        }
         // The longest name, `web+urilist`, has 11 letters.
         let colon = s.bytes().take(12).position(|b| b == b':')?;
         Scheme::from_name(&s[..colon]).map(|sch| (sch, colon + 1))

@@ -44,6 +44,9 @@ pub struct Parser {
     strict: bool,
     max_length: usize,
     max_depth: usize,
+    /// For the JS API: items with a span are left empty (no copy), the
+    /// caller slicing them out of its own string.
+    spans_only: bool,
 }
 
 impl Default for Parser {
@@ -52,6 +55,7 @@ impl Default for Parser {
             strict: false,
             max_length: MAX_LENGTH,
             max_depth: MAX_DEPTH,
+            spans_only: false,
         }
     }
 }
@@ -82,6 +86,14 @@ impl Parser {
     /// Changes how deep lists may nest.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.max_depth = depth;
+        self
+    }
+
+    /// Leaves empty the text of every item that has a [`Item::span`]: the
+    /// caller takes it from the link itself. Saves a copy per item.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(crate) fn spans_only(mut self) -> Self {
+        self.spans_only = true;
         self
     }
 
@@ -154,10 +166,7 @@ impl Parser {
         let mut end = link.len();
         let mut search = start;
         let mut last_item = None;
-        while let Some(p) = bytes[search..end]
-            .iter()
-            .position(|&b| b == b'?' || b == b'#')
-        {
+        while let Some(p) = crate::percent::position_of_any(&bytes[search..end], b"?#") {
             let p = search + p;
             if !self.strict {
                 let last = *last_item.get_or_insert_with(|| last_item_start(bytes, start));
@@ -198,8 +207,10 @@ impl Parser {
             let number = n + 1;
             let raw_at = offset;
             offset += raw.len() + 1;
-            let item = raw.trim_matches(' ');
-            let item_at = raw_at + (raw.len() - raw.trim_start_matches(' ').len());
+            let lead_spaces = raw.bytes().take_while(|&b| b == b' ').count();
+            let trail_spaces = raw.bytes().rev().take_while(|&b| b == b' ').count();
+            let item = &raw[lead_spaces..raw.len() - trail_spaces.min(raw.len() - lead_spaces)];
+            let item_at = raw_at + lead_spaces;
             if item.is_empty() {
                 sink.violation(Violation::EmptyItem { item: number }, at(raw_at))?;
                 continue;
@@ -215,8 +226,7 @@ impl Parser {
                 (Cow::Borrowed(_), None, 0) => Some((item_at + lead, item_at + lead + item.len())),
                 _ => None,
             };
-            let uri = decoded.into_owned();
-            let nested = if Scheme::strip_prefix(&uri).is_some() {
+            let nested = if Scheme::strip_prefix(&decoded).is_some() {
                 if depth + 1 > self.max_depth {
                     return Err(Error::new(
                         ErrorKind::TooDeep {
@@ -225,7 +235,7 @@ impl Parser {
                         at(item_at),
                     ));
                 }
-                match self.parse_nested(&uri, depth + 1, sink, number, at(item_at)) {
+                match self.parse_nested(&decoded, depth + 1, sink, number, at(item_at)) {
                     Ok(l) => Some(Box::new(l)),
                     Err(e) if matches!(e.kind(), ErrorKind::TooDeep { .. }) => return Err(e),
                     // "A valid uri-list may contain invalid URIs as elements"
@@ -243,6 +253,10 @@ impl Parser {
                 }
             } else {
                 None
+            };
+            let uri = match span {
+                Some(_) if self.spans_only => String::new(),
+                _ => decoded.into_owned(),
             };
             list.items.push(Item {
                 uri,
@@ -480,7 +494,7 @@ pub(crate) fn is_scheme_name_bytes(s: &[u8]) -> bool {
 /// Removes ASCII tabs and newlines. When any were removed, also returns the
 /// map from each byte of the result to its offset in the original input.
 fn remove_tabs_and_newlines(s: &str, lead: usize) -> (Cow<'_, str>, Option<Vec<usize>>) {
-    if !s.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+    if crate::percent::position_of_any(s.as_bytes(), b"\t\n\r").is_none() {
         return (Cow::Borrowed(s), None);
     }
     let mut out = String::with_capacity(s.len());

@@ -32,6 +32,11 @@ static URI_CHARS: [bool; 256] = {
     table
 };
 
+/// The position of the first byte of `bytes` that is in `set`.
+pub(crate) fn position_of_any(bytes: &[u8], set: &[u8]) -> Option<usize> {
+    bytes.iter().position(|b| set.contains(b))
+}
+
 /// Whether `item` is made only of `uri-char`s and valid escapes: the common
 /// case, checked byte by byte without decoding characters.
 pub(crate) fn is_plain_uri_data(item: &[u8]) -> bool {
@@ -171,7 +176,7 @@ pub(crate) fn encode_item(item: &str, out: &mut String) {
 /// and `#`") and the escape rule of the crate docs. Nothing else is decoded.
 pub(crate) fn decode_item(raw: &str) -> Cow<'_, str> {
     let bytes = raw.as_bytes();
-    let Some(first) = bytes.iter().position(|&b| b == b'%') else {
+    let Some(first) = position_of_any(bytes, b"%") else {
         return Cow::Borrowed(raw);
     };
     let mut out = String::with_capacity(raw.len());
@@ -328,6 +333,23 @@ mod tests {
                 "decoding {link:?}"
             );
         }
+    }
+
+    #[test]
+    fn position_of_any_finds_the_first_match() {
+        let text: Vec<u8> = (0..200u8).map(|i| b'a' + i % 26).collect();
+        for at in [0, 1, 7, 8, 9, 15, 63, 64, 100, 198, 199] {
+            let mut t = text.clone();
+            t[at] = b'?';
+            if at + 3 < t.len() {
+                t[at + 3] = b'#';
+            }
+            assert_eq!(position_of_any(&t, b"?#"), Some(at), "at {at}");
+            assert_eq!(position_of_any(&t[..at], b"?#"), None);
+        }
+        // A byte just above a match (0x80 borrow) is no false positive.
+        assert_eq!(position_of_any(b"\x00\x01??", b"\x01"), Some(1));
+        assert_eq!(position_of_any(b"", b"%"), None);
     }
 
     #[test]

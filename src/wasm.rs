@@ -38,7 +38,11 @@ pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsError>
         && js_sys::Reflect::get(&opts, &JsValue::from_str("strict"))
             .map(|v| v.is_truthy())
             .unwrap_or(false);
-    let parsed = parse(&text, strict)?;
+    let parsed = Parser::new()
+        .strict(strict)
+        .spans_only()
+        .parse(&text)
+        .map_err(|e| JsError::new(&e.to_string()))?;
     let out = json_value(&json::decode_json_without_items(&parsed))?;
     let items = js_sys::Array::new_with_length(parsed.list.len() as u32);
     // Byte offsets to UTF-16 offsets (JavaScript string indices), walking
