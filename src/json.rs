@@ -35,6 +35,18 @@ pub fn push_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Appends `[` the strings `]` as a JSON array.
+fn push_str_array<'a>(out: &mut String, strings: impl IntoIterator<Item = &'a str>) {
+    out.push('[');
+    for (n, s) in strings.into_iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        push_str(out, s);
+    }
+    out.push(']');
+}
+
 fn push_opt(out: &mut String, s: Option<&str>) {
     match s {
         Some(s) => push_str(out, s),
@@ -91,14 +103,7 @@ pub fn decode_json_without_items(parsed: &Parsed) -> String {
 fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>, items: bool) {
     out.push_str("{\"items\":");
     if items {
-        out.push('[');
-        for (n, item) in list.items().iter().enumerate() {
-            if n > 0 {
-                out.push(',');
-            }
-            push_str(out, item.as_str());
-        }
-        out.push(']');
+        push_str_array(out, list.items().iter().map(|i| i.as_str()));
     } else {
         out.push_str("null");
     }
@@ -232,14 +237,9 @@ pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
         push_opt(&mut out, g.color);
         out.push_str(",\"depth\":");
         out.push_str(&g.depth.to_string());
-        out.push_str(",\"urls\":[");
-        for (k, u) in g.urls.iter().enumerate() {
-            if k > 0 {
-                out.push(',');
-            }
-            push_str(&mut out, u);
-        }
-        out.push_str("]}");
+        out.push_str(",\"urls\":");
+        push_str_array(&mut out, g.urls.iter().map(String::as_str));
+        out.push('}');
     }
     out.push_str("],\"skipped\":[");
     for (n, s) in plan.skipped.iter().enumerate() {
@@ -252,21 +252,11 @@ pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
         push_str(&mut out, &s.reason);
         out.push('}');
     }
-    out.push_str("],\"preview\":[");
-    for (n, p) in plan.preview.iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        push_str(&mut out, p);
-    }
-    out.push_str("],\"notes\":[");
-    for (n, p) in plan.notes.iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        push_str(&mut out, p);
-    }
-    out.push_str("],\"title\":");
+    out.push_str("],\"preview\":");
+    push_str_array(&mut out, plan.preview.iter().map(String::as_str));
+    out.push_str(",\"notes\":");
+    push_str_array(&mut out, plan.notes.iter().map(String::as_str));
+    out.push_str(",\"title\":");
     push_opt(&mut out, parsed.list.title());
     out.push_str(",\"warnings\":");
     push_warnings(&mut out, &parsed.warnings);
