@@ -154,10 +154,11 @@ export class NothingToShare extends Error {
   name = 'NothingToShare';
 }
 
-/** "2 tabs left out: about: links are never opened ...; 1: ..." or "" when nothing was. */
+/** "1 tab left out: …", "3 tabs left out: 2 × about: links are …; 1 × …", or "" when nothing was. */
 export function describeLeftOut(leftOut) {
   if (leftOut.length === 0) return '';
   const total = leftOut.reduce((sum, { count }) => sum + count, 0);
+  if (total === 1) return api.i18n.getMessage('shareLeftOutOne', [leftOut[0].reason]);
   const why = leftOut.map(({ reason, count }) => `${count} × ${reason}`).join('; ');
   return api.i18n.getMessage('shareLeftOut', [String(total), why]);
 }

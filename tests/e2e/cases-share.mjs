@@ -7,7 +7,13 @@
 // the very handlers the browser calls. Then the clipboard is read back and the exact link checked.
 import assert from 'node:assert/strict';
 import { EXTENSION_UUID } from './firefox.mjs';
-import { waitFor } from './util.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, waitFor } from './util.mjs';
+
+/** Where the popup's screenshots go (target/ is not committed). */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? join(ROOT, 'target', 'screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
 
 const MENU_LABELS = {
   'share-tabs': 'Copy tabs as uri-list',
@@ -298,7 +304,7 @@ export const cases = [
       const { badge, title } = await confirmationOf(browser, link);
       assert.equal(badge, '2');
       const scheme = privileged.split(':')[0];
-      assert.match(title, new RegExp(`Copied 2 tabs .* 1 tabs left out: 1 × ${scheme}: links are never opened from a list: it opens a privileged browser page`));
+      assert.match(title, new RegExp(`Copied 2 tabs .* 1 tab left out: ${scheme}: links are never opened from a list: it opens a privileged browser page`));
       if (report) assert.deepEqual(report.leftOut, [{ reason: `${scheme}: links are never opened from a list: it opens a privileged browser page`, count: 1 }]);
     },
   },
@@ -386,19 +392,25 @@ export const cases = [
     },
   },
   {
-    name: 'share: the popup says how many tabs it copies, shows the link, and copies it',
+    name: 'share: the popup says how many tabs it copies, shows the link and what it leaves out, and copies it',
     async run({ browser, origin }) {
       await markClipboard(browser, origin);
-      await arrange(browser, { tabs: ['u1', 'u2', 'u3'].map((name) => ({ url: page(origin, name) })), select: [0, 2] });
-      const expected = `uri-list:${page(origin, 'u1')};${page(origin, 'u3')}`;
+      const privileged = browser.name === 'chromium' ? 'chrome://version/' : 'about:robots';
+      const tabs = [{ url: page(origin, 'u1') }, { url: page(origin, 'u2') }, { url: privileged }, { url: `${origin}/page/über?q=a;b` }];
+      await arrange(browser, { tabs, select: [0, 2, 3] });
+      const expected = `uri-list:${page(origin, 'u1')};${origin}/page/%C3%BCber%3Fq=a%3Bb`;
       const popup = await openPopup(browser);
       try {
         const shown = await waitFor(() => popup.read(), (p) => !p.disabled, { what: 'the popup to count the tabs' });
         assert.equal(shown.button, 'Copy 2 tabs as uri-list');
         assert.equal(shown.link, expected);
+        const scheme = privileged.split(':')[0];
+        assert.equal(shown.notes, `1 tab left out: ${scheme}: links are never opened from a list: it opens a privileged browser page.`);
+        await popup.screenshots?.('before');
         await popup.click();
         const after = await waitFor(() => popup.read(), (p) => p.status !== '', { what: "the popup's confirmation" });
         assert.equal(after.status, `Copied 2 tabs as a uri-list link (${expected.length} characters).`);
+        await popup.screenshots?.('copied');
       } finally {
         await popup.close();
       }
@@ -431,8 +443,15 @@ async function openPopup(browser) {
     );
     await popup.waitForLoadState();
     return {
-      page: popup,
       read: () => popup.evaluate(read),
+      /** The popup in light and dark, as PNGs in SCREENSHOTS (a person looks at them). */
+      async screenshots(name) {
+        for (const colorScheme of ['light', 'dark']) {
+          await popup.emulateMedia({ colorScheme });
+          await popup.locator('body').screenshot({ path: join(SCREENSHOTS, `popup-${name}-${colorScheme}.png`) });
+        }
+        await popup.emulateMedia({ colorScheme: null });
+      },
       click: () => popup.click('#copy'),
       close: () => popup.close(),
     };
