@@ -1,19 +1,72 @@
-// Settings kept in storage.sync, each read and validated in one place (the popup shows them).
+// Settings kept in storage.sync, each described, read and validated in one place. The popup
+// shows and edits them; everything else only reads them. A stored value that is not valid (a
+// corrupt value, one written by an older version, one set by hand) reads as the default: a
+// setting can never break the extension.
 import { api } from './api.js';
 
 /**
- * The open-limit: a list with more pages than this shows the preview page instead of
- * opening. 15 is the point at which Firefox asks before opening a bookmark folder
- * (browser.tabs.maxOpenBeforeWarn). Stored as a whole number; anything else reads as the default.
+ * Every setting: its storage key, default, and what a valid value is.
+ *
+ * - `openLimit`: a list with more pages than this shows the preview page instead of opening.
+ *   15 is the point at which Firefox asks before opening a bookmark folder
+ *   (`browser.tabs.maxOpenBeforeWarn`). A whole number from 1 to 500: more than 500 tabs at
+ *   once is never what a person means, and a bigger number would only disable the safety net.
+ * - `lazy`: open a list's pages unloaded, all but the first, loading each when it is selected
+ *   (the Multilinks explainer: don't load pages until they are looked at).
+ * - `linkify`: make plain-text `uri-list:` links in pages clickable. Off by default: it reads
+ *   the text of every page.
  */
-export const OPEN_LIMIT = Object.freeze({ key: 'openLimit', default: 15, min: 1, max: 500 });
+export const SETTINGS = Object.freeze({
+  openLimit: Object.freeze({ default: 15, min: 1, max: 500 }),
+  lazy: Object.freeze({ default: false }),
+  linkify: Object.freeze({ default: false }),
+});
+
+/** Kept for callers that only need the open-limit's bounds. */
+export const OPEN_LIMIT = Object.freeze({ key: 'openLimit', ...SETTINGS.openLimit });
+
+/**
+ * Why `value` is not a valid value for setting `key`, as a message for the person (from
+ * `_locales`), or null when it is valid.
+ */
+export function settingError(key, value) {
+  switch (key) {
+    case 'openLimit': {
+      const { min, max } = SETTINGS.openLimit;
+      if (Number.isInteger(value) && value >= min && value <= max) return null;
+      return api.i18n.getMessage('settingOpenLimitInvalid', [String(min), String(max)]) ||
+        `the open-limit must be a whole number from ${min} to ${max}`;
+    }
+    case 'lazy':
+    case 'linkify':
+      return typeof value === 'boolean' ? null : `${key} must be true or false`;
+    default:
+      return `there is no setting named ${key}`;
+  }
+}
+
+/** Every setting from storage.sync, each validated: an invalid or missing value reads as its default. */
+export async function readSettings() {
+  const stored = await api.storage.sync.get(Object.keys(SETTINGS));
+  const settings = {};
+  for (const [key, { default: fallback }] of Object.entries(SETTINGS)) {
+    settings[key] = settingError(key, stored[key]) === null ? stored[key] : fallback;
+  }
+  return settings;
+}
+
+/** Saves one setting after validating it; throws the message of `settingError` when it is not valid. */
+export async function saveSetting(key, value) {
+  const error = settingError(key, value);
+  if (error !== null) throw new Error(error);
+  await api.storage.sync.set({ [key]: value });
+}
 
 /** The open-limit from storage.sync, validated. */
 export async function readOpenLimit() {
-  const stored = (await api.storage.sync.get(OPEN_LIMIT.key))[OPEN_LIMIT.key];
-  return validOpenLimit(stored) ? stored : OPEN_LIMIT.default;
+  return (await readSettings()).openLimit;
 }
 
 export function validOpenLimit(value) {
-  return Number.isInteger(value) && value >= OPEN_LIMIT.min && value <= OPEN_LIMIT.max;
+  return settingError('openLimit', value) === null;
 }
