@@ -13,6 +13,24 @@ function fromContentScript(sender) {
   return sender.tab;
 }
 
+/** A message from the extension's own popup (or its page opened in a tab, as the tests do). */
+function fromPopup(sender) {
+  if (!String(sender.url ?? '').startsWith(api.runtime.getURL(POPUP_PAGE))) {
+    throw new Error('this request is only taken from the popup');
+  }
+}
+const POPUP_PAGE = 'popup/popup.html';
+/** The longest text the paste box may send (a link is at most 1 MiB too). */
+const MAX_PASTE = 1 << 20;
+
+/** The active tab of window `windowId`: what the popup's actions open next to. */
+async function activeTabOf(windowId) {
+  if (!Number.isInteger(windowId)) throw new Error('no window to open in');
+  const [tab] = await api.tabs.query({ active: true, windowId });
+  if (!tab) throw new Error('no window to open in');
+  return tab;
+}
+
 /** A message from the extension's own preview page. */
 function fromPreviewPage(sender) {
   if (!sender.tab || !isPreviewPage(sender.url)) throw new Error('this request is only taken from the preview page');
@@ -33,6 +51,28 @@ export const openMessages = {
   /** The preview page: the person checked some pages and clicked "Open selected as group". */
   async openSelected(message, sender) {
     return openSelected(message, fromPreviewPage(sender));
+  },
+
+  /**
+   * The popup's paste box: "Open as group" on what the person pasted (a uri-list link, a
+   * text/uri-list, plain text with web addresses), next to the window's active tab. The popup
+   * sends only a person's own click; the plan still decides whether the preview comes first.
+   */
+  async openPasted({ text, windowId }, sender) {
+    fromPopup(sender);
+    if (typeof text !== 'string' || text.length > MAX_PASTE) throw new Error(api.i18n.getMessage('popupPasteTooLong', [String(MAX_PASTE)]));
+    const link = linkInText(text, { anyForm: true });
+    if (!link) throw new Error(api.i18n.getMessage('noLinkInText'));
+    return openLink({ href: link, tab: await activeTabOf(windowId), trusted: true });
+  },
+
+  /** The popup: the person chose list `index` of those the page in tab `tabId` offers. */
+  async openOffer({ tabId, index }, sender) {
+    fromPopup(sender);
+    const offers = (await api.storage.session.get(offersKey(tabId)))[offersKey(tabId)];
+    const offer = Array.isArray(offers) && Number.isInteger(index) ? offers[index] : undefined;
+    if (!offer) throw new Error(api.i18n.getMessage('offerGone'));
+    return openLink({ href: offer.href, text: offer.title, tab: await api.tabs.get(tabId), trusted: true });
   },
 
   /** A page offers uri-lists with <link rel="alternate" href="uri-list:...">: a badge says so. */

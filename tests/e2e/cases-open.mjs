@@ -8,14 +8,14 @@ import assert from 'node:assert/strict';
 import { sleep, waitFor } from './util.mjs';
 
 /** The state with URLs on the fixture server shortened to their path ("/page/one"). */
-async function stateOf(browser, origin) {
+export async function stateOf(browser, origin) {
   const state = await browser.state();
   const short = (url) => (url.startsWith(`${origin}/`) ? url.slice(origin.length) : url);
   return { ...state, tabs: state.tabs.map((tab) => ({ ...tab, url: short(tab.url) })) };
 }
 
 /** Waits until there are `tabs` tabs, all loaded (a path on the server or an extension page), and `groups` named groups. */
-function settled(browser, origin, { tabs, groups = 0 }, what) {
+export function settled(browser, origin, { tabs, groups = 0 }, what) {
   return waitFor(
     () => stateOf(browser, origin),
     (state) =>
@@ -28,15 +28,15 @@ function settled(browser, origin, { tabs, groups = 0 }, what) {
 }
 
 /** Fails if anything more opens within a moment (a second open, a stray tab). */
-async function stillSame(browser, origin, state) {
+export async function stillSame(browser, origin, state) {
   await sleep(600);
   assert.deepEqual(await stateOf(browser, origin), state);
 }
 
-const urlAndGroup = (state) => state.tabs.map((t) => [t.url, t.group]);
+export const urlAndGroup = (state) => state.tabs.map((t) => [t.url, t.group]);
 
 /** The link shown by a preview page URL, or null if `url` is not the preview page. */
-async function previewedLink(browser, url) {
+export async function previewedLink(browser, url) {
   const page = await browser.extensionUrl('preview/preview.html');
   return url.startsWith(`${page}?`) ? new URL(url).searchParams.get('link') : null;
 }

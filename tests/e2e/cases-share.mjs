@@ -6,14 +6,8 @@
 // Chromium, whose native menus and global shortcuts a headless browser cannot show, through
 // the very handlers the browser calls. Then the clipboard is read back and the exact link checked.
 import assert from 'node:assert/strict';
-import { EXTENSION_UUID } from './firefox.mjs';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT, waitFor } from './util.mjs';
-
-/** Where the popup's screenshots go (target/ is not committed). */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? join(ROOT, 'target', 'screenshots');
-mkdirSync(SCREENSHOTS, { recursive: true });
+import { openPopup } from './popup.mjs';
+import { waitFor } from './util.mjs';
 
 const MENU_LABELS = {
   'share-tabs': 'Copy tabs as uri-list',
@@ -400,6 +394,7 @@ export const cases = [
       await arrange(browser, { tabs, select: [0, 2, 3] });
       const expected = `uri-list:${page(origin, 'u1')};${origin}/page/%C3%BCber%3Fq=a%3Bb`;
       const popup = await openPopup(browser);
+      popup.read = () => popup.evaluate(readSharePopup);
       try {
         const shown = await waitFor(() => popup.read(), (p) => !p.disabled, { what: 'the popup to count the tabs' });
         assert.equal(shown.button, 'Copy 2 tabs as uri-list');
@@ -407,7 +402,7 @@ export const cases = [
         const scheme = privileged.split(':')[0];
         assert.equal(shown.notes, `1 tab left out: ${scheme}: links are never opened from a list: it opens a privileged browser page.`);
         await popup.screenshots?.('before');
-        await popup.click();
+        await popup.click('#copy');
         const after = await waitFor(() => popup.read(), (p) => p.status !== '', { what: "the popup's confirmation" });
         assert.equal(after.status, `Copied 2 tabs as a uri-list link (${expected.length} characters).`);
         await popup.screenshots?.('copied');
@@ -419,59 +414,13 @@ export const cases = [
   },
 ];
 
-/**
- * The popup page, opened on its own in a second window and pointed at the first window's tabs
- * (`?window=ID`), since a headless browser shows no toolbar popups.
- */
-async function openPopup(browser) {
-  const read = () => ({
+/** What the popup's Share section shows. */
+function readSharePopup() {
+  return {
     button: document.getElementById('copy').textContent,
     disabled: document.getElementById('copy').disabled,
     link: document.getElementById('link').value,
     status: document.getElementById('status').textContent,
     notes: document.getElementById('notes').hidden ? '' : document.getElementById('notes').textContent,
-  });
-  if (browser.name === 'chromium') {
-    const windowId = await browser.inExtension(async () => (await chrome.windows.getLastFocused({ windowTypes: ['normal'] })).id);
-    await browser.inExtension(async (windowId) => {
-      await chrome.windows.create({ url: chrome.runtime.getURL(`popup/popup.html?window=${windowId}`), type: 'popup', width: 400, height: 400, focused: false });
-    }, windowId);
-    const popup = await waitFor(
-      () => browser.context.pages().find((p) => p.url().includes('/popup/popup.html')) ?? null,
-      (found) => found !== null,
-      { what: 'the popup page' },
-    );
-    await popup.waitForLoadState();
-    return {
-      read: () => popup.evaluate(read),
-      /** The popup in light and dark, as PNGs in SCREENSHOTS (a person looks at them). */
-      async screenshots(name) {
-        for (const colorScheme of ['light', 'dark']) {
-          await popup.emulateMedia({ colorScheme });
-          await popup.locator('body').screenshot({ path: join(SCREENSHOTS, `popup-${name}-${colorScheme}.png`) });
-        }
-        await popup.emulateMedia({ colorScheme: null });
-      },
-      click: () => popup.click('#copy'),
-      close: () => popup.close(),
-    };
-  }
-  const windowId = await browser.script(
-    `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
-     return ExtensionParent.apiManager.global.windowTracker.getId(Services.wm.getMostRecentWindow('navigator:browser'));`,
-    [],
-    { chrome: true },
-  );
-  const main = await browser.command('GET', '/window');
-  const { handle } = await browser.command('POST', '/window/new', { type: 'window' });
-  await browser.command('POST', '/window', { handle });
-  await browser.goto(`moz-extension://${EXTENSION_UUID}/popup/popup.html?window=${windowId}`);
-  return {
-    read: () => browser.inPage(read),
-    click: () => browser.click('#copy'),
-    close: async () => {
-      await browser.command('DELETE', '/window');
-      await browser.command('POST', '/window', { handle: main });
-    },
   };
 }

@@ -1,0 +1,265 @@
+// The popup and the safety net (issue 6): the open-limit setting as a person changes it, the
+// paste box, what a page offers, and lists that look like something they are not.
+//
+// The popup is driven with real input (typed keys, clicks) in its own window, pointed at the
+// test's window (see popup.mjs); what it changes is then checked where it matters: what a click
+// on a link in a page opens, what is in storage.sync, what the preview page shows.
+import assert from 'node:assert/strict';
+import { previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { openPopup } from './popup.mjs';
+import { waitFor } from './util.mjs';
+
+/** What the popup shows. */
+function readPopup() {
+  const text = (id) => document.getElementById(id).textContent;
+  const items = (id) => [...document.querySelectorAll(`#${id} li`)].map((li) => li.textContent);
+  return {
+    limit: document.getElementById('open-limit').value,
+    limitError: text('open-limit-error'),
+    invalid: document.getElementById('open-limit').getAttribute('aria-invalid'),
+    settingsStatus: text('settings-status'),
+    lazy: document.getElementById('lazy').checked,
+    linkify: document.getElementById('linkify').checked,
+    summary: text('pasted-summary'),
+    sites: items('pasted-sites'),
+    alerts: items('pasted-alerts'),
+    notes: items('pasted-notes'),
+    openButton: text('open-pasted'),
+    openDisabled: document.getElementById('open-pasted').disabled,
+    pasteStatus: text('paste-status'),
+    offers: document.getElementById('offers').hidden ? null : items('offers-list'),
+  };
+}
+
+async function storedSettings(browser) {
+  return browser.inExtension(async () => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    return api.storage.sync.get(null);
+  });
+}
+
+async function clearSettings(browser) {
+  await browser.inExtension(async () => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    await api.storage.sync.clear();
+  });
+}
+
+/** Opens the popup, runs `body(popup)`, closes it whatever happens. */
+async function withPopup(browser, body) {
+  const popup = await openPopup(browser);
+  popup.read = () => popup.evaluate(readPopup);
+  try {
+    await waitFor(() => popup.read(), (p) => p.limit !== '', { what: 'the popup to show the settings' });
+    return await body(popup);
+  } finally {
+    await popup.close();
+  }
+}
+
+export const cases = [
+  {
+    name: 'popup: changing the open-limit in the popup changes what opens directly',
+    async run({ browser, origin }) {
+      try {
+        await browser.goto(`${origin}/click-title.html`); // a 3-page list
+        await withPopup(browser, async (popup) => {
+          assert.equal((await popup.read()).limit, '15', 'the default open-limit');
+          await popup.type('#open-limit', '2');
+          const shown = await waitFor(() => popup.read(), (p) => p.settingsStatus !== '', { what: 'the confirmation' });
+          assert.equal(shown.settingsStatus, 'Saved: lists of more than 2 pages show a preview first.');
+          assert.equal(shown.limitError, '');
+        });
+        assert.equal((await storedSettings(browser)).openLimit, 2);
+        await browser.click('#link');
+        const state = await settled(browser, origin, { tabs: 2 }, 'the preview page (3 pages, limit 2)');
+        assert.notEqual(await previewedLink(browser, state.tabs[1].url), null);
+        await stillSame(browser, origin, state);
+
+        await browser.reset();
+        await browser.goto(`${origin}/click-title.html`);
+        await withPopup(browser, async (popup) => {
+          assert.equal((await popup.read()).limit, '2', 'the popup shows the stored limit');
+          await popup.type('#open-limit', '3');
+          await waitFor(() => popup.read(), (p) => p.settingsStatus.includes('3 pages'), { what: 'the confirmation' });
+        });
+        await browser.click('#link');
+        const opened = await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group (3 pages, limit 3)');
+        assert.deepEqual(urlAndGroup(opened).slice(1), [
+          ['/page/one', 'Reading list'],
+          ['/page/two', 'Reading list'],
+          ['/page/three', 'Reading list'],
+        ]);
+      } finally {
+        await clearSettings(browser);
+      }
+    },
+  },
+  {
+    name: 'popup: an invalid open-limit (0, 501, 2.5, letters, empty) is rejected with a message and not saved',
+    async run({ browser, origin }) {
+      try {
+        await browser.goto(`${origin}/click-title.html`);
+        await withPopup(browser, async (popup) => {
+          await popup.type('#open-limit', '7');
+          await waitFor(() => popup.read(), (p) => p.settingsStatus.includes('7 pages'), { what: 'the valid limit saved' });
+          for (const typed of ['0', '501', '2.5', 'abc', '']) {
+            await popup.type('#open-limit', typed);
+            const shown = await waitFor(() => popup.read(), (p) => p.limitError !== '', { what: `the message for ${JSON.stringify(typed)}` });
+            assert.equal(shown.limitError, 'The open-limit must be a whole number from 1 to 500.', `for ${JSON.stringify(typed)}`);
+            assert.equal(shown.invalid, 'true');
+            assert.equal((await storedSettings(browser)).openLimit, 7, `${JSON.stringify(typed)} is not saved`);
+            // A valid value again clears the message.
+            await popup.type('#open-limit', '7');
+            await waitFor(() => popup.read(), (p) => p.limitError === '' && p.invalid === null, { what: 'the message to go' });
+          }
+          await popup.type('#open-limit', '0');
+          await waitFor(() => popup.read(), (p) => p.limitError !== '', { what: 'the message' });
+          await popup.screenshots?.('invalid-limit');
+        });
+        assert.equal((await storedSettings(browser)).openLimit, 7);
+      } finally {
+        await clearSettings(browser);
+      }
+    },
+  },
+  {
+    name: 'popup: a corrupt stored setting shows (and acts) as its default',
+    async run({ browser, origin }) {
+      try {
+        await browser.inExtension(async () => {
+          const api = globalThis.browser ?? globalThis.chrome;
+          await api.storage.sync.set({ openLimit: '9; drop table', lazy: 'yes', linkify: 1 });
+        });
+        await browser.goto(`${origin}/click-title.html`);
+        await withPopup(browser, async (popup) => {
+          const shown = await popup.read();
+          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['15', false, false]);
+        });
+        await browser.click('#link');
+        await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group, under the default limit');
+      } finally {
+        await clearSettings(browser);
+      }
+    },
+  },
+  {
+    name: 'popup: the lazy and linkify checkboxes are saved in storage.sync',
+    async run({ browser, origin }) {
+      try {
+        await browser.goto(`${origin}/click-title.html`);
+        await withPopup(browser, async (popup) => {
+          await popup.click('#lazy');
+          await waitFor(() => storedSettings(browser), (s) => s.lazy === true, { what: 'lazy saved' });
+          await popup.click('#linkify');
+          await waitFor(() => storedSettings(browser), (s) => s.linkify === true, { what: 'linkify saved' });
+          await popup.click('#linkify');
+          await waitFor(() => storedSettings(browser), (s) => s.linkify === false, { what: 'linkify off again' });
+          assert.equal((await popup.read()).settingsStatus, 'Saved: page text is left alone.');
+        });
+      } finally {
+        await clearSettings(browser);
+      }
+    },
+  },
+  {
+    name: 'popup: a pasted text/uri-list is previewed live (pages, sites, what is left out) and opens as a group',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/click-title.html`);
+      const text = [
+        '#?title=Pasted%20reading',
+        '# a comment line',
+        `${origin}/page/p1`,
+        `${origin}/page/p2`,
+        'javascript:alert(1)',
+        `${origin.replace('127.0.0.1', 'localhost')}/page/p3`,
+      ].join('\r\n');
+      await withPopup(browser, async (popup) => {
+        await popup.paste('#pasted', text);
+        const shown = await waitFor(() => popup.read(), (p) => p.summary !== '', { what: 'the live preview' });
+        assert.equal(shown.summary, '3 pages from 2 sites');
+        assert.deepEqual(shown.sites, ['127.0.0.1', 'localhost']);
+        assert.deepEqual(shown.alerts, []);
+        assert.equal(shown.notes.length, 1);
+        assert.match(shown.notes[0], /^Left out: javascript:alert\(1\) \(javascript: links are never opened/);
+        assert.equal(shown.openButton, 'Open 3 pages as a group');
+        await popup.screenshots?.('pasted');
+        await popup.click('#open-pasted');
+        await waitFor(() => stateOf(browser, origin), (s) => s.groups.length === 1, { what: 'the group' });
+      });
+      const state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs.length === 4, { what: 'the pasted list as a group' });
+      assert.equal(state.groups.length, 1);
+      assert.deepEqual(urlAndGroup(state), [
+        ['/click-title.html', null],
+        ['/page/p1', 'Pasted reading'],
+        ['/page/p2', 'Pasted reading'],
+        [`${origin.replace('127.0.0.1', 'localhost')}/page/p3`, 'Pasted reading'],
+      ]);
+    },
+  },
+  {
+    name: 'popup: a pasted list with a lookalike site warns in the box, and goes to the preview page first',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/click-title.html`);
+      await withPopup(browser, async (popup) => {
+        await popup.paste('#pasted', 'see uri-list:https://paypal.com/signin;https://p%D0%B0ypal.com/signin?title=Pay and more');
+        const shown = await waitFor(() => popup.read(), (p) => p.summary !== '', { what: 'the live preview' });
+        assert.equal(shown.summary, '2 pages from 2 sites');
+        assert.deepEqual(shown.sites, ['paypal.com', 'pаypal.com (xn--pypal-4ve.com)']);
+        assert.ok(shown.alerts.some((a) => /mixes Latin and Cyrillic/.test(a)), JSON.stringify(shown.alerts));
+        assert.ok(shown.alerts.some((a) => /looks like paypal\.com/.test(a)), JSON.stringify(shown.alerts));
+        assert.equal(shown.openButton, 'Review 2 pages first…');
+        await popup.screenshots?.('lookalike');
+        await popup.click('#open-pasted');
+        await waitFor(() => popup.read(), (p) => p.pasteStatus !== '', { what: 'the popup to say what it did' });
+      });
+      const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      assert.notEqual(await previewedLink(browser, state.tabs[1].url), null);
+    },
+  },
+  {
+    name: 'safety: a clicked list with a lookalike site opens the preview page with the warning, the lookalike unchecked',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/lookalike-hosts.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      await stillSame(browser, origin, state);
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      const shown = await waitFor(
+        () =>
+          browser.inPage(() => ({
+            why: document.getElementById('why').hidden ? '' : document.getElementById('why').textContent,
+            rows: [...document.querySelectorAll('#items li.item')].map((li) => ({
+              checked: li.querySelector('input').checked,
+              about: li.querySelector('.about').textContent,
+            })),
+          })),
+        (shown) => shown.rows.length === 2,
+        { what: 'the items' },
+      );
+      assert.match(shown.why, /looks like paypal\.com/);
+      assert.deepEqual(shown.rows.map((r) => r.checked), [true, false]);
+      assert.match(shown.rows[1].about, /pаypal\.com \(xn--pypal-4ve\.com\)/);
+      assert.match(shown.rows[1].about, /mixes Latin and Cyrillic/);
+    },
+  },
+  {
+    name: 'popup: a list the page offers with <link rel="alternate"> is offered in the popup and opens as a group',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/offers.html`);
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      await withPopup(browser, async (popup) => {
+        const shown = await waitFor(() => popup.read(), (p) => p.offers !== null, { what: 'the offer' });
+        assert.deepEqual(shown.offers, ["This page's reading list"]);
+        await popup.screenshots?.('offer');
+        await popup.click('#offers-list button');
+        await waitFor(() => stateOf(browser, origin), (s) => s.groups.length === 1, { what: 'the group' });
+      });
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the offered list as a group');
+      assert.deepEqual(urlAndGroup(state).slice(1), [
+        ['/page/offer-1', 'Offered'],
+        ['/page/offer-2', 'Offered'],
+      ]);
+    },
+  },
+];

@@ -1,0 +1,86 @@
+// The toolbar popup, for the cases that drive it. A headless browser shows no toolbar popups,
+// so the popup's page is opened on its own in a second window and pointed at the first window
+// (`?window=ID`): it then acts on that window's tabs as the real popup does on its own window.
+// Input is real: clicks and key presses (Playwright's CDP input in Chromium, WebDriver actions in Firefox).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXTENSION_UUID } from './firefox.mjs';
+import { ROOT, waitFor } from './util.mjs';
+
+/** Where screenshots go (target/ is not committed); a person looks at them. */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? join(ROOT, 'target', 'screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/**
+ * Opens the popup for the last focused normal window. Returns
+ * `{evaluate(fn, arg), click(selector), type(selector, text), screenshots?(name), close()}`:
+ * `type` replaces the field's text with `text` typed key by key, then leaves the field (Tab), as
+ * a person commits a value; `screenshots` (Chromium only) writes popup-NAME-light/dark.png.
+ */
+export async function openPopup(browser) {
+  if (browser.name === 'chromium') return openInChromium(browser);
+  return openInFirefox(browser);
+}
+
+async function openInChromium(browser) {
+  const windowId = await browser.inExtension(async () => (await chrome.windows.getLastFocused({ windowTypes: ['normal'] })).id);
+  await browser.inExtension(async (windowId) => {
+    await chrome.windows.create({ url: chrome.runtime.getURL(`popup/popup.html?window=${windowId}`), type: 'popup', width: 400, height: 700, focused: false });
+  }, windowId);
+  const popup = await waitFor(
+    () => browser.context.pages().find((p) => p.url().includes('/popup/popup.html')) ?? null,
+    (found) => found !== null,
+    { what: 'the popup page' },
+  );
+  await popup.waitForLoadState();
+  return {
+    evaluate: (fn, arg) => popup.evaluate(fn, arg),
+    click: (selector) => popup.click(selector),
+    async type(selector, text) {
+      await popup.fill(selector, '');
+      await popup.locator(selector).pressSequentially(text);
+      await popup.keyboard.press('Tab');
+    },
+    /** Pastes `text` into the field at once (an insertText, as a paste does). */
+    async paste(selector, text) {
+      await popup.fill(selector, text);
+    },
+    async screenshots(name) {
+      for (const colorScheme of ['light', 'dark']) {
+        await popup.emulateMedia({ colorScheme });
+        await popup.locator('body').screenshot({ path: join(SCREENSHOTS, `popup-${name}-${colorScheme}.png`) });
+      }
+      await popup.emulateMedia({ colorScheme: null });
+    },
+    close: () => popup.close(),
+  };
+}
+
+async function openInFirefox(browser) {
+  const windowId = await browser.script(
+    `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+     return ExtensionParent.apiManager.global.windowTracker.getId(Services.wm.getMostRecentWindow('navigator:browser'));`,
+    [],
+    { chrome: true },
+  );
+  const main = await browser.command('GET', '/window');
+  const { handle } = await browser.command('POST', '/window/new', { type: 'window' });
+  await browser.command('POST', '/window', { handle });
+  await browser.goto(`moz-extension://${EXTENSION_UUID}/popup/popup.html?window=${windowId}`);
+  const typeInto = async (selector, text, commit) => {
+    const id = Object.values(await browser.element(selector))[0];
+    await browser.command('POST', `/element/${id}/clear`, {});
+    await browser.command('POST', `/element/${id}/value`, { text: commit ? `${text}\uE004` : text }); // \uE004: Tab
+  };
+  return {
+    evaluate: (fn, arg) => browser.inPage(fn, arg),
+    click: (selector) => browser.click(selector),
+    type: (selector, text) => typeInto(selector, text, true),
+    paste: (selector, text) => typeInto(selector, text, false),
+    screenshots: null,
+    async close() {
+      await browser.command('DELETE', '/window');
+      await browser.command('POST', '/window', { handle: main });
+    },
+  };
+}
