@@ -262,4 +262,32 @@ export const cases = [
       ]);
     },
   },
+  {
+    name: 'popup: settings survive a browser restart (same profile, a new browser process)',
+    async run({ browser, origin }) {
+      try {
+        await browser.goto(`${origin}/click-title.html`);
+        await withPopup(browser, async (popup) => {
+          await popup.type('#open-limit', '2');
+          await waitFor(() => popup.read(), (p) => p.settingsStatus.includes('2 pages'), { what: 'the limit saved' });
+          await popup.click('#lazy');
+          await popup.click('#linkify');
+          await waitFor(() => storedSettings(browser), (s) => s.lazy === true && s.linkify === true, { what: 'the checkboxes saved' });
+        });
+        await browser.restart();
+        await browser.reset();
+        await browser.goto(`${origin}/click-title.html`);
+        await withPopup(browser, async (popup) => {
+          const shown = await popup.read();
+          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['2', true, true], 'the popup after the restart');
+        });
+        // And the new browser acts on them: 3 pages, over the limit of 2.
+        await browser.click('#link');
+        const state = await settled(browser, origin, { tabs: 2 }, 'the preview page (3 pages, limit 2)');
+        assert.notEqual(await previewedLink(browser, state.tabs[1].url), null);
+      } finally {
+        await clearSettings(browser);
+      }
+    },
+  },
 ];

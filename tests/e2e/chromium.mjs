@@ -12,39 +12,17 @@ import { findProgram, tempDir } from './util.mjs';
 export async function launchChromium({ extensionDir, headless = true, args = [] }) {
   const executablePath = findProgram('CHROMIUM', ['/usr/bin/chromium', 'chromium'], 'apt-get install chromium');
   const profile = await tempDir('chromium-profile');
+  const start = () => startContext(profile.path, { executablePath, extensionDir, headless, args });
   let context;
   try {
-    context = await chromium.launchPersistentContext(profile.path, {
-      executablePath,
-      headless,
-      // The caller closes the browser on Ctrl-C (and removes the profile): not Playwright.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-      viewport: headless ? { width: 1000, height: 700 } : null,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        // Playwright adds --disable-extensions; --disable-extensions-except is what overrides it.
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        ...args,
-      ],
-    });
+    context = await start();
   } catch (error) {
     await profile.remove();
     throw error;
   }
-  const driver = new ChromiumDriver(context, profile);
+  const driver = new ChromiumDriver(context, profile, start);
   try {
-    // So that a test can read the clipboard back from a page.
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await driver.worker();
+    await driver.ready();
   } catch (error) {
     await driver.close();
     throw error;
@@ -52,23 +30,73 @@ export async function launchChromium({ extensionDir, headless = true, args = [] 
   return driver;
 }
 
+/** Starts Chromium on `profilePath` with the extension loaded. */
+function startContext(profilePath, { executablePath, extensionDir, headless, args }) {
+  return chromium.launchPersistentContext(profilePath, {
+    executablePath,
+    headless,
+    // The caller closes the browser on Ctrl-C (and removes the profile): not Playwright.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    viewport: headless ? { width: 1000, height: 700 } : null,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      // Playwright adds --disable-extensions; --disable-extensions-except is what overrides it.
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      ...args,
+    ],
+  });
+}
+
 class ChromiumDriver {
   name = 'chromium';
 
-  constructor(context, profile) {
-    this.context = context;
+  constructor(context, profile, start) {
     this.profile = profile;
+    this.start = start;
+    // Errors from the service worker, and from the content script (its messages start with "uri-list:").
+    this.errors = [];
+    this.attach(context);
+  }
+
+  /** Drives `context` (a browser process on this.profile) from now on. */
+  attach(context) {
+    this.context = context;
     this.page = context.pages()[0] ?? null;
     this.version = context.browser()?.version() ?? '';
     this.closed = false;
-    context.once('close', () => (this.closed = true));
-    // Errors from the service worker, and from the content script (its messages start with "uri-list:").
-    this.errors = [];
+    this.restarting = false;
+    context.once('close', () => (this.closed = !this.restarting));
     context.on('console', (message) => {
       if (message.type() === 'error' && (message.worker?.() || message.text().startsWith('uri-list:'))) {
         this.errors.push(message.text());
       }
     });
+  }
+
+  /** Once the browser runs: the clipboard may be read back from a page; the extension is up. */
+  async ready() {
+    await this.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await this.worker();
+  }
+
+  /**
+   * Quits the browser and starts a new browser process on the same profile, as a person
+   * closing and reopening it: what the extension stored must still be there.
+   */
+  async restart() {
+    this.restarting = true;
+    await this.context.close();
+    this.attach(await this.start());
+    await this.ready();
   }
 
   /** Error messages from this extension in the consoles of its service worker and of pages. */

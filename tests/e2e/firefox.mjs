@@ -6,7 +6,7 @@
 // tab groups), read here as the browser itself has them. Input goes through WebDriver actions,
 // which Firefox turns into trusted events, like a person's.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { findProgram, tempDir, withTimeout } from './util.mjs';
@@ -48,29 +48,37 @@ export async function launchFirefox({ extensionDir, headless = true }) {
   const driver = new FirefoxDriver(server, temp);
   try {
     driver.base = await withTimeout(listeningAddress(driver), 10_000, 'starting geckodriver');
-    const { value } = await driver.request('POST', '/session', {
-      capabilities: {
-        alwaysMatch: {
-          browserName: 'firefox',
-          'moz:firefoxOptions': {
-            binary,
-            args: headless ? ['-headless'] : [],
-            prefs: {
-              'extensions.webextensions.uuids': JSON.stringify({ [addonId]: EXTENSION_UUID }),
-              'browser.tabs.groups.enabled': true,
-              'browser.tabs.warnOnClose': false,
-              'browser.tabs.warnOnCloseOtherTabs': false,
-              'devtools.console.stdout.content': true,
+    // A profile folder of our own (not one geckodriver makes and throws away), so that a
+    // restart can start a new Firefox on the same profile.
+    const profile = join(temp.path, 'profile');
+    mkdirSync(profile);
+    driver.startSession = async () => {
+      const { value } = await driver.request('POST', '/session', {
+        capabilities: {
+          alwaysMatch: {
+            browserName: 'firefox',
+            'moz:firefoxOptions': {
+              binary,
+              args: [...(headless ? ['-headless'] : []), '-profile', profile],
+              prefs: {
+                'extensions.webextensions.uuids': JSON.stringify({ [addonId]: EXTENSION_UUID }),
+                'browser.tabs.groups.enabled': true,
+                'browser.tabs.warnOnClose': false,
+                'browser.tabs.warnOnCloseOtherTabs': false,
+                'browser.sessionstore.resume_from_crash': false,
+                'devtools.console.stdout.content': true,
+              },
             },
           },
         },
-      },
-    });
-    driver.session = `/session/${value.sessionId}`;
+      });
+      driver.session = `/session/${value.sessionId}`;
+      driver.version = value.capabilities.browserVersion;
+      // Allowed in private windows, as a person can allow it, so that tests can open lists there.
+      await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true, allowPrivateBrowsing: true });
+    };
     driver.addonId = addonId;
-    driver.version = value.capabilities.browserVersion;
-    // Allowed in private windows, as a person can allow it, so that tests can open lists there.
-    await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true, allowPrivateBrowsing: true });
+    await driver.startSession();
   } catch (error) {
     await driver.close();
     throw error;
@@ -383,6 +391,16 @@ class FirefoxDriver {
     } finally {
       await this.command('POST', '/moz/context', { context: 'content' });
     }
+  }
+
+  /**
+   * Quits Firefox and starts a new Firefox process on the same profile, as a person closing and
+   * reopening it: what the extension stored must still be there.
+   */
+  async restart() {
+    await withTimeout(this.request('DELETE', this.session), 15_000, 'quitting Firefox');
+    this.session = '';
+    await this.startSession();
   }
 
   async close() {
