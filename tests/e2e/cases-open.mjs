@@ -5,6 +5,7 @@
 // the browser really shows: tabs, their order, URLs, windows, groups with names and colours,
 // the toolbar badge, the preview page.
 import assert from 'node:assert/strict';
+import { SCREENSHOTS } from './popup.mjs';
 import { sleep, waitFor } from './util.mjs';
 
 /** The state with URLs on the fixture server shortened to their path ("/page/one"). */
@@ -301,6 +302,7 @@ export const cases = [
         { what: 'the preview page to list 17 items' },
       );
       assert.equal(shown.title, 'Sixteen pages');
+      await browser.screenshots?.(SCREENSHOTS, 'preview-over-limit');
       assert.match(shown.why, /16 pages, more than your open-limit of 15/);
       assert.deepEqual(shown.rows[0], { url: `${origin}/page/n1`, checked: true, disabled: false, about: 'Site: 127.0.0.1' });
       assert.deepEqual(

@@ -6,7 +6,7 @@
 // on a link in a page opens, what is in storage.sync, what the preview page shows.
 import assert from 'node:assert/strict';
 import { previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
-import { openPopup } from './popup.mjs';
+import { SCREENSHOTS, openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 /** What the popup shows. */
@@ -241,6 +241,7 @@ export const cases = [
       assert.deepEqual(shown.rows.map((r) => r.checked), [true, false]);
       assert.match(shown.rows[1].about, /pаypal\.com \(xn--pypal-4ve\.com\)/);
       assert.match(shown.rows[1].about, /mixes Latin and Cyrillic/);
+      await browser.screenshots?.(SCREENSHOTS, 'preview-lookalike');
     },
   },
   {
@@ -288,6 +289,39 @@ export const cases = [
       } finally {
         await clearSettings(browser);
       }
+    },
+  },
+  {
+    name: 'popup: every control has a name and role a screen reader reads, in a sensible order',
+    browsers: ['chromium'], // the accessibility tree comes from Chromium's DevTools protocol
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/offers.html`);
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      await withPopup(browser, async (popup) => {
+        await waitFor(() => popup.read(), (p) => p.offers !== null, { what: 'the offer' });
+        const tree = await popup.ariaSnapshot();
+        const expected = [
+          'heading "This page offers a list"',
+          `button "This page's reading list"`,
+          'heading "Share tabs"',
+          'button "Copy 1 tab as uri-list"',
+          'checkbox "as text/uri-list (one address per line)"',
+          'textbox "The link"',
+          'heading "Open a list"',
+          'textbox "Paste a uri-list link, a text/uri-list, or text with web addresses"',
+          'button "Open as group" [disabled]',
+          'heading "Settings"',
+          'spinbutton "Open-limit"',
+          'checkbox "Load pages only when I look at them"',
+          'checkbox "Make uri-list links in page text clickable"',
+        ];
+        let at = 0;
+        for (const line of expected) {
+          const found = tree.indexOf(line, at);
+          assert.ok(found >= 0, `the accessibility tree has ${line} (after the one before); it is:\n${tree}`);
+          at = found;
+        }
+      });
     },
   },
 ];

@@ -3,6 +3,7 @@
 // The system browser is used (never `playwright install`). Pages are driven with real input
 // events (CDP Input.dispatch*: trusted, like a person's), and the browser's state is read through
 // the extension's service worker, which sees every tab and group.
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { findProgram, tempDir } from './util.mjs';
 
@@ -188,6 +189,15 @@ class ChromiumDriver {
           .map(({ group }) => ({ title: group.title, color: group.color, window: windows.indexOf(group.windowId) })),
       };
     });
+  }
+
+  /** The current page, light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`. */
+  async screenshots(dir, name) {
+    for (const colorScheme of ['light', 'dark']) {
+      await this.page.emulateMedia({ colorScheme });
+      await this.page.screenshot({ path: join(dir, `${name}-${colorScheme}.png`), fullPage: true });
+    }
+    await this.page.emulateMedia({ colorScheme: null });
   }
 
   /** The URL of a file of the extension (`preview/preview.html`). */

@@ -52,6 +52,8 @@ async function openInChromium(browser) {
       }
       await popup.emulateMedia({ colorScheme: null });
     },
+    /** The accessibility tree of the popup as a screen reader gets it (roles and names), as YAML. */
+    ariaSnapshot: () => popup.locator('body').ariaSnapshot(),
     close: () => popup.close(),
   };
 }
@@ -78,6 +80,7 @@ async function openInFirefox(browser) {
     type: (selector, text) => typeInto(selector, text, true),
     paste: (selector, text) => typeInto(selector, text, false),
     screenshots: null,
+    ariaSnapshot: null,
     async close() {
       await browser.command('DELETE', '/window');
       await browser.command('POST', '/window', { handle: main });
