@@ -60,8 +60,8 @@ async function carryOut(the, { tab, active, newWindow, grouped }) {
     ...the.skipped,
     ...opened.failures.map(({ url, message }) => ({ item: url, reason: api.i18n.getMessage('openFailed', [message]) })),
   ];
-  await reportSkipped(notOpened, tab.id);
-  return { preview: false, ...opened, titles: the.groups.map((g) => g.title), skipped: notOpened };
+  await reportSkipped(notOpened, tab.id, the.notes ?? []);
+  return { preview: false, ...opened, titles: the.groups.map((g) => g.title), skipped: notOpened, notes: the.notes ?? [] };
 }
 
 /**
@@ -128,26 +128,30 @@ export function linkInText(text, { anyForm = false } = {}) {
 }
 
 /**
- * Tells the person which items were not opened and why: a badge with their number on the
- * toolbar button for the tab the link was in (browsers reset a tab's badge when it loads a page,
- * so the new tabs cannot carry it), its tooltip listing each with its reason, and a notification.
+ * Tells the person which items were not opened and why, and the plan's milder notes (say, a
+ * page opened over plain http:): a badge on the toolbar button for the tab the link was in
+ * (browsers reset a tab's badge when it loads a page, so the new tabs cannot carry it) with
+ * the number not opened (or "!" for notes alone), its tooltip listing each with its reason,
+ * and, for items not opened, a notification.
  */
-export async function reportSkipped(notOpened, tabId) {
-  if (notOpened.length === 0) return;
-  const lines = notOpened.map(({ item, reason }) => `${shorten(item)}: ${reason}`);
-  const title = `${api.i18n.getMessage('skippedTitle', [String(notOpened.length)])}\n${lines.join('\n')}`;
+export async function reportSkipped(notOpened, tabId, notes = []) {
+  if (notOpened.length === 0 && notes.length === 0) return;
+  const lines = notOpened.map(({ item, reason }) => `${shorten(item)}: ${say(reason)}`);
+  const heading = notOpened.length ? api.i18n.getMessage('skippedTitle', [String(notOpened.length)]) : api.i18n.getMessage('notesTitle');
+  const title = [heading, ...lines, ...notes.map(say)].join('\n');
   try {
     await api.action.setTitle({ tabId, title });
-    await api.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' });
-    await api.action.setBadgeText({ tabId, text: String(notOpened.length) });
+    await api.action.setBadgeBackgroundColor({ tabId, color: notOpened.length ? '#b3261e' : '#9a6700' });
+    await api.action.setBadgeText({ tabId, text: notOpened.length ? String(notOpened.length) : '!' });
   } catch (error) {
     console.warn('uri-list: no badge (was the tab closed?):', error?.message ?? error);
   }
+  if (notOpened.length === 0) return; // notes alone are not worth interrupting the person
   try {
     await api.notifications.create({
       type: 'basic',
       iconUrl: api.runtime.getURL('icons/icon-128.png'),
-      title: api.i18n.getMessage('skippedTitle', [String(notOpened.length)]),
+      title: heading,
       message: lines.join('\n'),
     });
   } catch (error) {
@@ -155,5 +159,11 @@ export async function reportSkipped(notOpened, tabId) {
     console.warn('uri-list: no notification:', error?.message ?? error);
   }
 }
+
+/** A message from the core: a string, or `{code, args, message}` (a `_locales` name and its English text). */
+const say = (message) =>
+  typeof message === 'string'
+    ? message
+    : (message?.code && api.i18n.getMessage(message.code, (message.args ?? []).map(String))) || message?.message || '';
 
 const shorten = (text) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);

@@ -324,4 +324,19 @@ export const cases = [
       });
     },
   },
+  {
+    name: 'safety: a milder note (a plain http: page) does not stop a list under the limit; the badge shows it',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/http-note.html`);
+      await browser.click('#link');
+      const state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs.length === 3 && s.groups.length === 1 && s.tabs[2].url === 'http://plain.invalid/page', { what: 'the group' });
+      assert.deepEqual(urlAndGroup(state), [
+        ['/http-note.html', null],
+        ['/page/local', 'Plain'],
+        ['http://plain.invalid/page', 'Plain'],
+      ]);
+      const badge = await waitFor(() => browser.badge(`${origin}/http-note.html`), (b) => b?.text === '!', { what: 'the badge' });
+      assert.equal(badge.title, 'uri-list: opened, with notes\nplain.invalid is opened without encryption (http:)');
+    },
+  },
 ];
