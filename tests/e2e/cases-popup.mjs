@@ -339,4 +339,25 @@ export const cases = [
       assert.equal(badge.title, 'uri-list: opened, with notes\nplain.invalid is opened without encryption (http:)');
     },
   },
+  {
+    name: 'popup: settings survive an update of the extension (reloaded from its folder)',
+    async run({ browser, origin }) {
+      try {
+        await browser.goto(`${origin}/click-title.html`);
+        await withPopup(browser, async (popup) => {
+          await popup.type('#open-limit', '42');
+          await waitFor(() => popup.read(), (p) => p.settingsStatus.includes('42 pages'), { what: 'the limit saved' });
+          await popup.click('#lazy');
+          await waitFor(() => storedSettings(browser), (s) => s.lazy === true, { what: 'lazy saved' });
+        });
+        await browser.reloadExtension();
+        await withPopup(browser, async (popup) => {
+          const shown = await popup.read();
+          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['42', true, false], 'the popup after the update');
+        });
+      } finally {
+        await clearSettings(browser);
+      }
+    },
+  },
 ];

@@ -5,7 +5,7 @@
 // the extension's service worker, which sees every tab and group.
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { findProgram, tempDir } from './util.mjs';
+import { findProgram, tempDir, withTimeout } from './util.mjs';
 
 /**
  * @param {{extensionDir: string, headless?: boolean, args?: string[]}} options
@@ -22,6 +22,7 @@ export async function launchChromium({ extensionDir, headless = true, args = [] 
     throw error;
   }
   const driver = new ChromiumDriver(context, profile, start);
+  driver.extensionDir = extensionDir;
   try {
     await driver.ready();
   } catch (error) {
@@ -52,6 +53,8 @@ function startContext(profilePath, { executablePath, extensionDir, headless, arg
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      // The DevTools protocol's Extensions domain, for reloadExtension().
+      '--enable-unsafe-extension-debugging',
       ...args,
     ],
   });
@@ -189,6 +192,21 @@ class ChromiumDriver {
           .map(({ group }) => ({ title: group.title, color: group.color, window: windows.indexOf(group.windowId) })),
       };
     });
+  }
+
+  /**
+   * Loads the extension again from its folder over itself, as an update does (a new service
+   * worker; the extension's storage stays), through the DevTools protocol's Extensions domain
+   * (chrome.runtime.reload() does not bring back an extension loaded from the command line).
+   */
+  async reloadExtension() {
+    const old = await this.worker();
+    const closed = new Promise((resolve) => old.once('close', resolve));
+    const next = this.context.waitForEvent('serviceworker', { timeout: 10_000 });
+    const cdp = await this.context.browser().newBrowserCDPSession();
+    await cdp.send('Extensions.loadUnpacked', { path: this.extensionDir });
+    await withTimeout(closed, 10_000, 'the old service worker to stop');
+    await next;
   }
 
   /** The current page, light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`. */

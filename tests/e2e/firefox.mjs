@@ -78,6 +78,7 @@ export async function launchFirefox({ extensionDir, headless = true }) {
       await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true, allowPrivateBrowsing: true });
     };
     driver.addonId = addonId;
+    driver.extensionDir = extensionDir;
     await driver.startSession();
   } catch (error) {
     await driver.close();
@@ -391,6 +392,11 @@ class FirefoxDriver {
     } finally {
       await this.command('POST', '/moz/context', { context: 'content' });
     }
+  }
+
+  /** Installs the extension again over itself, as an update does (the add-on's storage stays). */
+  async reloadExtension() {
+    await this.command('POST', '/moz/addon/install', { path: this.extensionDir, temporary: true, allowPrivateBrowsing: true });
   }
 
   /**
