@@ -13,8 +13,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm'];
 const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
 const FIREFOX_ONLY_PERMISSIONS = ['cookies'];
-/** Folders under extension/ a browser does not get: Firefox writes the clipboard from its background page. */
-const FOLDERS_LEFT_OUT = { chrome: [], firefox: ['offscreen'] };
+/**
+ * Folders under extension/ a browser does not get: Firefox writes the clipboard from its
+ * background page, and creates unloaded tabs itself (no placeholder page, lib/lazy.js).
+ */
+const FOLDERS_LEFT_OUT = { chrome: [], firefox: ['offscreen', 'lazy'] };
 
 /** Each browser's manifest, from the source manifest (which is not changed). */
 const BROWSERS = {

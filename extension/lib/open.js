@@ -4,7 +4,7 @@
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
 import { plan, readPasted } from '../pkg/uri_list.js';
 import { api } from './api.js';
-import { readOpenLimit } from './settings.js';
+import { readOpenLimit, readSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
 export const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
@@ -52,9 +52,13 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
   return carryOut(the, { tab, active, newWindow: newWindow || the.mode === 'window', grouped: the.mode !== 'tabs' });
 }
 
-/** Opens what a plan says, then reports what was skipped or failed. */
+/**
+ * Opens what a plan says, then reports what was skipped or failed. With the `lazy` setting on,
+ * only the first page loads; the others load when their tab is selected.
+ */
 async function carryOut(the, { tab, active, newWindow, grouped }) {
-  const opened = await openGroups(the.groups, { tab, active, newWindow, grouped });
+  const { lazy } = await readSettings();
+  const opened = await openGroups(the.groups, { tab, active, newWindow, grouped, lazy });
   for (const { url, message } of opened.failures) console.warn(`uri-list: could not open ${url}: ${message}`);
   const notOpened = [
     ...the.skipped,

@@ -4,6 +4,7 @@
 // `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
 import { check, encode, toText } from '../pkg/uri_list.js';
 import { api } from './api.js';
+import { realUrl } from './lazy.js';
 
 /**
  * Links longer than this are still copied, with a warning: 8 000 octets is the length RFC 9110
@@ -16,8 +17,11 @@ export const SCOPES = ['tabs', 'group', 'window'];
 
 const NO_GROUP = -1;
 
-/** A tab's address: `pendingUrl` while a Chrome tab is still loading its first page. */
-const urlOf = (tab) => tab.url || tab.pendingUrl || '';
+/**
+ * A tab's address: `pendingUrl` while a Chrome tab is still loading its first page; for a tab
+ * opened unloaded in Chrome (the placeholder page, lib/lazy.js), the page it stands for.
+ */
+const urlOf = (tab) => realUrl(tab.url || tab.pendingUrl || '');
 
 /**
  * Which tabs can be shared, by the core's own rule (`check()`: only what a receiver would open,

@@ -1,6 +1,7 @@
 // Carrying out a plan from the wasm core: opening tabs, grouping and naming them. Each browser
 // difference lives in a small named helper.
 import { api } from './api.js';
+import { createUnloaded } from './lazy.js';
 
 /**
  * Opens the plan's groups, in order, next to `tab` (or in a new window), in the tab's
@@ -8,12 +9,15 @@ import { api } from './api.js';
  * group with its name and colour (unless `grouped` is false: `type=tabs`). One tab that fails
  * to open does not stop the others.
  *
+ * With `lazy`, only the first page loads; every other tab is created unloaded (lib/lazy.js) and
+ * loads when it is selected. A tab that cannot be created unloaded is opened loaded instead.
+ *
  * @param {{title: string, color: string|null, urls: string[]}[]} groups
- * @param {{tab: object, active: boolean, newWindow: boolean, grouped: boolean}} how
+ * @param {{tab: object, active: boolean, newWindow: boolean, grouped: boolean, lazy?: boolean}} how
  *   `active`: whether the first new tab (or the new window) takes the focus
  * @returns {Promise<{tabIds: number[], groupIds: number[], windowId: number, failures: {url: string, message: string}[]}>}
  */
-export async function openGroups(groups, { tab, active, newWindow, grouped }) {
+export async function openGroups(groups, { tab, active, newWindow, grouped, lazy = false }) {
   const failures = [];
   const tabIds = [];
   const tabsOfGroup = groups.map(() => []);
@@ -30,14 +34,9 @@ export async function openGroups(groups, { tab, active, newWindow, grouped }) {
           windowId = window.id;
           index = 1;
         } else {
-          created = await api.tabs.create({
-            url,
-            windowId,
-            index,
-            ...(newWindow ? {} : { openerTabId: tab.id }),
-            active: active && !newWindow && tabIds.length === 0,
-            ...same,
-          });
+          const properties = { windowId, index, ...(newWindow ? {} : { openerTabId: tab.id }), ...same };
+          const loaded = () => api.tabs.create({ ...properties, url, active: active && !newWindow && tabIds.length === 0 });
+          created = lazy && tabIds.length > 0 ? await unloadedOrLoaded(url, properties, loaded) : await loaded();
           index += 1;
         }
         tabIds.push(created.id);
@@ -57,6 +56,16 @@ export async function openGroups(groups, { tab, active, newWindow, grouped }) {
     }
   }
   return { tabIds, groupIds, windowId, failures };
+}
+
+/** A tab created unloaded; if the browser refuses that, the page opened loaded rather than not at all. */
+async function unloadedOrLoaded(url, properties, loaded) {
+  try {
+    return await createUnloaded(url, properties);
+  } catch (error) {
+    console.warn(`uri-list: could not open ${url} unloaded (${error?.message ?? error}); opening it loaded`);
+    return loaded();
+  }
 }
 
 /**

@@ -66,7 +66,7 @@ try {
     const start = Date.now();
     try {
       await browser.reset();
-      await withTimeout(c.run({ browser, origin: server.origin }), CASE_TIME, 'the case');
+      await withTimeout(c.run({ browser, origin: server.origin, server }), CASE_TIME, 'the case');
       passed += 1;
       console.log(`ok - ${c.name} (${Date.now() - start} ms)`);
     } catch (error) {

@@ -4,6 +4,8 @@
 //   `{{ORIGIN}}` becomes the server's own origin (http://127.0.0.1:PORT), so that
 //   fixture links can name pages on this server although its port changes every run.
 // - `/page/NAME` is a generated page titled NAME: as many distinct targets as a list needs.
+// - `requests` lists the path (and query) of every request, in order, so a test can tell
+//   which pages a browser has fetched (lazy loading: none that were opened unloaded).
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -22,12 +24,14 @@ const escapeHtml = (text) =>
 
 /**
  * @param {string} root folder to serve
- * @returns {Promise<{origin: string, close: () => Promise<void>}>}
+ * @returns {Promise<{origin: string, requests: string[], close: () => Promise<void>}>}
  */
 export async function startServer(root) {
   const base = normalize(root + sep);
   let origin = '';
+  const requests = [];
   const server = createServer(async (request, response) => {
+    requests.push(request.url);
     const send = (status, type, body) => {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       response.end(body);
@@ -56,6 +60,7 @@ export async function startServer(root) {
   origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,
+    requests,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -1,0 +1,32 @@
+// The placeholder for a page opened unloaded (Chrome; see lib/lazy.js): it shows the page's
+// title in the tab strip and, once its tab is selected, replaces itself with the page. "Selected"
+// is the browser's own active tab (tabs.getCurrent, tabs.onActivated), not the page's visibility:
+// headless Chrome reports every tab visible. It loads only an http or https URL; anything else is refused with a
+// message. It is not a web-accessible resource, so no web page can open or frame it.
+import { api } from '../lib/api.js';
+import { placeholderTarget, unloadedTitle } from '../lib/lazy.js';
+
+const params = new URLSearchParams(location.search);
+const target = placeholderTarget(params);
+const heading = document.getElementById('heading');
+const link = document.getElementById('url');
+document.documentElement.lang = api.i18n.getUILanguage();
+
+if (target === null) {
+  document.title = api.i18n.getMessage('lazyInvalid');
+  heading.textContent = api.i18n.getMessage('lazyInvalid');
+  link.textContent = params.get('url') ?? '';
+} else {
+  document.title = (params.get('title') || unloadedTitle(target)).slice(0, 200);
+  heading.textContent = api.i18n.getMessage('lazyHeading');
+  document.getElementById('hint').textContent = api.i18n.getMessage('lazyHint');
+  link.href = target;
+  link.textContent = target;
+  // `replace`: the placeholder leaves no entry in the tab's back history.
+  const load = () => location.replace(target);
+  const me = await api.tabs.getCurrent();
+  api.tabs.onActivated.addListener(({ tabId }) => {
+    if (tabId === me.id) load();
+  });
+  if (me.active) load();
+}

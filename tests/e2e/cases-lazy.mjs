@@ -1,0 +1,188 @@
+// Lazy loading (issue 6): with the `lazy` setting on, the first page of a list loads and every
+// other tab is created unloaded, loading when it is selected. Firefox creates the tabs
+// discarded (real URL, a title, nothing fetched); Chrome shows the extension's placeholder page,
+// which loads the real page once its tab is selected. Each case checks what the browser has
+// (tab state through the extension API), what the fixture server was asked for, and the groups.
+import assert from 'node:assert/strict';
+import { waitFor } from './util.mjs';
+
+/** Sets (or with `undefined`, removes) the lazy setting in storage.sync, as the popup does. */
+async function setLazy(browser, value) {
+  const stored = await browser.inExtension(async (value) => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    if (value === undefined) await api.storage.sync.remove('lazy');
+    else await api.storage.sync.set({ lazy: value });
+    return (await api.storage.sync.get('lazy')).lazy ?? null;
+  }, value);
+  assert.equal(stored, value ?? null, 'the stored lazy setting');
+}
+
+/**
+ * Every tab, in order: `{url, page, title, status, discarded, active, group}`. `page` is the
+ * page the tab stands for, shortened to its path on the fixture server: the URL itself, or for
+ * Chrome's placeholder page the page it will load.
+ *
+ * Chromium: as the extension API reports it. Firefox: as the browser's tab strip has it (the
+ * chrome context; `discarded` is a tab without a content browser, which is what the extension
+ * API reports too), because `inExtension` there runs in a tab of its own and would change which
+ * tab is selected.
+ */
+async function tabsOf(browser, origin) {
+  const tabs =
+    browser.name === 'firefox'
+      ? await browser.script(
+          `const tabs = [];
+           for (const win of Services.wm.getEnumerator('navigator:browser')) {
+             for (const tab of win.gBrowser.tabs) {
+               tabs.push({
+                 url: tab.linkedBrowser.currentURI.spec,
+                 title: tab.label,
+                 status: !tab.linkedPanel ? 'unloaded' : tab.hasAttribute('busy') ? 'loading' : 'complete',
+                 discarded: !tab.linkedPanel,
+                 active: tab.selected,
+                 group: tab.group ? tab.group.label : null,
+               });
+             }
+           }
+           return tabs;`,
+          [],
+          { chrome: true },
+        )
+      : await browser.inExtension(async () => {
+          const [tabs, groups] = await Promise.all([chrome.tabs.query({}), chrome.tabGroups.query({})]);
+          const titleOf = new Map(groups.map((group) => [group.id, group.title]));
+          tabs.sort((a, b) => a.windowId - b.windowId || a.index - b.index);
+          return tabs.map((tab) => ({
+            url: tab.url || tab.pendingUrl || '',
+            title: tab.title ?? '',
+            status: tab.status,
+            discarded: tab.discarded,
+            active: tab.active,
+            group: tab.groupId === -1 ? null : (titleOf.get(tab.groupId) ?? '(unknown group)'),
+          }));
+        });
+  const placeholder = await browser.extensionUrl('lazy/lazy.html');
+  const short = (url) => (url.startsWith(`${origin}/`) ? url.slice(origin.length) : url);
+  return tabs.map((tab) => ({
+    ...tab,
+    page: short(tab.url.startsWith(`${placeholder}?`) ? new URL(tab.url).searchParams.get('url') : tab.url),
+  }));
+}
+
+/** Paths of the fixture server's /page/ requests so far. */
+const pagesFetched = (server) => server.requests.filter((path) => path.startsWith('/page/'));
+
+/** Asserts that the tab for `page` is unloaded, the way each browser does it, and titled by its host and path. */
+async function assertUnloaded(browser, origin, tab, page) {
+  const host = new URL(origin).host;
+  assert.equal(tab.page, page);
+  assert.equal(tab.title, `${host}${page}`, `the title of the unloaded tab for ${page}`);
+  assert.equal(tab.active, false);
+  if (browser.name === 'firefox') {
+    assert.equal(tab.discarded, true, `${page} is discarded`);
+    assert.equal(tab.url, `${origin}${page}`, 'a discarded tab has its real URL');
+  } else {
+    const placeholder = await browser.extensionUrl('lazy/lazy.html');
+    assert.ok(tab.url.startsWith(`${placeholder}?`), `${page} shows the placeholder page, not ${tab.url}`);
+  }
+}
+
+/** Selects the tab for `page`, as a click on it in the tab strip does. */
+async function select(browser, origin, page) {
+  const tabs = await tabsOf(browser, origin);
+  const index = tabs.findIndex((tab) => tab.page === page);
+  assert.ok(index >= 0, `a tab for ${page}`);
+  if (browser.name === 'firefox') {
+    // The tab strip itself (chrome context): what a click on the tab does.
+    await browser.script('gBrowser.selectedTab = gBrowser.tabs[arguments[0]];', [index], { chrome: true });
+  } else {
+    await browser.inExtension(async (index) => {
+      const [tab] = await chrome.tabs.query({ index, lastFocusedWindow: true });
+      await chrome.tabs.update(tab.id, { active: true });
+    }, index);
+  }
+}
+
+/** Waits until the tab for `page` shows that page, loaded (its URL, the title the page sets, status complete). */
+function loaded(browser, origin, page) {
+  const name = page.replace('/page/', '');
+  return waitFor(
+    () => tabsOf(browser, origin),
+    (tabs) => tabs.some((tab) => tab.url === `${origin}${page}` && tab.title === name && tab.status === 'complete' && !tab.discarded),
+    { what: `${page} to load` },
+  );
+}
+
+const GROUPS = [
+  ['/page/lazy-1', 'Later'],
+  ['/page/lazy-2', 'Later'],
+  ['/page/lazy-3', 'Inner'],
+  ['/page/lazy-4', 'Inner'],
+  ['/page/lazy-5', 'Later'],
+];
+
+export const cases = [
+  {
+    name: 'lazy: with the setting on, only the first page loads; the others are unloaded, grouped, titled, and load when selected',
+    async run({ browser, origin, server }) {
+      await setLazy(browser, true);
+      try {
+        await browser.goto(`${origin}/lazy.html`);
+        const before = pagesFetched(server).length;
+        await browser.click('#link');
+        const tabs = await waitFor(
+          () => tabsOf(browser, origin),
+          (tabs) =>
+            tabs.length === 6 &&
+            tabs.every((tab) => tab.group !== '' && tab.group !== '(unknown group)' && tab.status !== 'loading'),
+          { what: 'six tabs, grouped and named, none still loading' },
+        );
+        assert.deepEqual(tabs.map((tab) => [tab.page, tab.group]), [['/lazy.html', null], ...GROUPS]);
+        // The first page is loaded and in front, as without lazy loading.
+        assert.equal(tabs[1].url, `${origin}/page/lazy-1`);
+        assert.equal(tabs[1].active, true);
+        assert.equal(tabs[1].discarded, false);
+        for (const [n, [page]] of GROUPS.entries()) if (n > 0) await assertUnloaded(browser, origin, tabs[n + 1], page);
+        // The groups have their names and colours whatever their tabs' state.
+        const state = await browser.state();
+        assert.deepEqual(state.groups.map((group) => [group.title, group.color === 'red']), [['Later', false], ['Inner', true], ['Later', false]]);
+        // Only the first page was fetched.
+        assert.deepEqual(pagesFetched(server).slice(before), ['/page/lazy-1']);
+
+        // A person selects the fourth page's tab: it loads, in its place and group; the others stay unloaded.
+        await select(browser, origin, '/page/lazy-4');
+        const after = await loaded(browser, origin, '/page/lazy-4');
+        assert.deepEqual(after.map((tab) => [tab.page, tab.group]), [['/lazy.html', null], ...GROUPS]);
+        assert.equal(after[4].active, true);
+        for (const n of [2, 3, 5]) await assertUnloaded(browser, origin, after[n], GROUPS[n - 1][0]);
+        assert.deepEqual(pagesFetched(server).slice(before), ['/page/lazy-1', '/page/lazy-4']);
+        if (browser.name === 'chromium') {
+          // The page itself is shown, and the placeholder left no entry in its back history.
+          await browser.switchTo(`${origin}/page/lazy-4`);
+          assert.deepEqual(await browser.inPage(() => [document.querySelector('h1').textContent, history.length]), ['lazy-4', 1]);
+        }
+      } finally {
+        await setLazy(browser, undefined);
+      }
+    },
+  },
+  {
+    name: 'lazy: with the setting off (the default), every page of the list loads',
+    async run({ browser, origin, server }) {
+      await setLazy(browser, undefined);
+      await browser.goto(`${origin}/lazy.html`);
+      const before = pagesFetched(server).length;
+      await browser.click('#link');
+      const tabs = await waitFor(
+        () => tabsOf(browser, origin),
+        (tabs) => tabs.length === 6 && tabs.slice(1).every((tab) => tab.status === 'complete' && tab.title === tab.page.replace('/page/', '')),
+        { what: 'six tabs, every page loaded' },
+      );
+      assert.deepEqual(tabs.map((tab) => [tab.url.replace(origin, ''), tab.group, Boolean(tab.discarded)]), [
+        ['/lazy.html', null, false],
+        ...GROUPS.map(([page, group]) => [page, group, false]),
+      ]);
+      assert.deepEqual(pagesFetched(server).slice(before).sort(), GROUPS.map(([page]) => page));
+    },
+  },
+];
