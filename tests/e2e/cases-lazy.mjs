@@ -4,7 +4,8 @@
 // which loads the real page once its tab is selected. Each case checks what the browser has
 // (tab state through the extension API), what the fixture server was asked for, and the groups.
 import assert from 'node:assert/strict';
-import { waitFor } from './util.mjs';
+import { MARKER, copied, markClipboard, tabMenu } from './cases-share.mjs';
+import { sleep, waitFor } from './util.mjs';
 
 /** Sets (or with `undefined`, removes) the lazy setting in storage.sync, as the popup does. */
 async function setLazy(browser, value) {
@@ -113,6 +114,15 @@ function loaded(browser, origin, page) {
   );
 }
 
+/** Waits until `count` tabs are open, every one grouped and named (unless `grouped` is false) and none still loading. */
+function opened(browser, origin, count, what) {
+  return waitFor(
+    () => tabsOf(browser, origin),
+    (tabs) => tabs.length === count && tabs.every((tab) => tab.group !== '' && tab.group !== '(unknown group)' && tab.status !== 'loading'),
+    { what },
+  );
+}
+
 const GROUPS = [
   ['/page/lazy-1', 'Later'],
   ['/page/lazy-2', 'Later'],
@@ -130,13 +140,7 @@ export const cases = [
         await browser.goto(`${origin}/lazy.html`);
         const before = pagesFetched(server).length;
         await browser.click('#link');
-        const tabs = await waitFor(
-          () => tabsOf(browser, origin),
-          (tabs) =>
-            tabs.length === 6 &&
-            tabs.every((tab) => tab.group !== '' && tab.group !== '(unknown group)' && tab.status !== 'loading'),
-          { what: 'six tabs, grouped and named, none still loading' },
-        );
+        const tabs = await opened(browser, origin, 6, 'six tabs, grouped and named, none still loading');
         assert.deepEqual(tabs.map((tab) => [tab.page, tab.group]), [['/lazy.html', null], ...GROUPS]);
         // The first page is loaded and in front, as without lazy loading.
         assert.equal(tabs[1].url, `${origin}/page/lazy-1`);
@@ -183,6 +187,109 @@ export const cases = [
         ...GROUPS.map(([page, group]) => [page, group, false]),
       ]);
       assert.deepEqual(pagesFetched(server).slice(before).sort(), GROUPS.map(([page]) => page));
+    },
+  },
+  {
+    name: 'lazy: sharing a group of unloaded tabs copies their real URLs, and loads none of them',
+    async run({ browser, origin, server }) {
+      await markClipboard(browser, origin);
+      await setLazy(browser, true);
+      try {
+        await browser.goto(`${origin}/lazy.html`);
+        const before = pagesFetched(server).length;
+        await browser.click('#link');
+        await opened(browser, origin, 6, 'the lazily opened list');
+        // The "Inner" group: both of its tabs unloaded. The menu of its second tab.
+        await tabMenu(browser, 4, 'share-group');
+        const link = await copied(browser, MARKER);
+        assert.equal(link, `uri-list:${origin}/page/lazy-3;${origin}/page/lazy-4?title=Inner&color=red`);
+        const tabs = await tabsOf(browser, origin);
+        for (const n of [1, 2, 3, 4]) await assertUnloaded(browser, origin, tabs[n + 1], GROUPS[n][0]);
+        assert.deepEqual(pagesFetched(server).slice(before), ['/page/lazy-1']);
+      } finally {
+        await setLazy(browser, undefined);
+      }
+    },
+  },
+  {
+    name: 'lazy: "Open selected as group" on the preview page loads only the first checked page',
+    async run({ browser, origin, server }) {
+      await setLazy(browser, true);
+      try {
+        await browser.goto(`${origin}/over-limit.html`);
+        await browser.click('#link');
+        await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+        await waitFor(() => browser.inPage(() => document.querySelectorAll('#items li.item').length), (n) => n === 17, {
+          what: 'the preview page to list its items',
+        });
+        const before = pagesFetched(server).length;
+        await browser.click('#select-none');
+        for (const n of [1, 2, 4]) await browser.click(`label[for="item-${n}"]`);
+        await browser.click('#open');
+        const tabs = await opened(browser, origin, 5, 'the three checked pages as a group');
+        assert.deepEqual(tabs.slice(2).map((tab) => [tab.page, tab.group]), [
+          ['/page/n2', 'Sixteen pages'],
+          ['/page/n3', 'Sixteen pages'],
+          ['/page/n5', 'Sixteen pages'],
+        ]);
+        assert.equal(tabs[2].url, `${origin}/page/n2`);
+        assert.equal(tabs[2].active, true);
+        await assertUnloaded(browser, origin, tabs[3], '/page/n3');
+        await assertUnloaded(browser, origin, tabs[4], '/page/n5');
+        assert.deepEqual(pagesFetched(server).slice(before), ['/page/n2']);
+      } finally {
+        await setLazy(browser, undefined);
+      }
+    },
+  },
+  {
+    name: 'lazy: a Shift-click opens the new window with its first page loaded, the others unloaded',
+    async run({ browser, origin, server }) {
+      await setLazy(browser, true);
+      try {
+        await browser.goto(`${origin}/click-title.html`);
+        const before = pagesFetched(server).length;
+        await browser.click('#link', { modifiers: ['Shift'] });
+        const tabs = await opened(browser, origin, 4, 'the new window with the group');
+        assert.deepEqual(tabs.map((tab) => [tab.page, tab.group]), [
+          ['/click-title.html', null],
+          ['/page/one', 'Reading list'],
+          ['/page/two', 'Reading list'],
+          ['/page/three', 'Reading list'],
+        ]);
+        assert.equal(tabs[1].url, `${origin}/page/one`);
+        assert.equal(tabs[1].active, true, 'the first page is the new window\'s selected tab');
+        await assertUnloaded(browser, origin, tabs[2], '/page/two');
+        await assertUnloaded(browser, origin, tabs[3], '/page/three');
+        assert.deepEqual(pagesFetched(server).slice(before), ['/page/one']);
+      } finally {
+        await setLazy(browser, undefined);
+      }
+    },
+  },
+  {
+    // The placeholder is Chrome's alone (Firefox creates discarded tabs itself).
+    name: 'lazy: the placeholder page loads only an http(s) page, and a web page cannot open it',
+    browsers: ['chromium'],
+    async run({ browser, origin, server }) {
+      const placeholder = await browser.extensionUrl('lazy/lazy.html');
+      // A web page navigating to it is stopped by the browser: it is no web-accessible resource.
+      await browser.goto(`${origin}/plain-link.html`);
+      await browser.inPage((url) => {
+        location.href = url;
+      }, `${placeholder}?url=${encodeURIComponent(`${origin}/page/from-a-web-page`)}`);
+      await sleep(500);
+      assert.equal(pagesFetched(server).includes('/page/from-a-web-page'), false, 'the placeholder, opened by a web page, loaded nothing');
+      // Opened (by the extension, selected) with anything but an http(s) URL, it stays, and says so.
+      for (const url of ['javascript:alert(1)', 'data:text/html,hi', `${placeholder}?url=${origin}`, 'not a url']) {
+        await browser.inExtension((url) => chrome.tabs.create({ url, active: true }), `${placeholder}?url=${encodeURIComponent(url)}`);
+        await browser.switchTo(placeholder);
+        const shown = await browser.inPage(() => ({ url: location.href, title: document.title, heading: document.querySelector('h1').textContent }));
+        assert.equal(shown.url, `${placeholder}?url=${encodeURIComponent(url)}`, `the placeholder for ${url} went nowhere`);
+        assert.equal(shown.heading, 'Nothing to load: this placeholder names no web page.');
+        await browser.inPage(() => window.close());
+        await browser.reset();
+      }
     },
   },
 ];

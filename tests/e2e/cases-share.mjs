@@ -71,7 +71,7 @@ const sameUrl = (shown, opened) => shown === new URL(opened).href || (opened.sta
  * tab, then the item in #tabContextMenu), through the extension's menu handler in Chromium.
  * Returns the handler's report in Chromium, null in Firefox.
  */
-async function tabMenu(browser, index, id) {
+export async function tabMenu(browser, index, id) {
   if (browser.name === 'chromium') {
     return browser.inExtension(
       async ({ index, id }) => {
@@ -198,13 +198,13 @@ const confirmationOf = (browser, link) =>
 const FIREFOX_ID = '{5777c714-38b0-4949-ba65-7afa4f90061a}';
 
 /** Waits until the clipboard holds something other than `before`, and returns it. */
-async function copied(browser, before) {
+export async function copied(browser, before) {
   return waitFor(() => browser.clipboard(), (text) => text !== before, { what: 'the clipboard to change' });
 }
 
 /** Puts a known text on the clipboard first, so that a copy is seen to change it. */
-const MARKER = 'uri-list test: nothing copied yet';
-async function markClipboard(browser, origin) {
+export const MARKER = 'uri-list test: nothing copied yet';
+export async function markClipboard(browser, origin) {
   await browser.goto(`${origin}/clipboard-set.html`);
   await browser.inPage((text) => {
     document.getElementById('text').value = text;
