@@ -8,6 +8,7 @@
 
 use crate::list::{Scheme, UriList};
 use crate::lookalike;
+use crate::message::Message;
 use crate::parse::is_scheme_name_bytes;
 use crate::punycode;
 use crate::strset::first_of_each;
@@ -64,7 +65,7 @@ pub struct Note {
     /// (a page without encryption).
     pub alert: bool,
     /// What it is, in a sentence for a person.
-    pub message: String,
+    pub message: Message,
 }
 
 /// The result of checking one item.
@@ -77,13 +78,13 @@ pub struct ItemCheck {
     /// For an openable item, its site.
     pub site: Option<Site>,
     /// Why an item is blocked or invalid, in a sentence for a person.
-    pub reason: Option<String>,
+    pub reason: Option<Message>,
     /// What a person should know before opening an openable item.
     pub notes: Vec<Note>,
 }
 
 impl ItemCheck {
-    fn not_openable(class: Class, scheme: Option<String>, reason: String) -> Self {
+    fn not_openable(class: Class, scheme: Option<String>, reason: Message) -> Self {
         ItemCheck {
             class,
             scheme,
@@ -135,10 +136,8 @@ pub(crate) fn note_lookalike_pairs(checks: &mut [ItemCheck]) {
         }
     }
     for (i, other) in pairs {
-        let message = format!(
-            "{} looks like {other}, another site in this list",
-            checks[i].site.as_ref().map_or("", |s| s.unicode.as_str()),
-        );
+        let host = checks[i].site.as_ref().map_or("", |s| s.unicode.as_str());
+        let message = Message::with("noteLookalike", &[&host, &&other]);
         checks[i].notes.push(Note {
             alert: true,
             message,
@@ -229,9 +228,7 @@ fn note_borrowed_names(checks: &mut [ItemCheck]) {
             let site = &host[cut..];
             checks[i].notes.push(Note {
                 alert: true,
-                message: format!(
-                    "{host} belongs to {site}, not to {other}, another site in this list"
-                ),
+                message: Message::with("noteBorrowedName", &[&host, &site, &other]),
             });
         }
     }
@@ -248,22 +245,22 @@ fn notes_for(scheme: &str, site: &Site) -> Vec<Note> {
         };
         notes.push(Note {
             alert: true,
-            message: format!("{shown}: {alert}"),
+            message: Message {
+                code: "noteHost",
+                args: vec![shown.into(), alert.message().into()],
+            },
         });
     }
     if let Some(user) = &site.userinfo {
         notes.push(Note {
             alert: true,
-            message: format!(
-                "the link starts with \"{user}@\", which is not where it goes: it opens {}",
-                site.unicode
-            ),
+            message: Message::with("noteUserinfo", &[&user, &&site.unicode]),
         });
     }
     if scheme == "http" && !is_loopback(&site.host) {
         notes.push(Note {
             alert: false,
-            message: format!("{} is opened without encryption (http:)", site.unicode),
+            message: Message::with("noteHttp", &[&&site.unicode]),
         });
     }
     notes
@@ -293,18 +290,14 @@ pub fn check_item(uri: &str) -> ItemCheck {
     let bytes = uri.as_bytes();
     let colon = bytes.iter().position(|&b| b == b':');
     let Some(colon) = colon.filter(|&c| c > 0 && is_scheme_name_bytes(&bytes[..c])) else {
-        let hint = if !uri.is_empty() && uri.contains('.') && !uri.contains([' ', '/', ':']) {
-            format!(" (did you mean https://{uri}?)")
+        let reason = if !uri.is_empty() && uri.contains('.') && !uri.contains([' ', '/', ':']) {
+            Message::with("itemNoSchemeHint", &[&format!("https://{uri}")])
         } else if uri.starts_with("//") {
-            format!(" (did you mean https:{uri}?)")
+            Message::with("itemNoSchemeHint", &[&format!("https:{uri}")])
         } else {
-            String::new()
+            Message::new("itemNoScheme")
         };
-        return ItemCheck::not_openable(
-            Class::Invalid,
-            None,
-            format!("not a URL: it has no scheme such as https:{hint}"),
-        );
+        return ItemCheck::not_openable(Class::Invalid, None, reason);
     };
     let scheme = uri[..colon].to_ascii_lowercase();
     if Scheme::from_name(&scheme).is_some() {
@@ -332,31 +325,25 @@ pub fn check_item(uri: &str) -> ItemCheck {
     }
 }
 
-fn blocked_reason(scheme: &str) -> String {
-    let why = match scheme {
-        "javascript" => "it runs code in the page you are on",
-        "data" | "blob" => "it carries a page of its own, a common way to hide where a link goes",
-        "file" => "it reads files on your computer",
-        "filesystem" => "it reads files stored by a site",
+fn blocked_reason(scheme: &str) -> Message {
+    let code = match scheme {
+        "javascript" => "itemScript",
+        "data" | "blob" => "itemOwnPage",
+        "file" => "itemFile",
+        "filesystem" => "itemSiteFiles",
         "about" | "chrome" | "chrome-untrusted" | "edge" | "brave" | "opera" | "vivaldi"
-        | "devtools" | "view-source" | "resource" | "moz-icon" | "jar" => {
-            "it opens a privileged browser page"
-        }
+        | "devtools" | "view-source" | "resource" | "moz-icon" | "jar" => "itemPrivileged",
         "chrome-extension" | "moz-extension" | "extension" | "safari-web-extension" => {
-            "it opens a page of a browser extension"
+            "itemExtension"
         }
-        _ => {
-            return format!(
-                "{scheme}: links are not opened as tabs (only http and https pages are)"
-            )
-        }
+        _ => "itemNotWeb",
     };
-    format!("{scheme}: links are never opened from a list: {why}")
+    Message::with(code, &[&scheme])
 }
 
 /// Reads the authority of an `http`/`https` URL (RFC 3986 §3.2), given what
 /// follows the scheme's colon.
-fn parse_authority(rest: &str) -> Result<Site, String> {
+fn parse_authority(rest: &str) -> Result<Site, Message> {
     // URL Standard, "special authority slashes" states: any run of `/` or `\`.
     let rest = rest.trim_start_matches(['/', '\\']);
     let end = rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
@@ -368,7 +355,7 @@ fn parse_authority(rest: &str) -> Result<Site, String> {
     let (host, port) = if hostport.starts_with('[') {
         let close = hostport
             .find(']')
-            .ok_or("the IPv6 address in the host has no closing \"]\"")?;
+            .ok_or_else(|| Message::new("itemIpv6Unclosed"))?;
         (&hostport[..=close], &hostport[close + 1..])
     } else {
         match hostport.rfind(':') {
@@ -381,17 +368,17 @@ fn parse_authority(rest: &str) -> Result<Site, String> {
         p if p.starts_with(':') && p[1..].bytes().all(|b| b.is_ascii_digit()) => Some(
             number(&p[1..], 10)
                 .and_then(|n| u16::try_from(n).ok())
-                .ok_or_else(|| format!("the port {} is out of range", &p[1..]))?,
+                .ok_or_else(|| Message::with("itemPortRange", &[&&p[1..]]))?,
         ),
         p => {
-            return Err(format!(
-                "the port \"{}\" is not a number",
-                p.trim_start_matches(':')
+            return Err(Message::with(
+                "itemPortNumber",
+                &[&p.trim_start_matches(':')],
             ))
         }
     };
     if host.is_empty() {
-        return Err("the URL has no host".to_owned());
+        return Err(Message::new("itemNoHost"));
     }
     let (ascii, unicode) = if host.starts_with('[') {
         let inner = &host[1..host.len() - 1];
@@ -400,7 +387,7 @@ fn parse_authority(rest: &str) -> Result<Site, String> {
                 .bytes()
                 .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
         {
-            return Err(format!("\"{host}\" is not an IPv6 address"));
+            return Err(Message::with("itemNotIpv6", &[&host]));
         }
         let h = host.to_ascii_lowercase();
         (h.clone(), h)
@@ -428,18 +415,15 @@ fn is_forbidden_domain_char(c: char) -> bool {
 
 /// Host to ASCII (and back for display), without the UTS #46 tables: labels
 /// are lowercased, non-ASCII labels punycoded, `xn--` labels checked.
-fn domain_to_ascii(host: &str) -> Result<(String, String), String> {
-    let decoded = percent_decode(host)
-        .ok_or_else(|| format!("the host \"{host}\" is not valid UTF-8 once percent-decoded"))?;
+fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
+    let decoded = percent_decode(host).ok_or_else(|| Message::with("itemHostUtf8", &[&host]))?;
     if let Some(c) = decoded.chars().find(|&c| is_forbidden_domain_char(c)) {
         let shown = if c <= ' ' || c == '\u{7f}' {
             format!("U+{:04X}", c as u32)
         } else {
             format!("\"{c}\"")
         };
-        return Err(format!(
-            "the host \"{host}\" holds {shown}, which a host name cannot"
-        ));
+        return Err(Message::with("itemHostChar", &[&host, &&shown]));
     }
     let lower = to_lowercase(&decoded);
     if let Some(v4) = parse_ipv4(&lower)? {
@@ -457,13 +441,13 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), String> {
             match label.strip_prefix("xn--") {
                 Some(p) => match punycode::decode(p) {
                     Some(u) if !u.is_empty() => unicode.push_str(&u),
-                    _ => return Err(format!("\"{label}\" in the host is not valid punycode")),
+                    _ => return Err(Message::with("itemBadPunycode", &[&label])),
                 },
                 None => unicode.push_str(label),
             }
         } else {
             let p = punycode::encode(label)
-                .ok_or_else(|| format!("\"{label}\" in the host cannot be written as punycode"))?;
+                .ok_or_else(|| Message::with("itemNoPunycode", &[&label]))?;
             ascii.push_str("xn--");
             ascii.push_str(&p);
             unicode.push_str(label);
@@ -509,7 +493,7 @@ fn number(digits: &str, radix: u32) -> Option<u64> {
 /// is an IPv4 address written in any of its forms (`127.1`, `0x7f.0.0.1`,
 /// `2130706433`). Returns it in dotted decimal, or `None` when the host is a
 /// domain.
-fn parse_ipv4(host: &str) -> Result<Option<String>, String> {
+fn parse_ipv4(host: &str) -> Result<Option<String>, Message> {
     let trimmed = host.strip_suffix('.').unwrap_or(host);
     let last = trimmed.rsplit('.').next().unwrap_or("");
     let looks_numeric = !last.is_empty()
@@ -519,7 +503,7 @@ fn parse_ipv4(host: &str) -> Result<Option<String>, String> {
     if !looks_numeric {
         return Ok(None);
     }
-    let bad = || format!("\"{host}\" is not a valid IPv4 address");
+    let bad = || Message::with("itemNotIpv4", &[&host]);
     let parts: Vec<&str> = trimmed.split('.').collect();
     if parts.len() > 4 {
         return Err(bad());
@@ -601,7 +585,7 @@ mod tests {
         ] {
             let c = check_item(uri);
             assert_eq!(c.class, Class::Invalid, "{uri}");
-            let r = c.reason.unwrap();
+            let r = c.reason.unwrap().to_string();
             assert!(r.contains(reason), "{uri}: {r}");
         }
     }
@@ -631,6 +615,7 @@ mod tests {
         assert!(check_item("example.com")
             .reason
             .unwrap()
+            .to_string()
             .contains("did you mean https://example.com?"));
     }
 }

@@ -6,6 +6,7 @@
 //! the first one. Every message is lowercase, names what is wrong, and carries
 //! the byte offset in the link where it was found.
 
+use crate::message::{Arg, Message};
 use core::fmt;
 
 /// What went wrong, without the position. Messages are lowercase and name the
@@ -65,33 +66,30 @@ impl Error {
     }
 }
 
+impl Error {
+    /// What went wrong, as a message that can be translated.
+    pub fn message(&self) -> Message {
+        let at = self.offset;
+        match &self.kind {
+            ErrorKind::EmptyInput => Message::new("errorEmptyInput"),
+            ErrorKind::NotAUriList { found: Some(s) } => Message::with("errorScheme", &[&s]),
+            ErrorKind::NotAUriList { found: None } => Message::new("errorNoScheme"),
+            ErrorKind::EmptyList => Message::with("errorEmptyList", &[&at]),
+            ErrorKind::TooLong { len, max } => Message::with("errorTooLong", &[&len, &max]),
+            ErrorKind::TooDeep { max } => Message::with("errorTooDeep", &[&at, max]),
+            ErrorKind::Violation(v) => Message {
+                code: "errorAtByte",
+                args: vec![v.message().into(), at.to_string().into()],
+            },
+            ErrorKind::NoUris => Message::new("errorNoUris"),
+            ErrorKind::NoLinks => Message::new("errorNoLinks"),
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            ErrorKind::EmptyInput => f.write_str("empty input: expected a link such as uri-list:https://a.example;https://b.example"),
-            ErrorKind::NotAUriList { found: Some(s) } => write!(
-                f,
-                "not a uri-list link: the scheme is \"{s}:\", expected uri-list:, multi:, web+urilist: or ext+urilist:"
-            ),
-            ErrorKind::NotAUriList { found: None } => f.write_str(
-                "not a uri-list link: it has no scheme, expected it to start with uri-list:, multi:, web+urilist: or ext+urilist:",
-            ),
-            ErrorKind::EmptyList => write!(f, "empty list: no item after the scheme at byte {}", self.offset),
-            ErrorKind::TooLong { len, max } => write!(
-                f,
-                "link too long: {len} bytes, the limit is {max} bytes (the longest URL Chrome accepts)"
-            ),
-            ErrorKind::TooDeep { max } => write!(
-                f,
-                "nested lists too deep at byte {}: the limit is {max} levels",
-                self.offset
-            ),
-            ErrorKind::Violation(v) => write!(f, "{v} at byte {}", self.offset),
-            ErrorKind::NoUris => f.write_str("no URI in the text: every line is blank or a comment"),
-            ErrorKind::NoLinks => f.write_str(
-                "nothing to open: the text holds no uri-list link, no text/uri-list and no http or https address",
-            ),
-        }
+        self.message().fmt(f)
     }
 }
 
@@ -137,7 +135,7 @@ pub enum Violation {
     Fragment,
     /// A nested list could not be read; the item is kept as a plain item.
     /// Not a grammar violation: a list may hold invalid URIs (draft §3).
-    Nested { item: usize, message: String },
+    Nested { item: usize, message: Message },
     /// A warning inside a nested list; the offset is the item's.
     InNested { item: usize, inner: Box<Warning> },
     /// More warnings than are kept ([`crate::MAX_WARNINGS`]).
@@ -150,73 +148,70 @@ pub enum Violation {
     OptionLine { line: usize },
 }
 
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Violation::SurroundingWhitespace => f.write_str("white space or control characters around the link"),
-            Violation::TabOrNewline => f.write_str("tab or line break inside the link"),
-            Violation::EmptyItem { item } => write!(f, "item {item} is empty"),
-            Violation::ItemWhitespace { item } => write!(f, "white space around item {item}"),
-            Violation::Character { item, ch } => write!(
-                f,
-                "{} in item {item} must be percent-encoded",
-                describe_char(*ch)
-            ),
+impl Violation {
+    /// What is wrong, as a message that can be translated.
+    pub fn message(&self) -> Message {
+        let (code, arg): (&'static str, Option<&dyn fmt::Display>) = match self {
+            Violation::SurroundingWhitespace => ("violationSurroundingSpace", None),
+            Violation::TabOrNewline => ("violationTabOrNewline", None),
+            Violation::EmptyItem { item } => ("violationEmptyItem", Some(item)),
+            Violation::ItemWhitespace { item } => ("violationItemSpace", Some(item)),
+            Violation::Character { item, ch } => {
+                return Message {
+                    code: "violationCharacter",
+                    args: vec![describe_char(*ch), item.to_string().into()],
+                }
+            }
             Violation::QueryCharacter { ch } => {
-                write!(f, "{} in the options must be percent-encoded", describe_char(*ch))
+                return Message {
+                    code: "violationQueryCharacter",
+                    args: vec![describe_char(*ch)],
+                }
             }
-            Violation::PercentEscape { item: Some(item) } => write!(
-                f,
-                "\"%\" in item {item} is not followed by two hex digits (write %25 for a percent sign)"
-            ),
-            Violation::PercentEscape { item: None } => f.write_str(
-                "\"%\" in the options is not followed by two hex digits (write %25 for a percent sign)",
-            ),
-            Violation::UnencodedQuestionMark { item } => write!(
-                f,
-                "unencoded \"?\" in item {item} (write it as %3F)"
-            ),
-            Violation::UnencodedNumberSign { item } => write!(
-                f,
-                "unencoded \"#\" in item {item} (write it as %23)"
-            ),
-            Violation::OptionNotUtf8 { key } => {
-                write!(f, "option \"{key}\" is not valid UTF-8 once decoded")
-            }
-            Violation::DuplicateOption { key } => {
-                write!(f, "option \"{key}\" is given more than once")
-            }
-            Violation::Fragment => f.write_str(
-                "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)",
-            ),
+            Violation::PercentEscape { item: Some(item) } => ("violationPercent", Some(item)),
+            Violation::PercentEscape { item: None } => ("violationQueryPercent", None),
+            Violation::UnencodedQuestionMark { item } => ("violationQuestionMark", Some(item)),
+            Violation::UnencodedNumberSign { item } => ("violationNumberSign", Some(item)),
+            Violation::OptionNotUtf8 { key } => ("violationOptionUtf8", Some(key)),
+            Violation::DuplicateOption { key } => ("violationDuplicateOption", Some(key)),
+            Violation::Fragment => ("violationFragment", None),
             Violation::InNested { item, inner } => {
-                write!(f, "in the nested list of item {item}: {inner}")
+                return Message {
+                    code: "violationInNested",
+                    args: vec![item.to_string().into(), inner.message().into()],
+                }
             }
-            Violation::More { count } => write!(f, "{count} more warnings not shown"),
-            Violation::Marker { line } => write!(
-                f,
-                "line {line}: a depth marker that opens no nested list and closes none"
-            ),
-            Violation::Unclosed { depth } => write!(
-                f,
-                "a nested list at depth {depth} is not closed by the end of the text"
-            ),
-            Violation::OptionLine { line } => {
-                write!(f, "line {line}: an option line without \"=\"")
-            }
+            Violation::More { count } => ("violationMore", Some(count)),
+            Violation::Marker { line } => ("violationMarker", Some(line)),
+            Violation::Unclosed { depth } => ("violationUnclosed", Some(depth)),
+            Violation::OptionLine { line } => ("violationOptionLine", Some(line)),
             Violation::Nested { item, message } => {
-                write!(f, "item {item} looks like a nested list but cannot be read ({message} of the nested link)")
+                return Message {
+                    code: "violationNested",
+                    args: vec![item.to_string().into(), message.clone().into()],
+                }
             }
+        };
+        match arg {
+            Some(arg) => Message::with(code, &[arg]),
+            None => Message::new(code),
         }
     }
 }
 
-fn describe_char(ch: char) -> String {
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.message().fmt(f)
+    }
+}
+
+fn describe_char(ch: char) -> Arg {
+    let code = format!("U+{:04X}", ch as u32);
     match ch {
-        ' ' => "a space".to_owned(),
-        c if c.is_control() => format!("control character U+{:04X}", c as u32),
-        c if !c.is_ascii() => format!("non-ASCII character \"{c}\" (U+{:04X})", c as u32),
-        c => format!("\"{c}\""),
+        ' ' => Message::new("charSpace").into(),
+        c if c.is_control() => Message::with("charControl", &[&code]).into(),
+        c if !c.is_ascii() => Message::with("charNonAscii", &[&c.to_string(), &code]).into(),
+        c => Arg::Text(format!("\"{c}\"")),
     }
 }
 
@@ -241,36 +236,39 @@ impl Warning {
 
 impl Violation {
     /// What a lenient reading did about it, for the person reading the warning.
-    pub fn action(&self) -> Option<&'static str> {
-        Some(match self {
+    pub fn action(&self) -> Option<Message> {
+        Some(Message::new(match self {
             Violation::SurroundingWhitespace
             | Violation::TabOrNewline
-            | Violation::ItemWhitespace { .. } => "removed",
-            Violation::EmptyItem { .. } => "skipped",
-            Violation::Character { .. } | Violation::QueryCharacter { .. } => "kept as it is",
-            Violation::PercentEscape { .. } => "read as a percent sign",
+            | Violation::ItemWhitespace { .. } => "actionRemoved",
+            Violation::EmptyItem { .. } => "actionSkipped",
+            Violation::Character { .. } | Violation::QueryCharacter { .. } => "actionKept",
+            Violation::PercentEscape { .. } => "actionPercentSign",
             Violation::UnencodedQuestionMark { .. } | Violation::UnencodedNumberSign { .. } => {
-                "read as part of the item, since another item follows"
+                "actionPartOfItem"
             }
-            Violation::OptionNotUtf8 { .. } => "bad bytes replaced by U+FFFD",
-            Violation::DuplicateOption { .. } => "the first one is used",
-            Violation::Marker { .. } => "ignored",
-            Violation::Unclosed { .. } => "its marker is read as a comment",
-            Violation::OptionLine { .. } => "read as an empty value",
-            Violation::Nested { .. } => "kept as a plain item",
+            Violation::OptionNotUtf8 { .. } => "actionReplaced",
+            Violation::DuplicateOption { .. } => "actionFirstUsed",
+            Violation::Marker { .. } => "actionIgnored",
+            Violation::Unclosed { .. } => "actionComment",
+            Violation::OptionLine { .. } => "actionEmptyValue",
+            Violation::Nested { .. } => "actionPlainItem",
             Violation::Fragment | Violation::InNested { .. } | Violation::More { .. } => {
                 return None
             }
-        })
+        }))
     }
 }
 
 impl Warning {
     /// The warning without its offset: the problem, then what was done about it.
-    pub fn message(&self) -> String {
+    pub fn message(&self) -> Message {
         match self.violation.action() {
-            Some(action) => format!("{} ({action})", self.violation),
-            None => self.violation.to_string(),
+            Some(action) => Message {
+                code: "warningDone",
+                args: vec![self.violation.message().into(), action.into()],
+            },
+            None => self.violation.message(),
         }
     }
 }

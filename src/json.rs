@@ -5,6 +5,7 @@
 use crate::check::{check_list, Class};
 use crate::error::Warning;
 use crate::list::UriList;
+use crate::message::{Arg, Message};
 use crate::parse::Parsed;
 use crate::plan::Plan;
 
@@ -54,6 +55,45 @@ fn push_opt(out: &mut String, s: Option<&str>) {
     }
 }
 
+/// Appends the fields `"code":"…","args":[…],"message":"…"` of a message
+/// (its code, its arguments, its English text), for an object of its own or
+/// one that has other fields too. An argument is a string, or an object of
+/// the same three fields for a message within the message.
+pub fn push_message_fields(out: &mut String, m: &Message) {
+    out.push_str("\"code\":\"");
+    out.push_str(m.code);
+    out.push_str("\",\"args\":[");
+    for (n, arg) in m.args.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        match arg {
+            Arg::Text(s) => push_str(out, s),
+            Arg::Message(inner) => push_message(out, inner),
+        }
+    }
+    out.push_str("],\"message\":");
+    push_str(out, &m.to_string());
+}
+
+/// Appends a message as the object `{"code","args","message"}`.
+pub fn push_message(out: &mut String, m: &Message) {
+    out.push('{');
+    push_message_fields(out, m);
+    out.push('}');
+}
+
+fn push_messages<'a>(out: &mut String, messages: impl IntoIterator<Item = &'a Message>) {
+    out.push('[');
+    for (n, m) in messages.into_iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        push_message(out, m);
+    }
+    out.push(']');
+}
+
 fn push_warnings(out: &mut String, warnings: &[Warning]) {
     out.push('[');
     for (n, w) in warnings.iter().enumerate() {
@@ -62,8 +102,8 @@ fn push_warnings(out: &mut String, warnings: &[Warning]) {
         }
         out.push_str("{\"offset\":");
         out.push_str(&w.offset().to_string());
-        out.push_str(",\"message\":");
-        push_str(out, &w.message());
+        out.push(',');
+        push_message_fields(out, &w.message());
         out.push('}');
     }
     out.push(']');
@@ -73,7 +113,12 @@ fn push_warnings(out: &mut String, warnings: &[Warning]) {
 ///
 /// `{"items": [...], "title": null|"...", "type": null|"...",
 ///   "options": [["key","value"], ...], "fragment": null|"...",
-///   "warnings": [{"offset": n, "message": "..."}], "lists": [...]}`
+///   "warnings": [{"offset": n, "code": "...", "args": [...], "message": "..."}],
+///   "lists": [...]}`
+///
+/// A message (a warning here; a reason, a note below) is its code, which is
+/// also its name in the extension's `_locales`, its arguments and its English
+/// text: see [`push_message_fields`].
 ///
 /// `items` holds the decoded items (a nested list as its decoded link);
 /// `lists`, present only when some item is a nested list, holds for each item
@@ -148,7 +193,8 @@ fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>, it
 ///
 /// `{"items": [{"item": "...", "class": "openable"|"blocked"|"invalid"|"list",
 ///   "site": null|"host", "siteUnicode": null|"host", "userinfo": null|"...",
-///   "reason": null|"...", "notes": [{"alert": bool, "message": "..."}]}],
+///   "reason": null|{"code", "args", "message"},
+///   "notes": [{"alert": bool, "code": "...", "args": [...], "message": "..."}]}],
 ///   "title": ..., "type": ..., "warnings": [...]}`
 pub fn check_json(parsed: &Parsed) -> String {
     let list = &parsed.list;
@@ -167,10 +213,7 @@ pub fn check_json(parsed: &Parsed) -> String {
         }
         // A nested list that could not be read is an invalid item.
         let (class, reason) = match (c.class, item.list()) {
-            (Class::List, None) => (
-                Class::Invalid,
-                Some("a nested list that cannot be read (see the warnings)".to_owned()),
-            ),
+            (Class::List, None) => (Class::Invalid, Some(Message::new("itemNestedUnreadable"))),
             _ => (c.class, c.reason),
         };
         out.push_str("{\"item\":");
@@ -187,18 +230,21 @@ pub fn check_json(parsed: &Parsed) -> String {
             c.site.as_ref().and_then(|s| s.userinfo.as_deref()),
         );
         out.push_str(",\"reason\":");
-        push_opt(&mut out, reason.as_deref());
+        match &reason {
+            Some(m) => push_message(&mut out, m),
+            None => out.push_str("null"),
+        }
         out.push_str(",\"notes\":[");
         for (k, note) in c.notes.iter().enumerate() {
             if k > 0 {
                 out.push(',');
             }
             out.push_str(if note.alert {
-                "{\"alert\":true,\"message\":"
+                "{\"alert\":true,"
             } else {
-                "{\"alert\":false,\"message\":"
+                "{\"alert\":false,"
             });
-            push_str(&mut out, &note.message);
+            push_message_fields(&mut out, &note.message);
             out.push('}');
         }
         out.push_str("]}");
@@ -216,9 +262,10 @@ pub fn check_json(parsed: &Parsed) -> String {
 /// The object `plan()` returns in JavaScript: what the extension opens.
 ///
 /// `{"mode": "group"|"tabs"|"window"|"list", "pages": n,
-///   "groups": [{"title": "...", "color": null|"blue", "depth": n, "urls": [...]}],
-///   "skipped": [{"item": "...", "reason": "..."}], "preview": ["why", ...],
-///   "notes": ["a milder note", ...],
+///   "groups": [{"title": "...", "summary": null|{message}, "color": null|"blue",
+///     "depth": n, "urls": [...]}],
+///   "skipped": [{"item": "...", "reason": {message}}], "preview": [{message}, ...],
+///   "notes": [{message}, ...],
 ///   "title": null|"...", "warnings": [...]}`
 pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
     let mut out = String::with_capacity(plan.pages() * 40 + 128);
@@ -233,6 +280,11 @@ pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
         }
         out.push_str("{\"title\":");
         push_str(&mut out, &g.title);
+        out.push_str(",\"summary\":");
+        match &g.summary {
+            Some(m) => push_message(&mut out, m),
+            None => out.push_str("null"),
+        }
         out.push_str(",\"color\":");
         push_opt(&mut out, g.color);
         out.push_str(",\"depth\":");
@@ -249,13 +301,13 @@ pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
         out.push_str("{\"item\":");
         push_str(&mut out, &s.item);
         out.push_str(",\"reason\":");
-        push_str(&mut out, &s.reason);
+        push_message(&mut out, &s.reason);
         out.push('}');
     }
     out.push_str("],\"preview\":");
-    push_str_array(&mut out, plan.preview.iter().map(String::as_str));
+    push_messages(&mut out, &plan.preview);
     out.push_str(",\"notes\":");
-    push_str_array(&mut out, plan.notes.iter().map(String::as_str));
+    push_messages(&mut out, &plan.notes);
     out.push_str(",\"title\":");
     push_opt(&mut out, parsed.list.title());
     out.push_str(",\"warnings\":");

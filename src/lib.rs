@@ -63,6 +63,16 @@
 //! Items are numbered in messages by their place in the link, counting
 //! empty ones, so that "item 3" is the third `;`-separated part.
 //!
+//! # Messages
+//!
+//! Every sentence written for a person (an error, a warning, why an item is
+//! not opened, a note on a site, why the preview page comes first, the name
+//! of an unnamed group) is a [`Message`]: a stable code, which is also the
+//! name of its entry in the extension's `_locales/*/messages.json`, and its
+//! arguments. `Display` writes it in English ([`MESSAGES`]); the JSON shapes
+//! carry it as `{"code", "args", "message"}` so that the extension can show it
+//! in the browser's language and fall back to the English `message`.
+//!
 //! # Options (draft §8.1, explainer)
 //!
 //! The query holds `key=value` pairs separated by `&`, percent-decoded as
@@ -129,6 +139,7 @@ mod find;
 pub mod json;
 mod list;
 pub mod lookalike;
+mod message;
 mod parse;
 mod percent;
 mod plan;
@@ -142,6 +153,7 @@ pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
 pub use error::{Error, ErrorKind, Violation, Warning};
 pub use find::{find_links, read_pasted, Form, Found};
 pub use list::{Item, Scheme, UriList};
+pub use message::{Arg, Message, MESSAGES};
 pub use parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
 pub use percent::encode_non_uri_chars;
 pub use plan::{

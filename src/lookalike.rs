@@ -22,6 +22,8 @@
 //! the wasm module. Plain ASCII hosts and single-script internationalised
 //! ones (`bücher.de`) never warn on their own.
 
+use crate::message::{Arg, Message};
+
 /// The scripts the checks tell apart (TR24 script values, coarsened).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Script {
@@ -312,27 +314,40 @@ pub enum HostAlert {
     },
 }
 
-impl std::fmt::Display for HostAlert {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl HostAlert {
+    /// What is wrong, as a message that can be translated. Script names are
+    /// Unicode's (`Latin`, `Cyrillic`), the same in every language.
+    pub fn message(&self) -> Message {
         match self {
             HostAlert::MixedScripts { label, scripts } => {
-                let names: Vec<&str> = scripts.iter().map(|s| s.name()).collect();
-                write!(
-                    f,
-                    "\"{label}\" mixes {} letters, a way to imitate another site",
-                    names.join(" and ")
-                )
+                let mut names = scripts.iter().map(|s| Arg::Text(s.name().to_owned()));
+                let first = names.next().unwrap_or(Arg::Text(String::new()));
+                let all = names.fold(first, |list, next| {
+                    Arg::Message(Message {
+                        code: "listAnd",
+                        args: vec![list, next],
+                    })
+                });
+                Message {
+                    code: "noteMixedScripts",
+                    args: vec![label.clone().into(), all],
+                }
             }
             HostAlert::WholeScriptConfusable {
                 label,
                 script,
                 looks_like,
-            } => write!(
-                f,
-                "\"{label}\" is written in {} letters that look like the Latin \"{looks_like}\"",
-                script.name()
+            } => Message::with(
+                "noteConfusable",
+                &[&label.as_str(), &script.name(), &looks_like],
             ),
         }
+    }
+}
+
+impl std::fmt::Display for HostAlert {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
     }
 }
 

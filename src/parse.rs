@@ -244,7 +244,7 @@ impl Parser {
                         sink.note(
                             Violation::Nested {
                                 item: number,
-                                message: e.to_string(),
+                                message: e.message(),
                             },
                             at(item_at),
                         );

@@ -4,6 +4,7 @@
 
 use crate::check::{check_item, Class};
 use crate::list::UriList;
+use crate::message::Message;
 use crate::parse::Parsed;
 
 /// The open-limit used when none is set: the point at which Firefox asks
@@ -55,6 +56,10 @@ impl Mode {
 pub struct Group {
     /// The group's name.
     pub title: String,
+    /// When the list has no name, the summary that names the group ("4
+    /// pages from 3 sites"), for the extension to show in the browser's
+    /// language; `title` is its English text.
+    pub summary: Option<Message>,
     /// The group's colour, one of [`GROUP_COLORS`], when the list asks for one.
     pub color: Option<&'static str>,
     /// The URLs, in order.
@@ -69,7 +74,7 @@ pub struct Skipped {
     /// The item.
     pub item: String,
     /// Why, in a sentence for a person.
-    pub reason: String,
+    pub reason: Message,
 }
 
 /// What to do with a link.
@@ -84,10 +89,10 @@ pub struct Plan {
     /// Why the person should see the list before anything opens (the
     /// preview page); empty when the pages may open at once. Lookalike
     /// hosts and user-info tricks are here, whatever the list's length.
-    pub preview: Vec<String>,
+    pub preview: Vec<Message>,
     /// Milder notes, shown but no reason to stop: a page without
     /// encryption, for instance.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 impl Plan {
@@ -159,18 +164,16 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
 
     let pages = out.pages();
     if out.mode == Mode::List {
-        out.preview
-            .push("the list asks to be shown as a list (type=list)".to_owned());
+        out.preview.push(Message::new("previewTypeList"));
     }
     if pages > context.open_limit {
-        out.preview.push(format!(
-            "{pages} pages, more than your open-limit of {}",
-            context.open_limit
+        out.preview.push(Message::with(
+            "previewOverLimit",
+            &[&pages, &context.open_limit],
         ));
     }
     if pages == 0 {
-        out.preview
-            .push("no page in the list can be opened".to_owned());
+        out.preview.push(Message::new("previewNothingOpenable"));
     }
     out
 }
@@ -195,6 +198,7 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
                     runs.push(out.groups.len());
                     out.groups.push(Group {
                         title: String::new(),
+                        summary: None,
                         color,
                         urls: std::mem::take(&mut run),
                         depth,
@@ -204,11 +208,11 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
             }
             (Class::List, None) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),
-                reason: "a nested list that cannot be read".to_owned(),
+                reason: Message::new("itemNestedUnreadable"),
             }),
             (_, _) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),
-                reason: c.reason.unwrap_or_default(),
+                reason: c.reason.unwrap_or(Message::new("itemNoScheme")),
             }),
         }
     }
@@ -216,6 +220,7 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
         runs.push(out.groups.len());
         out.groups.push(Group {
             title: String::new(),
+            summary: None,
             color,
             urls: run,
             depth,
@@ -223,16 +228,20 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
     }
     // Every run of this list's own pages takes the list's name; without one,
     // a summary of them all.
-    let name = title.unwrap_or_else(|| {
-        let urls: Vec<&str> = runs
-            .iter()
-            .flat_map(|&g| out.groups[g].urls.iter().map(String::as_str))
-            .collect();
-        summary(&urls)
-    });
+    let (name, about) = title.map_or_else(
+        || {
+            let urls: Vec<&str> = runs
+                .iter()
+                .flat_map(|&g| out.groups[g].urls.iter().map(String::as_str))
+                .collect();
+            summary(&urls)
+        },
+        |t| (t, None),
+    );
     for g in &mut out.groups[first..] {
         if g.title.is_empty() && g.depth == depth {
             g.title.clone_from(&name);
+            g.summary.clone_from(&about);
         }
     }
 }
@@ -261,8 +270,9 @@ fn clean_title(t: &str) -> String {
     }
 }
 
-/// "1 page", "4 pages from 3 sites", "2 pages from example.com".
-fn summary(urls: &[&str]) -> String {
+/// "1 page", "4 pages from 3 sites", "2 pages from example.com", or the
+/// site of a single page; with the message it is the English of.
+fn summary(urls: &[&str]) -> (String, Option<Message>) {
     let sites: Vec<String> = urls
         .iter()
         .filter_map(|u| check_item(u).site.map(|s| s.unicode))
@@ -270,10 +280,11 @@ fn summary(urls: &[&str]) -> String {
     let keys: Vec<&str> = sites.iter().map(String::as_str).collect();
     let first = crate::strset::first_of_each(&keys);
     let distinct = (0..keys.len()).filter(|&i| first[i] == i).count();
-    match (urls.len(), distinct) {
-        (1, 1) => sites[0].clone(),
-        (1, _) => "1 page".to_owned(),
-        (n, 1) => format!("{n} pages from {}", sites[0]),
-        (n, s) => format!("{n} pages from {s} sites"),
-    }
+    let message = match (urls.len(), distinct) {
+        (1, 1) => return (sites[0].clone(), None),
+        (1, _) => Message::new("summaryOnePage"),
+        (n, 1) => Message::with("summaryOneSite", &[&n, &sites[0]]),
+        (n, s) => Message::with("summarySites", &[&n, &s]),
+    };
+    (message.to_string(), Some(message))
 }

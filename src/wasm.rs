@@ -3,17 +3,29 @@
 //! Results cross the boundary as one JSON string each, parsed by the engine's
 //! own `JSON.parse` into plain objects: two crossings per call, however many
 //! items, instead of one per string. Errors throw a JS `Error` whose message
-//! is the core's. No function here panics.
+//! is the core's; a link or text that cannot be read throws one that also has
+//! the message's `code` and `args`, to show it in the browser's language. No
+//! function here panics.
 
 use crate::{from_text, json, to_text, Parser, UriList};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-fn parse(link: &str, strict: bool) -> Result<crate::Parsed, JsError> {
-    Parser::new()
-        .strict(strict)
-        .parse(link)
-        .map_err(|e| JsError::new(&e.to_string()))
+fn parse(link: &str, strict: bool) -> Result<crate::Parsed, JsValue> {
+    Parser::new().strict(strict).parse(link).map_err(error)
+}
+
+/// A JS `Error` for a core error: its English `message`, and its `code` and
+/// `args` (see `json::push_message_fields`).
+fn error(e: crate::Error) -> JsValue {
+    let js = js_sys::Error::new(&e.to_string());
+    let mut fields = String::from("{");
+    json::push_message_fields(&mut fields, &e.message());
+    fields.push('}');
+    if let Ok(fields) = js_sys::JSON::parse(&fields) {
+        js_sys::Object::<JsValue>::assign(js.unchecked_ref(), fields.unchecked_ref());
+    }
+    js.into()
 }
 
 fn json_value(s: &str) -> Result<JsValue, JsError> {
@@ -190,31 +202,31 @@ pub fn encode(input: JsValue) -> Result<String, JsError> {
 
 /// `toText(link)`: the text/uri-list form of a link (CRLF line ends).
 #[wasm_bindgen(js_name = toText)]
-pub fn to_text_js(link: &str) -> Result<String, JsError> {
+pub fn to_text_js(link: &str) -> Result<String, JsValue> {
     Ok(to_text(&parse(link, false)?.list))
 }
 
 /// `fromText(text)`: the link for a text/uri-list document.
 #[wasm_bindgen(js_name = fromText)]
-pub fn from_text_js(text: &str) -> Result<String, JsError> {
+pub fn from_text_js(text: &str) -> Result<String, JsValue> {
     from_text(text)
         .map(|read| read.list.to_link())
-        .map_err(|e| JsError::new(&e.to_string()))
+        .map_err(error)
 }
 
 /// `check(link)`: each item with its class, site and the reason it is not
 /// opened, plus the warnings: `{items: [{item, class, site, siteUnicode,
 /// userinfo, reason}], title, type, warnings}`.
 #[wasm_bindgen]
-pub fn check(link: &str) -> Result<JsValue, JsError> {
-    json_value(&json::check_json(&parse(link, false)?))
+pub fn check(link: &str) -> Result<JsValue, JsValue> {
+    Ok(json_value(&json::check_json(&parse(link, false)?))?)
 }
 
 /// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
 /// URLs with their names and colours, what is skipped and why, and why the
 /// preview page should be shown first (see the README).
 #[wasm_bindgen]
-pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsError> {
+pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let field = |key: &str| {
         if opts.is_object() {
             js_sys::Reflect::get(&opts, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
@@ -232,7 +244,10 @@ pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsError> {
         open_limit,
         link_text: link_text.as_deref(),
     };
-    json_value(&json::plan_json(&crate::plan(&parsed, &context), &parsed))
+    Ok(json_value(&json::plan_json(
+        &crate::plan(&parsed, &context),
+        &parsed,
+    ))?)
 }
 
 /// `readPasted(text)`: what a person pasted, read as a uri-list link, a
@@ -240,8 +255,8 @@ pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsError> {
 /// returns, with `form` (`"link"`, `"text"` or `"urls"`) and `link` (the
 /// list written as a uri-list link) added.
 #[wasm_bindgen(js_name = readPasted)]
-pub fn read_pasted_js(text: &str) -> Result<JsValue, JsError> {
-    let (form, parsed) = crate::read_pasted(text).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn read_pasted_js(text: &str) -> Result<JsValue, JsValue> {
+    let (form, parsed) = crate::read_pasted(text).map_err(error)?;
     let mut out = json::decode_json(&parsed);
     out.pop();
     out.push_str(",\"form\":\"");
@@ -249,7 +264,7 @@ pub fn read_pasted_js(text: &str) -> Result<JsValue, JsError> {
     out.push_str("\",\"link\":");
     json::push_str(&mut out, &parsed.list.to_link());
     out.push('}');
-    json_value(&out)
+    Ok(json_value(&out)?)
 }
 
 /// `version()`: the crate's version.

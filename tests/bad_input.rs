@@ -208,9 +208,15 @@ fn what_check_says_of_bad_items() {
         ["openable", "blocked", "blocked", "invalid", "invalid"]
     );
     assert_eq!(v["items"][0]["site"], "a.example");
+    // A reason is a message: its code (a _locales name), its arguments, its English text.
     assert_eq!(
         v["items"][1]["reason"],
-        "javascript: links are never opened from a list: it runs code in the page you are on"
+        serde_json::json!({
+            "code": "itemScript",
+            "args": ["javascript"],
+            "message": "javascript: links are never opened from a list: it runs code in the page you are on"
+        })
     );
-    assert_eq!(v["items"][4]["reason"], "the URL has no host");
+    assert_eq!(v["items"][4]["reason"]["message"], "the URL has no host");
+    assert_eq!(v["items"][4]["reason"]["code"], "itemNoHost");
 }

@@ -61,7 +61,7 @@ fn decode_json_has_the_documented_shape() {
             "type": null,
             "options": [["group-name", "G"], ["x", "1"]],
             "fragment": "f",
-            "warnings": [{"offset": 61, "message": "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)"}],
+            "warnings": [{"offset": 61, "code": "violationFragment", "args": [], "message": "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)"}],
         })
     );
 }

@@ -11,7 +11,7 @@ fn alerts(uri: &str) -> Vec<String> {
         .notes
         .into_iter()
         .filter(|n| n.alert)
-        .map(|n| n.message)
+        .map(|n| n.message.to_string())
         .collect()
 }
 
@@ -23,7 +23,7 @@ fn list_alerts(uris: &[&str]) -> Vec<Vec<String>> {
             c.notes
                 .into_iter()
                 .filter(|n| n.alert)
-                .map(|n| n.message)
+                .map(|n| n.message.to_string())
                 .collect()
         })
         .collect()

@@ -97,9 +97,11 @@ fn blocked_and_invalid_items_are_skipped_with_their_reason() {
         skipped,
         ["javascript:alert(1)", "data:text/html,x", "example.com"]
     );
-    assert!(p.skipped[0].reason.contains("runs code"));
+    assert!(p.skipped[0].reason.to_string().contains("runs code"));
+    assert_eq!(p.skipped[0].reason.code, "itemScript");
     assert!(p.skipped[2]
         .reason
+        .to_string()
         .contains("did you mean https://example.com?"));
     assert!(p.preview.is_empty());
 }
@@ -183,5 +185,8 @@ fn nested_lists_open_as_one_group_each_in_order() {
     assert_eq!(titles(&p), ["2 pages from a.com", "b.com"]);
     // An unreadable nested list is skipped, and says so.
     let p = plan_of("uri-list:https://a.com;uri-list:", 15, None);
-    assert_eq!(p.skipped[0].reason, "a nested list that cannot be read");
+    assert_eq!(
+        p.skipped[0].reason,
+        "a nested list that cannot be read (see the warnings)"
+    );
 }

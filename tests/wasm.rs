@@ -188,10 +188,13 @@ fn check_reports_classes_and_sites() {
         get(&first, "siteUnicode").as_string().unwrap(),
         "bücher.example"
     );
-    assert!(get(&items.get(1), "reason")
+    let reason = get(&items.get(1), "reason");
+    assert!(get(&reason, "message")
         .as_string()
         .unwrap()
         .contains("runs code"));
+    assert_eq!(json(&get(&reason, "args")), r#"["javascript"]"#);
+    assert_eq!(get(&reason, "code").as_string().unwrap(), "itemScript");
     // Non-ASCII hosts are lowercased by the engine's own toLowerCase.
     let got = wasm::check("uri-list:https://BÜCHER.example/;https://ΠΑΡΆΔΕΙΓΜΑ.gr")
         .ok()
@@ -218,7 +221,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
     .unwrap();
     assert_eq!(
         json(&got),
-        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":"javascript: links are never opened from a list: it runs code in the page you are on"}],"preview":[],"notes":[],"title":null,"warnings":[]}"#
+        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","summary":null,"color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":{"code":"itemScript","args":["javascript"],"message":"javascript: links are never opened from a list: it runs code in the page you are on"}}],"preview":[],"notes":[],"title":null,"warnings":[]}"#
     );
     let opts = JSON::parse(r#"{"limit": 1}"#).unwrap();
     let got = wasm::plan("uri-list:https://a.example;https://b.example", opts)
@@ -226,13 +229,42 @@ fn plan_names_groups_and_asks_for_the_preview() {
         .unwrap();
     assert_eq!(
         json(&get(&got, "preview")),
-        r#"["2 pages, more than your open-limit of 1"]"#
+        r#"[{"code":"previewOverLimit","args":["2","1"],"message":"2 pages, more than your open-limit of 1"}]"#
+    );
+    // A group without a name is named by a summary, also given as a message.
+    let summary = get(&get(&get(&got, "groups"), "0"), "summary");
+    assert_eq!(
+        json(&summary),
+        r#"{"code":"summarySites","args":["2","2"],"message":"2 pages from 2 sites"}"#
     );
     // Without options, the default open-limit (15) applies.
     let got = wasm::plan("uri-list:https://a.example", JsValue::UNDEFINED)
         .ok()
         .unwrap();
     assert_eq!(json(&get(&got, "preview")), "[]");
+}
+
+#[wasm_bindgen_test]
+fn errors_of_links_and_texts_carry_a_code_and_args() {
+    let err = wasm::check("uri-list:").err().unwrap();
+    assert_eq!(
+        get(&err, "message").as_string().unwrap(),
+        "empty list: no item after the scheme at byte 9"
+    );
+    assert_eq!(get(&err, "code").as_string().unwrap(), "errorEmptyList");
+    assert_eq!(json(&get(&err, "args")), r#"["9"]"#);
+    assert!(err.is_instance_of::<js_sys::Error>());
+    let err = wasm::read_pasted_js("nothing here").err().unwrap();
+    assert_eq!(get(&err, "code").as_string().unwrap(), "errorNoLinks");
+    let err = wasm::plan("uri-list:a;;b?x=%", JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
+    let warning = get(&get(&err, "warnings"), "0");
+    assert_eq!(get(&warning, "code").as_string().unwrap(), "warningDone");
+    assert_eq!(
+        json(&get(&warning, "args")),
+        r#"[{"code":"violationEmptyItem","args":["2"],"message":"item 2 is empty"},{"code":"actionSkipped","args":[],"message":"skipped"}]"#
+    );
 }
 
 #[wasm_bindgen_test]

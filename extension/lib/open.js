@@ -4,6 +4,7 @@
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
 import { plan, readPasted } from '../pkg/uri_list.js';
 import { api } from './api.js';
+import { localized, t } from './i18n.js';
 import { readOpenLimit, readSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
@@ -54,18 +55,20 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
 
 /**
  * Opens what a plan says, then reports what was skipped or failed. With the `lazy` setting on,
- * only the first page loads; the others load when their tab is selected.
+ * only the first page loads; the others load when their tab is selected. A group the list does
+ * not name is named by the core's summary ("4 pages from 3 sites"), in the browser's language.
  */
 async function carryOut(the, { tab, active, newWindow, grouped }) {
   const { lazy } = await readSettings();
-  const opened = await openGroups(the.groups, { tab, active, newWindow, grouped, lazy });
+  const groups = the.groups.map((group) => (group.summary ? { ...group, title: localized(group.summary) } : group));
+  const opened = await openGroups(groups, { tab, active, newWindow, grouped, lazy });
   for (const { url, message } of opened.failures) console.warn(`uri-list: could not open ${url}: ${message}`);
   const notOpened = [
     ...the.skipped,
-    ...opened.failures.map(({ url, message }) => ({ item: url, reason: api.i18n.getMessage('openFailed', [message]) })),
+    ...opened.failures.map(({ url, message }) => ({ item: url, reason: t('openFailed', message) })),
   ];
   await reportSkipped(notOpened, tab.id, the.notes ?? []);
-  return { preview: false, ...opened, titles: the.groups.map((g) => g.title), skipped: notOpened, notes: the.notes ?? [] };
+  return { preview: false, ...opened, titles: groups.map((g) => g.title), skipped: notOpened, notes: the.notes ?? [] };
 }
 
 /**
@@ -140,9 +143,9 @@ export function linkInText(text, { anyForm = false } = {}) {
  */
 export async function reportSkipped(notOpened, tabId, notes = []) {
   if (notOpened.length === 0 && notes.length === 0) return;
-  const lines = notOpened.map(({ item, reason }) => `${shorten(item)}: ${say(reason)}`);
-  const heading = notOpened.length ? api.i18n.getMessage('skippedTitle', [String(notOpened.length)]) : api.i18n.getMessage('notesTitle');
-  const title = [heading, ...lines, ...notes.map(say)].join('\n');
+  const lines = notOpened.map(({ item, reason }) => `${shorten(item)}: ${localized(reason)}`);
+  const heading = notOpened.length ? t('skippedTitle', notOpened.length) : t('notesTitle');
+  const title = [heading, ...lines, ...notes.map(localized)].join('\n');
   try {
     await api.action.setTitle({ tabId, title });
     await api.action.setBadgeBackgroundColor({ tabId, color: notOpened.length ? '#b3261e' : '#9a6700' });
@@ -163,11 +166,5 @@ export async function reportSkipped(notOpened, tabId, notes = []) {
     console.warn('uri-list: no notification:', error?.message ?? error);
   }
 }
-
-/** A message from the core: a string, or `{code, args, message}` (a `_locales` name and its English text). */
-const say = (message) =>
-  typeof message === 'string'
-    ? message
-    : (message?.code && api.i18n.getMessage(message.code, (message.args ?? []).map(String))) || message?.message || '';
 
 const shorten = (text) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);

@@ -4,6 +4,7 @@
 // `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
 import { check, encode, toText } from '../pkg/uri_list.js';
 import { api } from './api.js';
+import { localized } from './i18n.js';
 import { realUrl } from './lazy.js';
 
 /**
@@ -36,7 +37,7 @@ export function unshareableReasons(tabs) {
   if (candidates.length === 0) return reasons;
   const report = check(encode({ items: candidates.map(({ url }) => url) }));
   report.items.forEach((entry, k) => {
-    if (entry.class !== 'openable') reasons[candidates[k].n] = entry.reason ?? entry.class;
+    if (entry.class !== 'openable') reasons[candidates[k].n] = localized(entry.reason) || entry.class;
   });
   return reasons;
 }

@@ -2,6 +2,7 @@
 // a click in a page (content script), the preview page, the context menus, the omnibox, a
 // navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
 import { api } from './api.js';
+import { localized, t } from './i18n.js';
 import { LINK_SCHEME, isPreviewPage, linkInText, openLink, openPreview, openSelected, validLink } from './open.js';
 import { plan } from '../pkg/uri_list.js';
 
@@ -161,7 +162,8 @@ export function onOmniboxChanged(text, suggest) {
   if (!link) return suggest([]);
   try {
     const the = plan(link, {});
-    const description = api.i18n.getMessage('omniboxWillOpen', [String(the.pages), the.groups[0]?.title ?? '']);
+    const first = the.groups[0];
+    const description = t('omniboxWillOpen', the.pages, localized(first?.summary) || first?.title || '');
     // Firefox drops a suggestion whose content is the typed text itself; a trailing space
     // (which linkInText() ignores) keeps it.
     suggest([{ content: link === text.trim() ? `${link} ` : link, description: omniboxText(description) }]);

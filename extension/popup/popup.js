@@ -3,13 +3,10 @@
 // answer, including errors. The paste box's live preview runs the wasm core here, in the popup.
 import init, { check, plan, readPasted } from '../pkg/uri_list.js';
 import { api } from '../lib/api.js';
+import { localized as say, t } from '../lib/i18n.js';
 import { SETTINGS, readSettings, saveSetting, settingError } from '../lib/settings.js';
 
 const $ = (id) => document.getElementById(id);
-const t = (name, ...substitutions) => api.i18n.getMessage(name, substitutions.map(String));
-/** A message from the core: a string, or `{code, args, message}` (a `_locales` name and its English text). */
-const say = (message) =>
-  typeof message === 'string' ? message : (message?.code && t(message.code, ...(message.args ?? []))) || message?.message || '';
 
 /** The longest paste the box reads (the background takes links up to 1 MiB). */
 const MAX_PASTE = 1 << 20;
@@ -134,7 +131,7 @@ function describePasted(text, openLimit) {
   const notes = [];
   const walk = (link, depth) => {
     const checked = check(link);
-    for (const warning of checked.warnings) notes.push(say(warning.message ?? warning));
+    for (const warning of checked.warnings) notes.push(say(warning));
     for (const entry of checked.items) {
       if (entry.class === 'list') {
         if (depth < MAX_NESTING) walk(entry.item, depth + 1);
@@ -144,7 +141,7 @@ function describePasted(text, openLimit) {
         const unicode = entry.siteUnicode ?? entry.site;
         sites.set(entry.site, unicode === entry.site ? unicode : t('popupSiteBoth', unicode, entry.site));
       }
-      for (const note of entry.notes ?? []) (note.alert ? alerts : notes).push(say(note.message ?? note));
+      for (const note of entry.notes ?? []) (note.alert ? alerts : notes).push(say(note));
     }
   };
   walk(read.link, 0);
@@ -182,7 +179,7 @@ function setUpPaste(windowId, settings) {
     try {
       current = describePasted(text, settings.openLimit);
     } catch (error) {
-      $('pasted-summary').textContent = t('popupPasteUnreadable', say(error?.message ?? error));
+      $('pasted-summary').textContent = t('popupPasteUnreadable', say(error));
       $('pasted-summary').className = 'error';
       return;
     }

@@ -5,10 +5,10 @@
 // Tabs open only on a real click (or key press) on "Open selected as group", and only the
 // pages the link holds: the background makes the plan again and checks each page it is sent.
 import init, { check, plan, toText } from '../pkg/uri_list.js';
+import { api } from '../lib/api.js';
+import { localized, localizePage, t } from '../lib/i18n.js';
 import { readOpenLimit } from '../lib/settings.js';
 
-const api = globalThis.browser ?? globalThis.chrome;
-const t = (key, ...substitutions) => api.i18n.getMessage(key, substitutions.map(String));
 const $ = (id) => document.getElementById(id);
 
 /** The link: `?link=` (from the extension, or %s of the ext+urilist protocol handler). */
@@ -16,15 +16,15 @@ const query = new URLSearchParams(location.search);
 const link = (query.get('link') ?? '').trim();
 const linkText = query.get('text') ?? '';
 
-for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-document.documentElement.lang = api.i18n.getUILanguage();
+localizePage();
 
 try {
   await init();
   show(await readOpenLimit());
 } catch (error) {
+  document.title = t('previewUnreadable');
   $('title').textContent = t('previewUnreadable');
-  $('error').textContent = String(error?.message ?? error);
+  $('error').textContent = localized(error) || String(error);
   $('error').hidden = false;
 }
 
@@ -39,7 +39,7 @@ function rows(listLink, depth, out, counter) {
     try {
       inner = check(entry.item);
     } catch (error) {
-      out.push({ ...entry, depth, class: 'invalid', reason: String(error?.message ?? error), page: null });
+      out.push({ ...entry, depth, class: 'invalid', reason: error, page: null });
       continue;
     }
     out.push({ heading: inner.title || t('previewNestedList'), depth: depth + 1 });
@@ -51,7 +51,8 @@ function rows(listLink, depth, out, counter) {
 /** @param {number} limit the open-limit, to say when the list is over it */
 function show(limit) {
   const the = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText });
-  const title = the.title || the.groups[0]?.title || t('previewUntitled');
+  const first = the.groups[0];
+  const title = the.title || localized(first?.summary) || first?.title || t('previewUntitled');
   document.title = t('previewPageTitle', title);
   $('title').textContent = title;
   const all = rows(link, 0, [], { next: 0 });
@@ -59,9 +60,8 @@ function show(limit) {
   $('summary').textContent = t('previewSummary', the.pages, items.length - the.pages);
 
   // Why the page is shown (the open-limit, type=list, alerts), and milder notes.
-  fillList('why', plan(link, { limit, linkText }).preview);
-  const warnings = check(link).warnings.map((w) => w.message);
-  fillList('notes', [...the.notes, ...warnings]);
+  fillList('why', plan(link, { limit, linkText }).preview.map(localized));
+  fillList('notes', [...the.notes, ...check(link).warnings].map(localized));
 
   const list = $('items');
   for (const [n, row] of all.entries()) list.append(row.heading ? headingRow(row) : itemRow(row, n));
@@ -110,10 +110,10 @@ function itemRow(row, n) {
   }
   if (!openable) {
     const word = row.class === 'blocked' ? t('previewBlocked') : t('previewInvalid');
-    about.append(element('span', { class: 'tag' }, word), element('span', { class: 'reason' }, row.reason ?? ''));
+    about.append(element('span', { class: 'tag' }, word), element('span', { class: 'reason' }, localized(row.reason)));
   }
   for (const note of row.notes ?? []) {
-    about.append(element('span', { class: note.alert ? 'alert' : 'note' }, note.message));
+    about.append(element('span', { class: note.alert ? 'alert' : 'note' }, localized(note)));
   }
   li.append(about);
   return li;

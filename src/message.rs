@@ -1,0 +1,228 @@
+//! Messages for a person, in a form that can be translated.
+//!
+//! Every sentence the core writes for a person (why an item is not opened, a
+//! note on a site, why the preview page comes first, a warning, an error) is a
+//! [`Message`]: a stable `code` and its arguments. The code is also the name
+//! of the message in the extension's `_locales/*/messages.json`, so the
+//! extension shows it in the browser's language
+//! (`i18n.getMessage(code, args)`); the English text ([`MESSAGES`]) is what
+//! the command-line tool prints and what the extension falls back to.
+//!
+//! An argument is a piece of the input (a scheme, a host, a number) or, where
+//! one message is part of another (a warning in a nested list), a message of
+//! its own, translated the same way.
+
+use core::fmt;
+
+/// Every message the core can write: its code and its English text, where
+/// `$1`, `$2`… stand for its arguments. The extension's
+/// `_locales/en/messages.json` holds the same texts under the same names (a
+/// test checks it).
+pub const MESSAGES: &[(&str, &str)] = &[
+    // Why an item is not opened (`check`, `plan`).
+    ("itemNoScheme", "not a URL: it has no scheme such as https:"),
+    ("itemNoSchemeHint", "not a URL: it has no scheme such as https: (did you mean $1?)"),
+    ("itemScript", "$1: links are never opened from a list: it runs code in the page you are on"),
+    ("itemOwnPage", "$1: links are never opened from a list: it carries a page of its own, a common way to hide where a link goes"),
+    ("itemFile", "$1: links are never opened from a list: it reads files on your computer"),
+    ("itemSiteFiles", "$1: links are never opened from a list: it reads files stored by a site"),
+    ("itemPrivileged", "$1: links are never opened from a list: it opens a privileged browser page"),
+    ("itemExtension", "$1: links are never opened from a list: it opens a page of a browser extension"),
+    ("itemNotWeb", "$1: links are not opened as tabs (only http and https pages are)"),
+    ("itemNoHost", "the URL has no host"),
+    ("itemIpv6Unclosed", "the IPv6 address in the host has no closing \"]\""),
+    ("itemNotIpv6", "\"$1\" is not an IPv6 address"),
+    ("itemNotIpv4", "\"$1\" is not a valid IPv4 address"),
+    ("itemPortRange", "the port $1 is out of range"),
+    ("itemPortNumber", "the port \"$1\" is not a number"),
+    ("itemHostUtf8", "the host \"$1\" is not valid UTF-8 once percent-decoded"),
+    ("itemHostChar", "the host \"$1\" holds $2, which a host name cannot"),
+    ("itemBadPunycode", "\"$1\" in the host is not valid punycode"),
+    ("itemNoPunycode", "\"$1\" in the host cannot be written as punycode"),
+    ("itemNestedUnreadable", "a nested list that cannot be read (see the warnings)"),
+    // What a person should know of a site (`check`, `plan`).
+    ("noteLookalike", "$1 looks like $2, another site in this list"),
+    ("noteBorrowedName", "$1 belongs to $2, not to $3, another site in this list"),
+    ("noteHost", "$1: $2"),
+    ("noteMixedScripts", "\"$1\" mixes $2 letters, a way to imitate another site"),
+    ("noteConfusable", "\"$1\" is written in $2 letters that look like the Latin \"$3\""),
+    ("listAnd", "$1 and $2"),
+    ("noteUserinfo", "the link starts with \"$1@\", which is not where it goes: it opens $2"),
+    ("noteHttp", "$1 is opened without encryption (http:)"),
+    // Why the preview page comes first (`plan`).
+    ("previewTypeList", "the list asks to be shown as a list (type=list)"),
+    ("previewOverLimit", "$1 pages, more than your open-limit of $2"),
+    ("previewNothingOpenable", "no page in the list can be opened"),
+    // Names of groups without a title (`plan`).
+    ("summaryOnePage", "1 page"),
+    ("summaryOneSite", "$1 pages from $2"),
+    ("summarySites", "$1 pages from $2 sites"),
+    // Fatal errors.
+    ("errorEmptyInput", "empty input: expected a link such as uri-list:https://a.example;https://b.example"),
+    ("errorScheme", "not a uri-list link: the scheme is \"$1:\", expected uri-list:, multi:, web+urilist: or ext+urilist:"),
+    ("errorNoScheme", "not a uri-list link: it has no scheme, expected it to start with uri-list:, multi:, web+urilist: or ext+urilist:"),
+    ("errorEmptyList", "empty list: no item after the scheme at byte $1"),
+    ("errorTooLong", "link too long: $1 bytes, the limit is $2 bytes (the longest URL Chrome accepts)"),
+    ("errorTooDeep", "nested lists too deep at byte $1: the limit is $2 levels"),
+    ("errorAtByte", "$1 at byte $2"),
+    ("errorNoUris", "no URI in the text: every line is blank or a comment"),
+    ("errorNoLinks", "nothing to open: the text holds no uri-list link, no text/uri-list and no http or https address"),
+    // Syntax violations: warnings, or errors in strict mode.
+    ("warningDone", "$1 ($2)"),
+    ("violationSurroundingSpace", "white space or control characters around the link"),
+    ("violationTabOrNewline", "tab or line break inside the link"),
+    ("violationEmptyItem", "item $1 is empty"),
+    ("violationItemSpace", "white space around item $1"),
+    ("violationCharacter", "$1 in item $2 must be percent-encoded"),
+    ("violationQueryCharacter", "$1 in the options must be percent-encoded"),
+    ("violationPercent", "\"%\" in item $1 is not followed by two hex digits (write %25 for a percent sign)"),
+    ("violationQueryPercent", "\"%\" in the options is not followed by two hex digits (write %25 for a percent sign)"),
+    ("violationQuestionMark", "unencoded \"?\" in item $1 (write it as %3F)"),
+    ("violationNumberSign", "unencoded \"#\" in item $1 (write it as %23)"),
+    ("violationOptionUtf8", "option \"$1\" is not valid UTF-8 once decoded"),
+    ("violationDuplicateOption", "option \"$1\" is given more than once"),
+    ("violationFragment", "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)"),
+    ("violationNested", "item $1 looks like a nested list but cannot be read ($2 of the nested link)"),
+    ("violationInNested", "in the nested list of item $1: $2"),
+    ("violationMore", "$1 more warnings not shown"),
+    ("violationMarker", "line $1: a depth marker that opens no nested list and closes none"),
+    ("violationUnclosed", "a nested list at depth $1 is not closed by the end of the text"),
+    ("violationOptionLine", "line $1: an option line without \"=\""),
+    ("charSpace", "a space"),
+    ("charControl", "control character $1"),
+    ("charNonAscii", "non-ASCII character \"$1\" ($2)"),
+    // What a lenient reading did about a violation.
+    ("actionRemoved", "removed"),
+    ("actionSkipped", "skipped"),
+    ("actionKept", "kept as it is"),
+    ("actionPercentSign", "read as a percent sign"),
+    ("actionPartOfItem", "read as part of the item, since another item follows"),
+    ("actionReplaced", "bad bytes replaced by U+FFFD"),
+    ("actionFirstUsed", "the first one is used"),
+    ("actionIgnored", "ignored"),
+    ("actionComment", "its marker is read as a comment"),
+    ("actionEmptyValue", "read as an empty value"),
+    ("actionPlainItem", "kept as a plain item"),
+];
+
+/// A message for a person: a code from [`MESSAGES`] and its arguments.
+/// `Display` writes it in English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// The message's name: a key of [`MESSAGES`] and of the extension's
+    /// `_locales/*/messages.json`.
+    pub code: &'static str,
+    /// The arguments, in the order of `$1`, `$2`….
+    pub args: Vec<Arg>,
+}
+
+/// An argument of a [`Message`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    /// A piece of the input or a number: the same in every language.
+    Text(String),
+    /// A message within the message, translated with it.
+    Message(Message),
+}
+
+impl Message {
+    /// A message without arguments.
+    pub(crate) fn new(code: &'static str) -> Self {
+        Message {
+            code,
+            args: Vec::new(),
+        }
+    }
+
+    /// A message whose arguments are all text. (Not generic: one copy of
+    /// this in the wasm, whatever the arguments are.)
+    pub(crate) fn with(code: &'static str, args: &[&dyn fmt::Display]) -> Self {
+        Message {
+            code,
+            args: args.iter().map(|a| Arg::Text(a.to_string())).collect(),
+        }
+    }
+
+    /// The English text with its arguments in place.
+    pub fn english(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl From<Message> for Arg {
+    fn from(m: Message) -> Self {
+        Arg::Message(m)
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Self {
+        Arg::Text(s)
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let template = MESSAGES
+            .iter()
+            .find(|(code, _)| *code == self.code)
+            .map_or(self.code, |(_, text)| text);
+        let mut rest = template;
+        while let Some(at) = rest.find('$') {
+            f.write_str(&rest[..at])?;
+            let n = rest
+                .as_bytes()
+                .get(at + 1)
+                .map_or(0, |b| b.wrapping_sub(b'0'));
+            match self.args.get(usize::from(n).wrapping_sub(1)) {
+                Some(Arg::Text(s)) => f.write_str(s)?,
+                Some(Arg::Message(m)) => m.fmt(f)?,
+                None => f.write_str(&rest[at..at + 2])?,
+            }
+            rest = &rest[at + 2..];
+        }
+        f.write_str(rest)
+    }
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Text(s) => f.write_str(s),
+            Arg::Message(m) => m.fmt(f),
+        }
+    }
+}
+
+/// Compares the English text, for tests and callers that only read English.
+impl PartialEq<&str> for Message {
+    fn eq(&self, other: &&str) -> bool {
+        self.english() == *other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_take_their_places() {
+        let inner = Message::with("violationEmptyItem", &[&3]);
+        let m = Message {
+            code: "violationInNested",
+            args: vec![Arg::Text("2".into()), inner.into()],
+        };
+        assert_eq!(
+            m.to_string(),
+            "in the nested list of item 2: item 3 is empty"
+        );
+    }
+
+    #[test]
+    fn codes_are_unique_names() {
+        for (n, (code, _)) in MESSAGES.iter().enumerate() {
+            assert!(code.bytes().all(|b| b.is_ascii_alphanumeric()), "{code}");
+            assert!(MESSAGES[..n].iter().all(|(c, _)| c != code), "{code} twice");
+        }
+    }
+}
