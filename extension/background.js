@@ -18,7 +18,7 @@ import {
   setOmniboxHint,
   openMessages,
 } from './lib/sources.js';
-import { shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
+import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
 
 const ready = init();
 ready.catch((error) => console.error('uri-list: the wasm core did not load:', error));
@@ -85,6 +85,13 @@ async function onCommand(command, tab) {
 }
 api.commands.onCommand.addListener((command, tab) => {
   onCommand(command, tab).catch((error) => console.error(`uri-list: shortcut ${command} failed:`, error));
+});
+
+// Alarms (timers that outlive a stopped service worker), by name.
+const alarms = { ...shareAlarms };
+api.alarms.onAlarm.addListener(({ name }) => {
+  if (!Object.hasOwn(alarms, name)) return;
+  alarms[name]().catch((error) => console.error(`uri-list: alarm ${name} failed:`, error));
 });
 
 /**

@@ -34,15 +34,16 @@ export async function copyShare(scope, { windowId, clicked, asText = false, noti
   return { ...share, copied, message };
 }
 
-let badgeTimer;
+const BADGE_ALARM = 'share-badge';
 
 /** The badge, the button's tooltip and (with `notify`) a notification say `message`. */
 async function confirm({ badge, color, message, notify }) {
   await api.action.setBadgeBackgroundColor({ color });
   await api.action.setBadgeText({ text: badge });
   await api.action.setTitle({ title: message });
-  clearTimeout(badgeTimer);
-  badgeTimer = setTimeout(clearBadge, BADGE_SECONDS * 1000);
+  // An alarm, not a timer: Chrome stops an idle service worker after 30 s, and its timers with
+  // it; an alarm wakes it up again. Creating it again replaces the one before.
+  await api.alarms.create(BADGE_ALARM, { delayInMinutes: BADGE_SECONDS / 60 });
   if (notify) await showNotification(message);
 }
 
@@ -67,6 +68,9 @@ async function showNotification(message) {
     console.warn('uri-list: no notification:', error?.message ?? error);
   }
 }
+
+/** Alarms by name (background.js dispatches them): the confirmation badge goes after a while. */
+export const shareAlarms = { [BADGE_ALARM]: clearBadge };
 
 /** The tab context menu items, `{properties, onClicked(info, tab)}` ("tab" context where the browser has it). */
 export function shareMenuItems() {

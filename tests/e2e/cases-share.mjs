@@ -228,6 +228,13 @@ export const cases = [
       const { badge, title } = await confirmationOf(browser, link);
       assert.equal(badge, '3');
       assert.match(title, new RegExp(`Copied 3 tabs as a uri-list link \\(${link.length} characters\\)`));
+      // The badge goes after 30 s, by an alarm (it outlives a stopped service worker).
+      const alarm = await browser.inExtension(async () => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        const found = await api.alarms.get('share-badge');
+        return found ? found.scheduledTime - Date.now() : null;
+      });
+      assert.ok(alarm > 20_000 && alarm <= 30_000, `the alarm is due in ${alarm} ms`);
     },
   },
   {
