@@ -19,6 +19,7 @@ import {
   openMessages,
 } from './lib/sources.js';
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
+import { describeMessages } from './lib/describe.js';
 
 const ready = init();
 ready.catch((error) => console.error('uri-list: the wasm core did not load:', error));
@@ -37,6 +38,7 @@ const whenReady = (handler) => async (...args) => {
 const handlers = {
   ...openMessages,
   ...shareMessages,
+  ...describeMessages,
 };
 
 /** Requests come only from this extension: its content scripts (in a tab) or its own pages. */

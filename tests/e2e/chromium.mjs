@@ -151,6 +151,38 @@ class ChromiumDriver {
     await scope.locator(selector).click({ button, modifiers });
   }
 
+  /** Moves the mouse, for real, onto the middle of the element (and leaves it there). */
+  async hover(selector) {
+    await this.page.locator(selector).hover();
+  }
+
+  /**
+   * The text of each element matching `selector` inside the shadow root (open or closed) of the
+   * element `host` of the page, or null when there is no such host. Read over CDP, which sees
+   * closed shadow roots; page scripts cannot.
+   */
+  async shadowTexts(host, selector) {
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: host });
+      if (!nodeId) return null;
+      const { node } = await cdp.send('DOM.describeNode', { nodeId, depth: 1, pierce: true });
+      const shadow = node.shadowRoots?.[0];
+      if (!shadow) throw new Error(`shadowTexts: ${host} has no shadow root`);
+      const { object } = await cdp.send('DOM.resolveNode', { backendNodeId: shadow.backendNodeId });
+      const { result } = await cdp.send('Runtime.callFunctionOn', {
+        objectId: object.objectId,
+        functionDeclaration: 'function (selector) { return [...this.querySelectorAll(selector)].map((n) => n.textContent); }',
+        arguments: [{ value: selector }],
+        returnByValue: true,
+      });
+      return result.value;
+    } finally {
+      await cdp.detach();
+    }
+  }
+
   /** Focuses the element, then presses `key` on the keyboard. */
   async press(selector, key) {
     await this.page.focus(selector);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { findProgram, tempDir, withTimeout } from './util.mjs';
 
 export const EXTENSION_UUID = 'a3c7e0d4-51f6-4b0e-9a51-75c1e2d0c0de';
-const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008' };
+const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Tab: '\uE004', Escape: '\uE00C' };
 const BUTTONS = { left: 0, middle: 1, right: 2 };
 
 /**
@@ -219,6 +219,30 @@ class FirefoxDriver {
       ],
     });
     await this.command('DELETE', '/actions');
+  }
+
+  /** Moves the mouse, for real, onto the middle of the element (and leaves it there). */
+  async hover(selector) {
+    const element = await this.element(selector);
+    await this.command('POST', '/execute/sync', { script: 'arguments[0].scrollIntoView({ block: "center" })', args: [element] });
+    await this.command('POST', '/actions', {
+      actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', origin: element, x: 0, y: 0 }] }],
+    });
+  }
+
+  /**
+   * The text of each element matching `selector` inside the shadow root (open or closed) of the
+   * element `host` of the page, or null when there is no such host. WebDriver reaches closed
+   * shadow roots in Firefox; page scripts cannot.
+   */
+  async shadowTexts(host, selector) {
+    const found = await this.command('POST', '/elements', { using: 'css selector', value: host });
+    if (found.length === 0) return null;
+    const shadow = await this.command('GET', `/element/${Object.values(found[0])[0]}/shadow`);
+    const nodes = await this.command('POST', `/shadow/${Object.values(shadow)[0]}/elements`, { using: 'css selector', value: selector });
+    const texts = [];
+    for (const node of nodes) texts.push(await this.command('GET', `/element/${Object.values(node)[0]}/text`));
+    return texts;
   }
 
   /** Focuses the element, then presses `key` on the keyboard. */

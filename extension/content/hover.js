@@ -1,0 +1,210 @@
+// Content script (classic, every frame): the hover preview of a uri-list link.
+//
+// A multilink hides where it goes (the Multilinks explainer's worry, and the draft's "user
+// agents should make it clear to users when a link will open multiple resources"). Hovering
+// such a link, or focusing it from the keyboard, shows a small tooltip: how many pages it
+// opens, on which sites, what is not opened, and the core's alerts (a lookalike host, a
+// user-info trick). The background reads the link with the core (describeLink); answers are
+// kept per href.
+//
+// The tooltip never gets in the page's way: it lives in a closed shadow root (the page's
+// styles cannot reach it, its styles cannot leak out), is fixed-positioned inside the viewport
+// (no layout change), lets every click through (pointer-events: none) and goes away on
+// mouse-out, blur, Escape, scroll and a press.
+(() => {
+  const api = globalThis.browser ?? globalThis.chrome;
+  const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
+  /** Longer links are not read (the background refuses them too). */
+  const MAX_LINK_LENGTH = 1 << 20;
+  /** How long the pointer rests on a link before the tooltip shows: passing over shows nothing. */
+  const HOVER_DELAY = 300;
+  /** Answers kept, per href; the oldest goes first. */
+  const CACHE_SIZE = 64;
+  const HOST_ID = 'uri-list-tooltip';
+  const MARGIN = 6;
+
+  const t = (key, ...substitutions) => api.i18n.getMessage(key, substitutions.map(String));
+  const cache = new Map();
+
+  /** What the link holds (see extension/lib/describe.js), from the cache or the background. */
+  function describe(href) {
+    if (href.length > MAX_LINK_LENGTH) return Promise.resolve({ error: t('hoverTooLong') });
+    let answer = cache.get(href);
+    if (!answer) {
+      answer = api.runtime.sendMessage({ type: 'describeLink', href }).then((reply) => {
+        if (!reply?.ok) throw new Error(reply?.error ?? 'no answer');
+        return reply.result;
+      });
+      answer.catch(() => cache.delete(href)); // asked again next time
+      cache.set(href, answer);
+      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
+    }
+    return answer;
+  }
+
+  /** The uri-list link an event is on (HTML or SVG `a`, or `area`), or null. */
+  function linkOf(event) {
+    for (const node of event.composedPath()) {
+      if (node.localName !== 'a' && node.localName !== 'area') continue;
+      const href = typeof node.href === 'string' ? node.href : node.href?.baseVal;
+      return typeof href === 'string' && LINK_SCHEME.test(href) ? { node, href: href.trim() } : null;
+    }
+    return null;
+  }
+
+  // The tooltip: a host element with a closed shadow root, made on first use.
+  let host = null;
+  let box = null;
+  function tooltip() {
+    if (host) return host;
+    host = document.createElement('div');
+    host.id = HOST_ID;
+    host.setAttribute('role', 'tooltip');
+    const root = host.attachShadow({ mode: 'closed' });
+    const style = document.createElement('style');
+    style.textContent = STYLE;
+    box = document.createElement('div');
+    box.className = 'box';
+    root.append(style, box);
+    return host;
+  }
+
+  /** The host's own layout, set inline and !important: the page's stylesheets cannot move or hide it. */
+  const HOST_STYLE = {
+    all: 'initial',
+    display: 'block',
+    position: 'fixed',
+    'z-index': '2147483647',
+    'pointer-events': 'none',
+    margin: '0',
+    visibility: 'hidden',
+  };
+  const STYLE = `
+    .box {
+      box-sizing: border-box; max-width: min(22rem, calc(100vw - ${2 * MARGIN}px));
+      padding: 6px 9px; border: 1px solid #8c8c8c; border-radius: 6px;
+      background: #ffffff; color: #1b1b1b; box-shadow: 0 2px 10px rgb(0 0 0 / 25%);
+      font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; text-align: start;
+      overflow-wrap: anywhere; white-space: normal;
+    }
+    .line { margin: 0; }
+    .title { font-weight: 600; }
+    .alert { color: #a1160a; font-weight: 600; }
+    @media (prefers-color-scheme: dark) {
+      .box { background: #2b2a33; color: #f0f0f4; border-color: #8f8f9d; }
+      .alert { color: #ffb3a8; }
+    }`;
+
+  /** The tooltip's lines: `[class, text]`. */
+  function lines(about) {
+    if (about.error) return [['alert', t('hoverUnreadable', about.error)]];
+    const out = [];
+    if (about.title) out.push(['title', about.title]);
+    const pages = about.pages === 1 ? t('hoverPagesOne') : t('hoverPagesMany', about.pages);
+    const sites = about.sites.map((site) => (site.name === site.host ? site.name : t('hoverSiteBoth', site.name, site.host)));
+    if (about.moreSites === 1) sites.push(t('hoverMoreSitesOne'));
+    else if (about.moreSites > 1) sites.push(t('hoverMoreSitesMany', about.moreSites));
+    out.push(['summary', about.pages === 0 ? t('hoverNoPages') : t('hoverSummary', pages, sites.join(', '))]);
+    if (about.notOpened === 1) out.push(['note', t('hoverNotOpenedOne')]);
+    else if (about.notOpened > 1) out.push(['note', t('hoverNotOpenedMany', about.notOpened)]);
+    for (const alert of about.alerts) out.push(['alert', t('hoverAlert', alert)]);
+    if (about.moreAlerts === 1) out.push(['alert', t('hoverMoreAlertsOne')]);
+    else if (about.moreAlerts > 1) out.push(['alert', t('hoverMoreAlertsMany', about.moreAlerts)]);
+    return out;
+  }
+
+  /**
+   * The link being hovered or focused: `{node, href, byPointer, timer, shown, describedBy}`, or
+   * null. A tooltip shown on focus stays while the pointer moves elsewhere.
+   */
+  let current = null;
+
+  /** Shows the tooltip for `link` after `delay` ms, once its description is in. */
+  function schedule(link, delay, byPointer) {
+    hide();
+    const mine = { ...link, byPointer, timer: 0, shown: false, describedBy: null };
+    current = mine;
+    mine.timer = setTimeout(() => {
+      describe(link.href).then(
+        (about) => {
+          if (current === mine) show(mine, about);
+        },
+        (error) => console.warn('uri-list: no description of the link:', error?.message ?? error),
+      );
+    }, delay);
+  }
+
+  function show(link, about) {
+    const node = tooltip();
+    box.replaceChildren(
+      ...lines(about).map(([kind, text]) => {
+        const line = document.createElement('p');
+        line.className = `line ${kind}`;
+        line.textContent = text;
+        return line;
+      }),
+    );
+    for (const [name, value] of Object.entries(HOST_STYLE)) node.style.setProperty(name, value, 'important');
+    node.style.setProperty('left', '0px', 'important');
+    node.style.setProperty('top', '0px', 'important');
+    (document.documentElement ?? document).append(node);
+    place(node, link.node.getBoundingClientRect());
+    node.style.setProperty('visibility', 'visible', 'important');
+    link.shown = true;
+    // The link's accessible description is the tooltip (an id reference works within one document only).
+    if (link.node.getRootNode() === document) {
+      link.describedBy = link.node.getAttribute('aria-describedby');
+      link.node.setAttribute('aria-describedby', [link.describedBy, HOST_ID].filter(Boolean).join(' '));
+    }
+  }
+
+  /** Below the link, or above it when there is no room below; always inside the viewport. */
+  function place(node, anchor) {
+    const { width, height } = node.getBoundingClientRect();
+    const viewWidth = document.documentElement.clientWidth || innerWidth;
+    const viewHeight = document.documentElement.clientHeight || innerHeight;
+    let top = anchor.bottom + MARGIN;
+    if (top + height > viewHeight - MARGIN) top = anchor.top - height - MARGIN;
+    top = Math.max(MARGIN, Math.min(top, viewHeight - height - MARGIN));
+    const left = Math.max(MARGIN, Math.min(anchor.left, viewWidth - width - MARGIN));
+    node.style.setProperty('left', `${Math.round(left)}px`, 'important');
+    node.style.setProperty('top', `${Math.round(top)}px`, 'important');
+  }
+
+  /** Hides the tooltip; with `keep`, the link stays current, so that staying on it does not show it again (Escape). */
+  function hide(keep = false) {
+    if (!current) return;
+    clearTimeout(current.timer);
+    if (current.shown) {
+      host.remove();
+      if (current.describedBy === null) current.node.removeAttribute('aria-describedby');
+      else current.node.setAttribute('aria-describedby', current.describedBy);
+      current.shown = false;
+    }
+    if (!keep) current = null;
+  }
+
+  window.addEventListener('mouseover', (event) => {
+    const link = linkOf(event);
+    if (link?.node === current?.node) return; // moving within the link
+    if (link) schedule(link, HOVER_DELAY, true);
+    else if (current?.byPointer) hide();
+  }, { capture: true, passive: true });
+  window.addEventListener('mouseout', (event) => {
+    if (current?.byPointer && !current.node.contains(event.relatedTarget)) hide();
+  }, { capture: true, passive: true });
+  window.addEventListener('focusin', (event) => {
+    const link = linkOf(event);
+    // Keyboard focus only: a click focuses the link too, and opens it.
+    if (link && link.node !== current?.node && link.node.matches(':focus-visible')) schedule(link, 0, false);
+  }, { capture: true, passive: true });
+  window.addEventListener('focusout', (event) => {
+    if (current && event.composedPath().includes(current.node)) hide();
+  }, { capture: true, passive: true });
+  window.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hide(true);
+  }, { capture: true, passive: true });
+  for (const type of ['scroll', 'pointerdown', 'resize', 'blur']) {
+    window.addEventListener(type, () => hide(), { capture: true, passive: true });
+  }
+})();

@@ -1,0 +1,184 @@
+// Content script (classic, every frame): linkify, an opt-in setting (`linkify` in storage.sync,
+// off by default). Plain-text uri-list links in a page ("see uri-list:https://a;https://b")
+// become real links, as the draft expects chat apps to do, so a click opens them like any
+// uri-list link (content.js catches it).
+//
+// Bounded work, so that pages stay fast:
+// - Off (anything but `true` stored): no observer, no walk, nothing but the setting's listener.
+// - A text node is looked at only if a cheap test finds a scheme name followed by ":" in it.
+// - The first pass and the page's later changes (one MutationObserver, whose callback only
+//   queues nodes) are worked through in slices of at most SLICE_MS, in idle time.
+// - Only text nodes change: never inside a, textarea, input, script, style, code, a
+//   contenteditable element, ...; nodes in other documents or shadow roots are left alone.
+(() => {
+  const api = globalThis.browser ?? globalThis.chrome;
+  /** Work per slice, in ms: well under the 50 ms of a long task. */
+  const SLICE_MS = 8;
+  /** Parents whose text is never changed: links, form fields, code, scripts, and what is not shown. */
+  const SKIP = 'a, area, button, textarea, input, select, option, script, style, noscript, template, title, code, kbd, samp, svg, math, iframe, object, [contenteditable]:not([contenteditable="false" i])';
+  const MARK = 'data-uri-list-linkified';
+  /** The cheap test: a scheme name, then ":". */
+  const MAYBE = /(?:uri-list|multi|urilist):/i;
+
+  // --- Where a link ends in running text: the same rules as the core's find_links (src/find.rs).
+  /** A scheme name, any case, where no scheme character stands before it (`xmulti:` is not `multi:`). */
+  const START = /(?<![A-Za-z0-9+.-])(?:uri-list|multi|web\+urilist|ext\+urilist):/gi;
+  /** What ends a link: white space (Unicode's, as Rust's char::is_whitespace), controls, < > " ` (RFC 3986 Appendix C). */
+  const END = /[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\0-\x1f<>"`]/;
+  /** Punctuation that ends a sentence rather than a link, in Latin and CJK text. */
+  const SENTENCE_END = /[.,:!?';。、，．！？」）]+$/;
+  const PAIRS = { ')': '(', ']': '[', '}': '{' };
+  const count = (text, c) => text.split(c).length - 1;
+
+  /** The uri-list links in `text`: `[{start, end}]` (UTF-16 indices), as src/find.rs finds them. */
+  function findLinks(text) {
+    const found = [];
+    START.lastIndex = 0;
+    for (let match; (match = START.exec(text)); ) {
+      const start = match.index;
+      const nameEnd = start + match[0].length;
+      const rest = text.slice(nameEnd);
+      const stop = rest.search(END);
+      let link = text.slice(start, stop < 0 ? text.length : nameEnd + stop);
+      for (;;) {
+        let trimmed = link.replace(SENTENCE_END, '');
+        const close = trimmed.at(-1);
+        if (PAIRS[close] && count(trimmed, close) > count(trimmed, PAIRS[close])) trimmed = trimmed.slice(0, -1);
+        if (trimmed.length === link.length) break;
+        link = trimmed;
+      }
+      if (link.length > match[0].length) found.push({ start, end: start + link.length });
+      START.lastIndex = start + Math.max(link.length, match[0].length);
+    }
+    return found;
+  }
+
+  // --- The work queue: nodes to look at, worked through in idle slices.
+  const queue = [];
+  let walker = null;
+  let scheduled = false;
+  let observer = null;
+  let on = false;
+
+  const idle = globalThis.requestIdleCallback
+    ? (run) => requestIdleCallback(run, { timeout: 500 })
+    : (run) => setTimeout(run, 0);
+
+  function enqueue(node) {
+    queue.push(node);
+    if (!scheduled) {
+      scheduled = true;
+      idle(work);
+    }
+  }
+
+  /** One slice: text nodes from the queue (elements are walked) until SLICE_MS is spent. */
+  function work() {
+    scheduled = false;
+    if (!on) return;
+    const end = performance.now() + SLICE_MS;
+    let n = 0;
+    while (performance.now() < end || n === 0) {
+      if (!walker) {
+        const root = queue.shift();
+        if (!root) return;
+        if (root.nodeType === Node.TEXT_NODE) {
+          visit(root);
+          n += 1;
+          continue;
+        }
+        if (!root.isConnected || root.nodeType !== Node.ELEMENT_NODE || skipped(root)) continue;
+        walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      }
+      // Many nodes between two looks at the clock: reading it costs more than most nodes.
+      for (let k = 0; k < 64; k += 1) {
+        const text = walker.nextNode();
+        if (!text) {
+          walker = null;
+          break;
+        }
+        // The walk goes on from what replaced the node: a removed node has no next one.
+        const last = visit(text);
+        if (last) walker.currentNode = last;
+        n += 1;
+      }
+    }
+    scheduled = true;
+    idle(work);
+  }
+
+  /** An element whose text is never changed, or inside one. */
+  const skipped = (element) => element.closest(SKIP) !== null || element.isContentEditable;
+
+  /**
+   * Turns the links in one text node into `<a>`s with the same text. Returns the last node
+   * that replaced it, or null when it was left as it is.
+   */
+  function visit(text) {
+    const data = text.data;
+    if (!MAYBE.test(data)) return null;
+    const parent = text.parentElement;
+    if (!parent || !text.isConnected || skipped(parent)) return null;
+    const found = findLinks(data);
+    if (found.length === 0) return null;
+    const pieces = [];
+    let at = 0;
+    for (const { start, end } of found) {
+      if (start > at) pieces.push(data.slice(at, start));
+      const link = document.createElement('a');
+      link.href = data.slice(start, end);
+      link.textContent = data.slice(start, end);
+      link.setAttribute(MARK, '');
+      pieces.push(link);
+      at = end;
+    }
+    if (at < data.length) pieces.push(document.createTextNode(data.slice(at)));
+    text.replaceWith(...pieces);
+    return pieces.at(-1);
+  }
+
+  /** The page changed: added nodes and changed text are queued; nothing is read here. */
+  function onMutations(records) {
+    for (const record of records) {
+      if (record.type === 'characterData') enqueue(record.target);
+      else for (const node of record.addedNodes) if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.ELEMENT_NODE) enqueue(node);
+    }
+  }
+
+  function start() {
+    if (on) return;
+    on = true;
+    const begin = () => {
+      if (!on || observer) return;
+      observer = new MutationObserver(onMutations);
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+      enqueue(document.body ?? document.documentElement);
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin, { once: true });
+    else begin();
+  }
+
+  /** Off: stops watching and turns the links made here back into text. */
+  function stop() {
+    if (!on) return;
+    on = false;
+    observer?.disconnect();
+    observer = null;
+    queue.length = 0;
+    walker = null;
+    for (const link of document.querySelectorAll(`a[${MARK}]`)) {
+      const parent = link.parentNode;
+      link.replaceWith(link.textContent);
+      parent?.normalize();
+    }
+  }
+
+  const apply = (value) => (value === true ? start() : stop());
+  api.storage.sync.get('linkify').then(
+    (stored) => apply(stored.linkify),
+    (error) => console.warn('uri-list: could not read the linkify setting:', error?.message ?? error),
+  );
+  api.storage.onChanged.addListener((changes, area) => {
+    if (area === 'sync' && Object.hasOwn(changes, 'linkify')) apply(changes.linkify.newValue);
+  });
+})();

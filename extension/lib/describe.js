@@ -1,0 +1,80 @@
+// What a uri-list link holds, in a few words, for the tooltip shown when a person hovers it
+// in a page (content/hover.js): how many pages it opens, on which sites, and the core's alerts
+// (lookalike hosts, user-info tricks). This answers the Multilinks explainer's worry that a
+// multilink hides where it goes. The core's check() reads the link; nothing is opened.
+import { check } from '../pkg/uri_list.js';
+import { validLink } from './open.js';
+
+/** The tooltip names this many sites, then "+N more". */
+const SHOWN_SITES = 3;
+/** The tooltip shows this many alerts, then "+N more". */
+const SHOWN_ALERTS = 2;
+/** No text longer than this goes back to the page (a title or a host can be long). */
+const MAX_TEXT = 200;
+
+const cut = (text) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+
+/**
+ * The summary of `href`: `{title, pages, notOpened, sites, moreSites, alerts, moreAlerts}`,
+ * `sites` being `[{name, host}]` (the Unicode name and the punycode one), or `{error}` with the
+ * core's message for a link it cannot read: that is an answer to show, not a failure.
+ */
+export function describeLink(href) {
+  let link;
+  try {
+    link = validLink(href);
+    const summary = { pages: 0, notOpened: 0, sites: new Map(), alerts: [] };
+    const top = walk(link, summary);
+    const sites = [...summary.sites.values()];
+    return {
+      title: top.title ? cut(top.title) : null,
+      pages: summary.pages,
+      notOpened: summary.notOpened,
+      sites: sites.slice(0, SHOWN_SITES),
+      moreSites: Math.max(0, sites.length - SHOWN_SITES),
+      alerts: summary.alerts.slice(0, SHOWN_ALERTS).map(cut),
+      moreAlerts: Math.max(0, summary.alerts.length - SHOWN_ALERTS),
+    };
+  } catch (error) {
+    return { error: cut(String(error?.message ?? error)) };
+  }
+}
+
+/**
+ * Adds the items of `link` (and of the lists nested in it, draft §8.2) to `summary`, in order,
+ * as the preview page walks them: openable pages and their sites, items not opened, alerts.
+ * Returns the core's check() of `link`. The core limits how deep lists nest.
+ */
+function walk(link, summary) {
+  const checked = check(link);
+  for (const entry of checked.items) {
+    if (entry.class === 'list') {
+      try {
+        walk(entry.item, summary);
+      } catch {
+        summary.notOpened += 1; // a nested list the core cannot read opens nothing
+      }
+      continue;
+    }
+    if (entry.class !== 'openable') {
+      summary.notOpened += 1;
+      continue;
+    }
+    summary.pages += 1;
+    if (entry.site && !summary.sites.has(entry.site)) {
+      summary.sites.set(entry.site, { name: cut(entry.siteUnicode || entry.site), host: cut(entry.site) });
+    }
+    for (const note of entry.notes ?? []) {
+      if (note.alert && !summary.alerts.includes(note.message)) summary.alerts.push(note.message);
+    }
+  }
+  return checked;
+}
+
+/** Message handlers (background.js puts them in its one onMessage listener). */
+export const describeMessages = {
+  /** The content script's hover tooltip asks what a link holds. */
+  async describeLink({ href }) {
+    return describeLink(href);
+  },
+};

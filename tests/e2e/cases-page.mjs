@@ -1,0 +1,207 @@
+// In the page (issue 6): the hover preview of a uri-list link, and linkify (plain-text links
+// made clickable, an opt-in setting). Same cases in Chromium and Firefox, driven as a person
+// would: a real pointer move onto the link (Playwright's hover; WebDriver pointer actions), real
+// key presses, real clicks. The tooltip lives in a closed shadow root, which page scripts cannot
+// read: the drivers read it over CDP (Chromium) and WebDriver (Firefox).
+import assert from 'node:assert/strict';
+import { sleep, waitFor } from './util.mjs';
+
+const HOST = '#uri-list-tooltip';
+
+/** The tooltip's lines, or null when no tooltip is shown. */
+const tooltip = (browser) => browser.shadowTexts(HOST, '.line');
+
+function tooltipShown(browser, what) {
+  return waitFor(() => tooltip(browser), (lines) => lines !== null && lines.length > 0, { what });
+}
+
+function tooltipGone(browser, what) {
+  return waitFor(() => browser.inPage(() => document.getElementById('uri-list-tooltip') === null), (gone) => gone, { what });
+}
+
+/** Sets `linkify` in storage.sync, where the popup keeps it (`undefined` removes it). */
+async function setLinkify(browser, value) {
+  const stored = await browser.inExtension(async (value) => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    if (value === undefined) await api.storage.sync.remove('linkify');
+    else await api.storage.sync.set({ linkify: value });
+    return (await api.storage.sync.get('linkify')).linkify ?? null;
+  }, value);
+  assert.equal(stored, value ?? null, 'the stored linkify setting');
+}
+
+/** The links in element `selector` of the page: `[[href, text]]`. */
+const linksIn = (browser, selector) =>
+  browser.inPage((s) => [...document.querySelector(s).querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent]), selector);
+
+const textOf = (browser, selector) => browser.inPage((s) => document.querySelector(s).textContent, selector);
+
+/** The state with URLs on the fixture server shortened to their path ("/page/one"). */
+async function stateOf(browser, origin) {
+  const state = await browser.state();
+  const short = (url) => (url.startsWith(`${origin}/`) ? url.slice(origin.length) : url);
+  return { ...state, tabs: state.tabs.map((tab) => ({ ...tab, url: short(tab.url) })) };
+}
+
+export const cases = [
+  {
+    name: 'hover: resting the pointer on a link shows its title, page count and sites, and what is never opened; leaving it hides them',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/hover.html`);
+      await browser.hover('#plain');
+      await sleep(500);
+      assert.equal(await tooltip(browser), null, 'no tooltip over plain text');
+      await browser.hover('#link');
+      const lines = await tooltipShown(browser, 'the tooltip of #link');
+      assert.deepEqual(lines, [
+        'Hover list',
+        '6 pages · 127.0.0.1, example.com, news.example, +2 more sites',
+        '1 item is never opened (blocked or invalid)',
+      ]);
+      // It describes the link for assistive technology too, and lets the pointer through.
+      const about = await browser.inPage(() => {
+        const host = document.getElementById('uri-list-tooltip');
+        return {
+          describedBy: document.getElementById('link').getAttribute('aria-describedby'),
+          role: host.getAttribute('role'),
+          pointerEvents: getComputedStyle(host).pointerEvents,
+          position: getComputedStyle(host).position,
+        };
+      });
+      assert.deepEqual(about, { describedBy: 'uri-list-tooltip', role: 'tooltip', pointerEvents: 'none', position: 'fixed' });
+      await browser.hover('#plain');
+      await tooltipGone(browser, 'the tooltip to go when the pointer leaves');
+      assert.equal(await browser.inPage(() => document.getElementById('link').hasAttribute('aria-describedby')), false);
+    },
+  },
+  {
+    name: "hover: a lookalike host shows the core's warning; a link the core cannot read says why",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/hover.html`);
+      await browser.hover('#lookalike');
+      const lines = await tooltipShown(browser, 'the tooltip of the lookalike link');
+      assert.equal(lines[0], '2 pages · pаypal.com (xn--pypal-4ve.com), 127.0.0.1');
+      assert.match(lines[1], /^⚠ pаypal\.com \(xn--pypal-4ve\.com\): "pаypal" mixes Latin and Cyrillic letters/);
+      assert.equal(lines.length, 2);
+      assert.equal(await browser.shadowTexts(HOST, '.alert').then((a) => a.length), 1, 'the warning is styled as an alert');
+      await browser.hover('#unreadable');
+      const unreadable = await waitFor(() => tooltip(browser), (l) => l?.[0]?.startsWith('Not a readable'), { what: 'the unreadable link' });
+      assert.equal(unreadable.length, 1);
+    },
+  },
+  {
+    name: 'hover: keyboard focus shows the tooltip, Escape hides it, and a click goes through it to what is under it',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/hover.html`);
+      await browser.press('#before', 'Tab');
+      const lines = await tooltipShown(browser, 'the tooltip on keyboard focus');
+      assert.equal(lines[0], 'Hover list');
+      // The tooltip sits below the link, over the #under button: a real click there reaches the button.
+      const covered = await browser.inPage(() => {
+        const tip = document.getElementById('uri-list-tooltip').getBoundingClientRect();
+        const under = document.getElementById('under').getBoundingClientRect();
+        const x = under.left + under.width / 2;
+        const y = under.top + under.height / 2;
+        return x >= tip.left && x <= tip.right && y >= tip.top && y <= tip.bottom;
+      });
+      assert.equal(covered, true, 'the tooltip covers the middle of #under (the fixture expects it to)');
+      await browser.click('#under');
+      await waitFor(() => textOf(browser, '#result'), (t) => t === 'under clicked, trusted=true', { what: 'the click on #under' });
+      await browser.press('#before', 'Tab');
+      await tooltipShown(browser, 'the tooltip again');
+      await browser.press('#link', 'Escape');
+      await tooltipGone(browser, 'Escape to hide the tooltip');
+      await sleep(300);
+      assert.equal(await tooltip(browser), null, 'it stays hidden');
+    },
+  },
+  {
+    name: 'hover: a link in the corner gets its tooltip inside the viewport, above it',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/hover.html`);
+      await browser.hover('#corner');
+      const lines = await tooltipShown(browser, 'the tooltip of the corner link');
+      assert.equal(lines[1], '2 pages · 127.0.0.1');
+      const box = await browser.inPage(() => {
+        const tip = document.getElementById('uri-list-tooltip').getBoundingClientRect();
+        const link = document.getElementById('corner').getBoundingClientRect();
+        const view = document.documentElement;
+        return { inside: tip.left >= 0 && tip.top >= 0 && tip.right <= view.clientWidth && tip.bottom <= view.clientHeight, above: tip.bottom <= link.top };
+      });
+      assert.deepEqual(box, { inside: true, above: true });
+    },
+  },
+  {
+    name: 'linkify: off by default, plain-text links stay plain text',
+    async run({ browser, origin }) {
+      await setLinkify(browser, undefined);
+      await browser.goto(`${origin}/linkify.html`);
+      await browser.inPage(() => addMessage('later: uri-list:https://a.example;https://b.example'));
+      await sleep(800);
+      const links = await browser.inPage(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')));
+      assert.deepEqual(links, [`${origin}/page/real`], "only the page's own link");
+      assert.match(await textOf(browser, '#chat'), /see uri-list:http/);
+    },
+  },
+  {
+    name: 'linkify: on, plain-text links become links where the draft ends them, never in code, fields or links; a link a script adds later too, and a real click on it opens the group',
+    async run({ browser, origin }) {
+      try {
+        await setLinkify(browser, true);
+        await browser.goto(`${origin}/linkify.html`);
+        const chat = `uri-list:${origin}/page/l1;${origin}/page/l2?title=From%20chat`;
+        assert.deepEqual(await waitFor(() => linksIn(browser, '#chat'), (l) => l.length > 0, { what: 'the #chat link' }), [[chat, chat]]);
+        assert.equal(await textOf(browser, '#chat'), `A chat message: see ${chat}. Thanks!`, 'the text reads the same');
+        const multi = `multi:${origin}/page/m1;${origin}/page/m2`;
+        const bold = `uri-list:${origin}/page/b1`;
+        assert.deepEqual(await waitFor(() => linksIn(browser, '#two'), (l) => l.length >= 2, { what: 'the #two links' }), [[multi, multi], [bold, bold]]);
+        for (const selector of ['#code', '#editable']) assert.deepEqual(await linksIn(browser, selector), [], selector);
+        assert.deepEqual((await linksIn(browser, '#linked')).length, 1, "the page's own link is left as it is");
+        assert.equal(await browser.inPage(() => document.getElementById('field').value.startsWith('uri-list:')), true);
+
+        // A message a script adds after the page loaded.
+        const later = `uri-list:${origin}/page/n1;${origin}/page/n2?title=Later`;
+        await browser.inPage((link) => addMessage(`New message: ${link}`), later);
+        await waitFor(() => linksIn(browser, '#later'), (l) => l.length === 1, { what: 'the added message linkified' });
+        await browser.click('#later a');
+        const state = await waitFor(
+          () => stateOf(browser, origin),
+          (s) => s.tabs.length === 3 && s.groups.length === 1 && s.groups[0].title !== '' && s.tabs.every((t) => t.url.startsWith('/')),
+          { what: 'the group of the linkified link' },
+        );
+        assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+          ['/linkify.html', null],
+          ['/page/n1', 'Later'],
+          ['/page/n2', 'Later'],
+        ]);
+      } finally {
+        await setLinkify(browser, undefined);
+      }
+    },
+  },
+  {
+    name: 'linkify: turning it on makes links in an open page, turning it off turns them back into the same text',
+    async run({ browser, origin }) {
+      try {
+        await setLinkify(browser, false);
+        await browser.goto(`${origin}/linkify.html`);
+        const before = await textOf(browser, 'body');
+        await sleep(300);
+        assert.deepEqual(await linksIn(browser, '#chat'), []);
+        await setLinkify(browser, true);
+        await waitFor(() => linksIn(browser, '#chat'), (l) => l.length === 1, { what: 'linkify on in the open page' });
+        await browser.hover('#chat a');
+        const lines = await tooltipShown(browser, 'the tooltip of a linkified link');
+        assert.equal(lines[0], 'From chat');
+        await setLinkify(browser, false);
+        await waitFor(() => browser.inPage(() => document.querySelectorAll('[data-uri-list-linkified]').length), (n) => n === 0, {
+          what: 'the links made by linkify to go',
+        });
+        assert.equal(await textOf(browser, 'body'), before);
+        assert.deepEqual(await linksIn(browser, '#chat'), []);
+      } finally {
+        await setLinkify(browser, undefined);
+      }
+    },
+  },
+];
