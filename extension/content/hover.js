@@ -31,7 +31,8 @@
     if (href.length > MAX_LINK_LENGTH) return Promise.resolve({ error: t('hoverTooLong') });
     let answer = cache.get(href);
     if (!answer) {
-      answer = api.runtime.sendMessage({ type: 'describeLink', href }).then((reply) => {
+      // Through a promise: sendMessage throws at once when the extension was reloaded under the page.
+      answer = Promise.resolve().then(() => api.runtime.sendMessage({ type: 'describeLink', href })).then((reply) => {
         if (!reply?.ok) throw new Error(reply?.error ?? 'no answer');
         return reply.result;
       });

@@ -173,6 +173,9 @@
     }
   }
 
+  // HTML pages (and text shown as one): an SVG or other XML document has no HTML links to make.
+  if (!['text/html', 'text/plain', 'application/xhtml+xml'].includes(document.contentType)) return;
+
   const apply = (value) => (value === true ? start() : stop());
   api.storage.sync.get('linkify').then(
     (stored) => apply(stored.linkify),
