@@ -1,8 +1,10 @@
 // What a uri-list link holds, in a few words, for the tooltip shown when a person hovers it
 // in a page (content/hover.js): how many pages it opens, on which sites, and the core's alerts
 // (lookalike hosts, user-info tricks). This answers the Multilinks explainer's worry that a
-// multilink hides where it goes. The core's check() reads the link; nothing is opened.
+// multilink hides where it goes. The core's check() reads the link; nothing is opened. The
+// core's messages go back in the browser's language (lib/i18n.js).
 import { check } from '../pkg/uri_list.js';
+import { localized } from './i18n.js';
 import { validLink } from './open.js';
 
 /** The tooltip names this many sites, then "+N more". */
@@ -36,7 +38,7 @@ export function describeLink(href) {
       moreAlerts: Math.max(0, summary.alerts.length - SHOWN_ALERTS),
     };
   } catch (error) {
-    return { error: cut(String(error?.message ?? error)) };
+    return { error: cut(localized(error) || String(error?.message ?? error)) };
   }
 }
 
@@ -65,7 +67,8 @@ function walk(link, summary) {
       summary.sites.set(entry.site, { name: cut(entry.siteUnicode || entry.site), host: cut(entry.site) });
     }
     for (const note of entry.notes ?? []) {
-      if (note.alert && !summary.alerts.includes(note.message)) summary.alerts.push(note.message);
+      const text = note.alert ? localized(note) : '';
+      if (text && !summary.alerts.includes(text)) summary.alerts.push(text);
     }
   }
   return checked;

@@ -87,6 +87,8 @@ export const cases = [
       await browser.hover('#unreadable');
       const unreadable = await waitFor(() => tooltip(browser), (l) => l?.[0]?.startsWith('Not a readable'), { what: 'the unreadable link' });
       assert.equal(unreadable.length, 1);
+      // The core's reason, in words (not an object's name).
+      assert.match(unreadable[0], /^Not a readable uri-list link: [^[]*\bitem/, unreadable[0]);
     },
   },
   {
