@@ -149,7 +149,7 @@
     node.style.setProperty('left', '0px', 'important');
     node.style.setProperty('top', '0px', 'important');
     (document.documentElement ?? document).append(node);
-    place(node, link.node.getBoundingClientRect());
+    place(node, anchorOf(link));
     node.style.setProperty('visibility', 'visible', 'important');
     link.shown = true;
     // The link's accessible description is the tooltip (an id reference works within one document only).
@@ -157,6 +157,14 @@
       link.describedBy = link.node.getAttribute('aria-describedby');
       link.node.setAttribute('aria-describedby', [link.describedBy, HOST_ID].filter(Boolean).join(' '));
     }
+  }
+
+  /** The box to place the tooltip by: the link's, or where the pointer is for an `<area>` (which has no box). */
+  function anchorOf(link) {
+    const box = link.node.getBoundingClientRect();
+    if ((box.width > 0 || box.height > 0) || !link.point) return box;
+    const { x, y } = link.point;
+    return { left: x, right: x, top: y, bottom: y + 16 }; // below the pointer's arrow
   }
 
   /** Below the link, or above it when there is no room below; always inside the viewport. */
@@ -188,7 +196,7 @@
   window.addEventListener('mouseover', (event) => {
     const link = linkOf(event);
     if (link?.node === current?.node) return; // moving within the link
-    if (link) schedule(link, HOVER_DELAY, true);
+    if (link) schedule({ ...link, point: { x: event.clientX, y: event.clientY } }, HOVER_DELAY, true);
     else if (current?.byPointer) hide();
   }, { capture: true, passive: true });
   window.addEventListener('mouseout', (event) => {

@@ -4,6 +4,7 @@
 // key presses, real clicks. The tooltip lives in a closed shadow root, which page scripts cannot
 // read: the drivers read it over CDP (Chromium) and WebDriver (Firefox).
 import assert from 'node:assert/strict';
+import { SCREENSHOTS } from './popup.mjs';
 import { sleep, waitFor } from './util.mjs';
 
 const HOST = '#uri-list-tooltip';
@@ -84,6 +85,7 @@ export const cases = [
       assert.match(lines[1], /^⚠ pаypal\.com \(xn--pypal-4ve\.com\): "pаypal" mixes Latin and Cyrillic letters/);
       assert.equal(lines.length, 2);
       assert.equal(await browser.shadowTexts(HOST, '.alert').then((a) => a.length), 1, 'the warning is styled as an alert');
+      await browser.screenshots?.(SCREENSHOTS, 'hover-lookalike'); // light and dark, for a person to look at
       await browser.hover('#unreadable');
       const unreadable = await waitFor(() => tooltip(browser), (l) => l?.[0]?.startsWith('Not a readable'), { what: 'the unreadable link' });
       assert.equal(unreadable.length, 1);
@@ -134,6 +136,21 @@ export const cases = [
     },
   },
   {
+    name: 'hover: an <area> of an image map (which has no box of its own) gets its tooltip by the pointer',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/area-link.html`);
+      await browser.hover('img');
+      const lines = await tooltipShown(browser, 'the tooltip of the area');
+      assert.deepEqual(lines, ['Map', '2 pages · 127.0.0.1']);
+      const box = await browser.inPage(() => {
+        const tip = document.getElementById('uri-list-tooltip').getBoundingClientRect();
+        const image = document.querySelector('img').getBoundingClientRect();
+        return { belowPointer: tip.top >= image.top + image.height / 2, overImage: tip.left < image.right };
+      });
+      assert.deepEqual(box, { belowPointer: true, overImage: true }, 'by the middle of the image, where the pointer is');
+    },
+  },
+  {
     name: 'linkify: off by default, plain-text links stay plain text',
     async run({ browser, origin }) {
       await setLinkify(browser, undefined);
@@ -157,6 +174,8 @@ export const cases = [
         const multi = `multi:${origin}/page/m1;${origin}/page/m2`;
         const bold = `uri-list:${origin}/page/b1`;
         assert.deepEqual(await waitFor(() => linksIn(browser, '#two'), (l) => l.length >= 2, { what: 'the #two links' }), [[multi, multi], [bold, bold]]);
+        const cjk = `uri-list:${origin}/page/c1;${origin}/page/c2`;
+        assert.deepEqual(await waitFor(() => linksIn(browser, '#cjk'), (l) => l.length > 0, { what: 'the #cjk link' }), [[cjk, cjk]]);
         for (const selector of ['#code', '#editable']) assert.deepEqual(await linksIn(browser, selector), [], selector);
         assert.deepEqual((await linksIn(browser, '#linked')).length, 1, "the page's own link is left as it is");
         assert.equal(await browser.inPage(() => document.getElementById('field').value.startsWith('uri-list:')), true);
