@@ -242,6 +242,7 @@ run_tests() {
   must "cargo clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
   must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib --tests -- -D warnings
   must "cargo test" cargo test
+  must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
   # test files use native-only dev-dependencies. The runner picks the browser from the driver
   # variable that is set (and rejects --quiet).

@@ -27,12 +27,14 @@ const ATTRIBUTES = { 'data-i18n-title': 'title', 'data-i18n-aria-label': 'aria-l
 /**
  * Fills a page from _locales: the text of every element with `data-i18n="name"`, the
  * attributes named by `data-i18n-title`, `data-i18n-aria-label` and `data-i18n-placeholder`,
- * and the document's `lang` (for screen readers and hyphenation).
+ * and the document's `lang` (for screen readers and hyphenation): the language of the
+ * messages shown (`languageCode`, which each locale gives as its own code), which is not always
+ * `getUILanguage()` (Chromium on Linux started with `--lang=de` shows German and says en-US).
  */
 export function localizePage(root = document) {
   for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
   for (const [source, target] of Object.entries(ATTRIBUTES)) {
     for (const node of root.querySelectorAll(`[${source}]`)) node.setAttribute(target, t(node.getAttribute(source)));
   }
-  document.documentElement.lang = api.i18n.getUILanguage();
+  document.documentElement.lang = t('languageCode') || api.i18n.getUILanguage();
 }

@@ -8,9 +8,12 @@ import { chromium } from 'playwright-core';
 import { findProgram, tempDir, withTimeout } from './util.mjs';
 
 /**
- * @param {{extensionDir: string, headless?: boolean, args?: string[]}} options
+ * @param {{extensionDir: string, headless?: boolean, args?: string[], lang?: string}} options
+ *   `lang`: the browser's UI language (`--lang`; on Linux it picks the extension's _locales, though
+ *   `i18n.getUILanguage()` still says en-US)
  */
-export async function launchChromium({ extensionDir, headless = true, args = [] }) {
+export async function launchChromium({ extensionDir, headless = true, args = [], lang }) {
+  if (lang) args = [...args, `--lang=${lang}`];
   const executablePath = findProgram('CHROMIUM', ['/usr/bin/chromium', 'chromium'], 'apt-get install chromium');
   const profile = await tempDir('chromium-profile');
   const start = () => startContext(profile.path, { executablePath, extensionDir, headless, args });

@@ -16,9 +16,13 @@ const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Tab: '\uE004
 const BUTTONS = { left: 0, middle: 1, right: 2 };
 
 /**
- * @param {{extensionDir: string, headless?: boolean}} options
+ * @param {{extensionDir: string, headless?: boolean, lang?: string}} options
+ *   `lang`: the browser's UI language, for the extension's _locales. Firefox picks only languages
+ *   it has resources for (a language pack; Debian's firefox-esr has en-US alone), and the pref
+ *   `intl.locale.requested` alone changes nothing then: the locale service is told `lang` is
+ *   available and asked for it, before the extension is installed (it reads its locale then).
  */
-export async function launchFirefox({ extensionDir, headless = true }) {
+export async function launchFirefox({ extensionDir, headless = true, lang }) {
   const binary = findProgram('FIREFOX', ['/usr/bin/firefox-esr', 'firefox-esr', 'firefox'], 'apt-get install firefox-esr');
   const geckodriver = findProgram(
     'GECKODRIVER',
@@ -74,6 +78,14 @@ export async function launchFirefox({ extensionDir, headless = true }) {
       });
       driver.session = `/session/${value.sessionId}`;
       driver.version = value.capabilities.browserVersion;
+      if (lang) {
+        await driver.script(
+          `Services.locale.availableLocales = [...Services.locale.availableLocales, arguments[0]];
+           Services.locale.requestedLocales = [arguments[0]];`,
+          [lang],
+          { chrome: true },
+        );
+      }
       // Allowed in private windows, as a person can allow it, so that tests can open lists there.
       await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true, allowPrivateBrowsing: true });
     };

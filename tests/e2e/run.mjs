@@ -58,42 +58,58 @@ let passed = 0;
 let failed = 0;
 const server = await startServer(FIXTURES);
 let browser;
+// A case may need the browser in another UI language (`lang: 'de'`): those run last, in a
+// browser started in that language, one start per language.
+const languages = [undefined, ...new Set(selected.map((c) => c.lang).filter(Boolean))];
 try {
-  const started = Date.now();
-  browser = await target.launch({ extensionDir: resolve(dist, target.folder) });
-  console.log(`# ${name} ${browser.version ?? ''} started in ${Date.now() - started} ms; fixtures at ${server.origin}`);
-  for (const c of selected) {
-    const start = Date.now();
-    try {
-      await browser.reset();
-      await withTimeout(c.run({ browser, origin: server.origin, server }), CASE_TIME, 'the case');
-      passed += 1;
-      console.log(`ok - ${c.name} (${Date.now() - start} ms)`);
-    } catch (error) {
-      failed += 1;
-      console.log(`not ok - ${c.name} (${Date.now() - start} ms)`);
-      console.log(String(error?.stack ?? error).replace(/^/gm, '    '));
-    }
+  for (const lang of languages) {
+    const batch = selected.filter((c) => c.lang === lang);
+    if (batch.length === 0 && selected.length > 0) continue; // (nothing selected: still start it once)
+    await runBatch(batch, lang);
   }
-  if (browser.extensionErrors) {
-    const errors = await browser.extensionErrors();
-    if (errors.length) {
-      failed += 1;
-      console.log(`not ok - the extension logged no errors in the browser console\n    ${errors.join('\n    ')}`);
-    } else {
-      passed += 1;
-      console.log('ok - the extension logged no errors in the browser console');
-    }
-  }
-} catch (error) {
-  failed += Math.max(1, selected.length - passed - failed);
-  console.log(`not ok - ${name} could not be started or driven`);
-  console.log(String(error?.stack ?? error).replace(/^/gm, '    '));
 } finally {
+  await server.close();
+}
+
+/** Starts the browser (in `lang`, if given), runs `batch`, closes the browser. */
+async function runBatch(batch, lang) {
+  let done = 0;
   try {
-    await browser?.close();
+    const started = Date.now();
+    browser = await target.launch({ extensionDir: resolve(dist, target.folder), lang });
+    const language = lang ? ` in language ${lang}` : '';
+    console.log(`# ${name} ${browser.version ?? ''}${language} started in ${Date.now() - started} ms; fixtures at ${server.origin}`);
+    for (const c of batch) {
+      const start = Date.now();
+      done += 1;
+      try {
+        await browser.reset();
+        await withTimeout(c.run({ browser, origin: server.origin, server }), CASE_TIME, 'the case');
+        passed += 1;
+        console.log(`ok - ${c.name} (${Date.now() - start} ms)`);
+      } catch (error) {
+        failed += 1;
+        console.log(`not ok - ${c.name} (${Date.now() - start} ms)`);
+        console.log(String(error?.stack ?? error).replace(/^/gm, '    '));
+      }
+    }
+    if (browser.extensionErrors) {
+      const errors = await browser.extensionErrors();
+      if (errors.length) {
+        failed += 1;
+        console.log(`not ok - the extension logged no errors in the browser console\n    ${errors.join('\n    ')}`);
+      } else {
+        passed += 1;
+        console.log('ok - the extension logged no errors in the browser console');
+      }
+    }
+  } catch (error) {
+    failed += Math.max(1, batch.length - done);
+    console.log(`not ok - ${name}${lang ? ` (${lang})` : ''} could not be started or driven`);
+    console.log(String(error?.stack ?? error).replace(/^/gm, '    '));
   } finally {
-    await server.close();
+    await browser?.close();
+    browser = undefined;
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
