@@ -53,8 +53,10 @@
     return found;
   }
 
-  // --- The work queue: nodes to look at, worked through in idle slices.
-  const queue = [];
+  // --- The work queue: nodes to look at, worked through in idle slices. Taken from `head` on
+  // (Array#shift would move every queued node each time: a busy page queues thousands).
+  let queue = [];
+  let head = 0;
   let walker = null;
   let scheduled = false;
   let observer = null;
@@ -80,8 +82,13 @@
     let n = 0;
     while (performance.now() < end || n === 0) {
       if (!walker) {
-        const root = queue.shift();
-        if (!root) return;
+        if (head === queue.length) {
+          queue = [];
+          head = 0;
+          return;
+        }
+        const root = queue[head];
+        queue[head++] = null;
         if (root.nodeType === Node.TEXT_NODE) {
           visit(root);
           n += 1;
@@ -164,7 +171,8 @@
     on = false;
     observer?.disconnect();
     observer = null;
-    queue.length = 0;
+    queue = [];
+    head = 0;
     walker = null;
     for (const link of document.querySelectorAll(`a[${MARK}]`)) {
       const parent = link.parentNode;
