@@ -69,7 +69,7 @@
 //! not opened, a note on a site, why the preview page comes first, the name
 //! of an unnamed group) is a [`Message`]: a stable code, which is also the
 //! name of its entry in the extension's `_locales/*/messages.json`, and its
-//! arguments. `Display` writes it in English ([`MESSAGES`]); the JSON shapes
+//! arguments. `Display` writes it in English ([`messages`]); the JSON shapes
 //! carry it as `{"code", "args", "message"}` so that the extension can show it
 //! in the browser's language and fall back to the English `message`.
 //!
@@ -153,7 +153,7 @@ pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
 pub use error::{Error, ErrorKind, Violation, Warning};
 pub use find::{find_links, read_pasted, Form, Found};
 pub use list::{Item, Scheme, UriList};
-pub use message::{Arg, Message, MESSAGES};
+pub use message::{messages, Arg, Message};
 pub use parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
 pub use percent::encode_non_uri_chars;
 pub use plan::{

@@ -5,7 +5,7 @@
 //! [`Message`]: a stable `code` and its arguments. The code is also the name
 //! of the message in the extension's `_locales/*/messages.json`, so the
 //! extension shows it in the browser's language
-//! (`i18n.getMessage(code, args)`); the English text ([`MESSAGES`]) is what
+//! (`i18n.getMessage(code, args)`); the English text ([`messages`]) is what
 //! the command-line tool prints and what the extension falls back to.
 //!
 //! An argument is a piece of the input (a scheme, a host, a number) or, where
@@ -14,11 +14,17 @@
 
 use core::fmt;
 
-/// Every message the core can write: its code and its English text, where
-/// `$1`, `$2`… stand for its arguments. The extension's
-/// `_locales/en/messages.json` holds the same texts under the same names (a
-/// test checks it).
-pub const MESSAGES: &[(&str, &str)] = &[
+/// Writes the table of messages as one string, a line `code text` each:
+/// smaller in the wasm than an array of pairs (no table of pointers).
+macro_rules! table {
+    ($(($code:literal, $text:literal),)*) => {
+        concat!($($code, " ", $text, "\n"),*)
+    };
+}
+
+/// Every message the core can write, a line each: its code, a space, its
+/// English text, where `$1`, `$2`… stand for its arguments.
+const TABLE: &str = table![
     // Why an item is not opened (`check`, `plan`).
     ("itemNoScheme", "not a URL: it has no scheme such as https:"),
     ("itemNoSchemeHint", "not a URL: it has no scheme such as https: (did you mean $1?)"),
@@ -105,11 +111,19 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("actionPlainItem", "kept as a plain item"),
 ];
 
-/// A message for a person: a code from [`MESSAGES`] and its arguments.
+/// Every message the core can write: its code and its English text, where
+/// `$1`, `$2`… stand for its arguments. The extension's
+/// `_locales/en/messages.json` holds the same texts under the same names (a
+/// test checks it).
+pub fn messages() -> impl Iterator<Item = (&'static str, &'static str)> {
+    TABLE.lines().filter_map(|line| line.split_once(' '))
+}
+
+/// A message for a person: a code from [`messages`] and its arguments.
 /// `Display` writes it in English.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
-    /// The message's name: a key of [`MESSAGES`] and of the extension's
+    /// The message's name: a code of [`messages`] and of the extension's
     /// `_locales/*/messages.json`.
     pub code: &'static str,
     /// The arguments, in the order of `$1`, `$2`….
@@ -127,6 +141,7 @@ pub enum Arg {
 
 impl Message {
     /// A message without arguments.
+    #[inline(never)]
     pub(crate) fn new(code: &'static str) -> Self {
         Message {
             code,
@@ -136,6 +151,7 @@ impl Message {
 
     /// A message whose arguments are all text. (Not generic: one copy of
     /// this in the wasm, whatever the arguments are.)
+    #[inline(never)]
     pub(crate) fn with(code: &'static str, args: &[&dyn fmt::Display]) -> Self {
         Message {
             code,
@@ -163,8 +179,7 @@ impl From<String> for Arg {
 
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let template = MESSAGES
-            .iter()
+        let template = messages()
             .find(|(code, _)| *code == self.code)
             .map_or(self.code, |(_, text)| text);
         let mut rest = template;
@@ -220,9 +235,12 @@ mod tests {
 
     #[test]
     fn codes_are_unique_names() {
-        for (n, (code, _)) in MESSAGES.iter().enumerate() {
+        let all: Vec<_> = messages().collect();
+        assert_eq!(all.len(), TABLE.lines().count());
+        for (n, (code, text)) in all.iter().enumerate() {
             assert!(code.bytes().all(|b| b.is_ascii_alphanumeric()), "{code}");
-            assert!(MESSAGES[..n].iter().all(|(c, _)| c != code), "{code} twice");
+            assert!(!text.is_empty() && !text.contains('\n'), "{code}");
+            assert!(all[..n].iter().all(|(c, _)| c != code), "{code} twice");
         }
     }
 }

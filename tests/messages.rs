@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeSet;
-use uri_list::MESSAGES;
+use uri_list::messages;
 
 fn en() -> serde_json::Map<String, serde_json::Value> {
     let path = concat!(
@@ -38,13 +38,13 @@ fn positional(code: &str, entry: &serde_json::Value) -> String {
 #[test]
 fn every_core_message_is_in_the_english_locale() {
     let en = en();
-    for (code, english) in MESSAGES {
+    for (code, english) in messages() {
         let entry = en
-            .get(*code)
+            .get(code)
             .unwrap_or_else(|| panic!("{code} is missing from _locales/en/messages.json"));
         assert_eq!(
             positional(code, entry),
-            *english,
+            english,
             "{code}: not the core's text"
         );
         let args = (1..=9)
@@ -64,7 +64,7 @@ fn every_core_message_is_in_the_english_locale() {
 /// would reach a person as its bare name.
 #[test]
 fn every_code_in_the_sources_is_in_the_table() {
-    let known: BTreeSet<&str> = MESSAGES.iter().map(|(code, _)| *code).collect();
+    let known: BTreeSet<&str> = messages().map(|(code, _)| code).collect();
     // JSON field names and option keys, not messages.
     let not_codes = ["siteUnicode", "linkText"];
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
@@ -88,7 +88,7 @@ fn every_code_in_the_sources_is_in_the_table() {
             if camel && !not_codes.contains(&literal) {
                 assert!(
                     known.contains(literal),
-                    "{}: {literal} is not in MESSAGES",
+                    "{}: {literal} is not in messages()",
                     path.display()
                 );
                 used.insert(literal.to_owned());
