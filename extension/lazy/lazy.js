@@ -10,7 +10,7 @@ const params = new URLSearchParams(location.search);
 const target = placeholderTarget(params);
 const heading = document.getElementById('heading');
 const link = document.getElementById('url');
-document.documentElement.lang = api.i18n.getUILanguage();
+document.documentElement.lang = api.i18n.getMessage('languageCode') || api.i18n.getUILanguage();
 
 if (target === null) {
   document.title = api.i18n.getMessage('lazyInvalid');

@@ -1,6 +1,7 @@
 // Writing text to the clipboard from the background. The two browsers need two ways; each is a
 // named helper, and `writeClipboard` picks one by what the browser has (not by its name).
 import { api } from './api.js';
+import { t } from './i18n.js';
 
 const OFFSCREEN_PAGE = 'offscreen/offscreen.html';
 
@@ -29,7 +30,7 @@ function writeThroughOffscreenDocument(text) {
     await openOffscreenDocument();
     try {
       const reply = await api.runtime.sendMessage({ target: 'offscreen', type: 'copy', text });
-      if (!reply?.ok) throw new Error(`the clipboard refused the text: ${reply?.error ?? 'no answer from the offscreen document'}`);
+      if (!reply?.ok) throw new Error(t('clipboardRefused', reply?.error ?? t('clipboardNoAnswer')));
     } finally {
       await api.offscreen.closeDocument();
     }

@@ -17,7 +17,7 @@ const PREVIEW_PAGE = 'preview/preview.html';
 /** A link as received from anywhere: a string that names one of the schemes, of sane length. */
 export function validLink(href) {
   if (typeof href !== 'string' || href.length > MAX_LINK_LENGTH || !LINK_SCHEME.test(href)) {
-    throw new Error('not a uri-list link');
+    throw new Error(t('notALink'));
   }
   return href.trim();
 }

@@ -26,9 +26,9 @@ const MAX_PASTE = 1 << 20;
 
 /** The active tab of window `windowId`: what the popup's actions open next to. */
 async function activeTabOf(windowId) {
-  if (!Number.isInteger(windowId)) throw new Error('no window to open in');
+  if (!Number.isInteger(windowId)) throw new Error(t('noWindow'));
   const [tab] = await api.tabs.query({ active: true, windowId });
-  if (!tab) throw new Error('no window to open in');
+  if (!tab) throw new Error(t('noWindow'));
   return tab;
 }
 

@@ -28,7 +28,7 @@ function localize() {
     const text = t(node.dataset.i18n);
     if (text) node.textContent = text;
   }
-  document.documentElement.lang = api.i18n.getUILanguage();
+  document.documentElement.lang = t('languageCode') || api.i18n.getUILanguage();
 }
 
 /**
