@@ -2,15 +2,16 @@
 //
 //   node .ci/pack.mjs PKG DIST
 //
-// PKG holds the wasm-bindgen output (uri_list.js, uri_list_bg.wasm). For each browser,
-// DIST/<browser>/ gets its own manifest.json, generated from the root manifest.json, the files
-// under extension/, and PKG's two files under pkg/. Fails if a file the manifest names is missing.
+// PKG holds the wasm-bindgen output (uri_list.js, uri_list_bg.wasm, and snippets/: the JS half
+// of src/wasm.rs, which uri_list.js imports). For each browser, DIST/<browser>/ gets its own
+// manifest.json, generated from the root manifest.json, the files under extension/, and PKG's
+// files under pkg/. Fails if a file the manifest names is missing.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm'];
+const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets'];
 const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
 const FIREFOX_ONLY_PERMISSIONS = ['cookies'];
 /**
@@ -69,7 +70,7 @@ for (const [browser, adapt] of Object.entries(BROWSERS)) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(join(out, 'pkg'), { recursive: true });
   cpSync(join(ROOT, 'extension'), out, { recursive: true });
-  for (const file of PKG_FILES) cpSync(join(pkg, file), join(out, 'pkg', file));
+  for (const file of PKG_FILES) cpSync(join(pkg, file), join(out, 'pkg', file), { recursive: true });
   for (const folder of FOLDERS_LEFT_OUT[browser]) rmSync(join(out, folder), { recursive: true, force: true });
   const manifest = adapt(source);
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

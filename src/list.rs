@@ -70,6 +70,9 @@ pub struct Item {
     /// offsets), when it does: the JS API then hands out a slice of the
     /// caller's own string instead of a copy.
     pub(crate) span: Option<(usize, usize)>,
+    /// Set only by [`crate::Parser::spans_only`]: `span` holds the item as
+    /// written, escapes not yet decoded; the caller decodes it.
+    pub(crate) escaped: bool,
 }
 
 impl PartialEq for Item {
@@ -97,7 +100,10 @@ impl Item {
     /// `%25…`), when tabs or newlines were removed from the link, for nested
     /// lists' items, and for items that were not read from a link.
     pub fn span(&self) -> Option<std::ops::Range<usize>> {
-        self.span.map(|(start, end)| start..end)
+        match self.span {
+            Some((start, end)) if !self.escaped => Some(start..end),
+            _ => None,
+        }
     }
 }
 
@@ -165,6 +171,7 @@ impl UriList {
             uri: uri.into(),
             list: None,
             span: None,
+            escaped: false,
         });
     }
 
@@ -174,6 +181,7 @@ impl UriList {
             uri: list.to_link(),
             list: Some(Box::new(list)),
             span: None,
+            escaped: false,
         });
     }
 

@@ -2,7 +2,10 @@
 
 use crate::error::{Error, ErrorKind, Violation, Warning};
 use crate::list::{Item, Scheme, UriList};
-use crate::percent::{decode_item, decode_option, is_pct_encoded, is_query_char, is_uri_char};
+use crate::percent::{
+    decode_item, decode_option, find_byte, has_byte, has_byte_below, is_pct_encoded, is_query_char,
+    is_uri_char,
+};
 use std::borrow::Cow;
 
 /// The longest link read: 2 MiB, the longest URL Chrome accepts
@@ -90,7 +93,9 @@ impl Parser {
     }
 
     /// Leaves empty the text of every item that has a [`Item::span`]: the
-    /// caller takes it from the link itself. Saves a copy per item.
+    /// caller takes it from the link itself. Saves a copy per item. Items
+    /// that need decoding keep their span too, marked `escaped`: the caller
+    /// decodes them with [`crate::percent::decode_item_into`].
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     pub(crate) fn spans_only(mut self) -> Self {
         self.spans_only = true;
@@ -166,7 +171,11 @@ impl Parser {
         let mut end = link.len();
         let mut search = start;
         let mut last_item = None;
-        while let Some(p) = crate::percent::position_of_any(&bytes[search..end], b"?#") {
+        while let Some(p) = find_byte(
+            &bytes[search..end],
+            |w| has_byte(w, b'?') || has_byte(w, b'#'),
+            |b| b == b'?' || b == b'#',
+        ) {
             let p = search + p;
             if !self.strict {
                 let last = *last_item.get_or_insert_with(|| last_item_start(bytes, start));
@@ -203,30 +212,51 @@ impl Parser {
 
         // Draft §5: split the hier-part on `;`; decode each item.
         let mut offset = start;
-        for (n, raw) in hier.split(';').enumerate() {
+        for (n, (raw, plain)) in split_items(hier).enumerate() {
             let number = n + 1;
             let raw_at = offset;
             offset += raw.len() + 1;
-            let lead_spaces = raw.bytes().take_while(|&b| b == b' ').count();
-            let trail_spaces = raw.bytes().rev().take_while(|&b| b == b' ').count();
-            let item = &raw[lead_spaces..raw.len() - trail_spaces.min(raw.len() - lead_spaces)];
-            let item_at = raw_at + lead_spaces;
-            if item.is_empty() {
-                sink.violation(Violation::EmptyItem { item: number }, at(raw_at))?;
-                continue;
-            }
-            if item.len() != raw.len() {
-                sink.violation(Violation::ItemWhitespace { item: number }, at(raw_at))?;
-            }
-            check_item(item, number, item_at, &at, sink)?;
-            let decoded = decode_item(item);
-            // Unchanged, and read from the caller's own text (not a copy
-            // without tabs, nor a nested link): keep where it stands.
+            let (item, item_at, escapes) = match plain {
+                // Only URI characters and valid escapes (most items): no
+                // white space to trim, nothing to report.
+                Some(escapes) if !raw.is_empty() => (raw, raw_at, escapes),
+                _ => {
+                    let lead_spaces = raw.bytes().take_while(|&b| b == b' ').count();
+                    let trail_spaces = raw.bytes().rev().take_while(|&b| b == b' ').count();
+                    let item =
+                        &raw[lead_spaces..raw.len() - trail_spaces.min(raw.len() - lead_spaces)];
+                    let item_at = raw_at + lead_spaces;
+                    if item.is_empty() {
+                        sink.violation(Violation::EmptyItem { item: number }, at(raw_at))?;
+                        continue;
+                    }
+                    if item.len() != raw.len() {
+                        sink.violation(Violation::ItemWhitespace { item: number }, at(raw_at))?;
+                    }
+                    let escapes = check_item(item, number, item_at, &at, sink)?;
+                    (item, item_at, escapes)
+                }
+            };
+            // Decoding never makes or unmakes a scheme: it yields `;`, `?`,
+            // `#` or keeps a `%`, none of which a scheme name holds, so
+            // whether an item is a nested list shows before decoding.
+            let is_list = Scheme::strip_prefix(item).is_some();
+            // The JS API decodes the items of the link itself, into one
+            // string for all of them: no copy per item here.
+            let escaped = escapes && self.spans_only && depth == 0 && map.is_none() && !is_list;
+            let decoded = if escapes && !escaped {
+                decode_item(item)
+            } else {
+                Cow::Borrowed(item)
+            };
+            // Unchanged (or left to the caller to decode), and read from the
+            // caller's own text (not a copy without tabs, nor a nested
+            // link): keep where it stands.
             let span = match (&decoded, &map, depth) {
                 (Cow::Borrowed(_), None, 0) => Some((item_at + lead, item_at + lead + item.len())),
                 _ => None,
             };
-            let nested = if Scheme::strip_prefix(&decoded).is_some() {
+            let nested = if is_list {
                 if depth + 1 > self.max_depth {
                     return Err(Error::new(
                         ErrorKind::TooDeep {
@@ -262,6 +292,7 @@ impl Parser {
                 uri,
                 list: nested,
                 span,
+                escaped,
             });
         }
         if list.items.is_empty() {
@@ -332,6 +363,20 @@ impl Parser {
     }
 }
 
+/// The `;`-separated parts of a hier-part, each with what
+/// [`crate::percent::scan_item`] saw of it: the split and the check of the
+/// common item in one pass over its bytes.
+fn split_items(hier: &str) -> impl Iterator<Item = (&str, Option<bool>)> {
+    let mut rest = Some(hier);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        let (len, plain) = crate::percent::scan_item(s.as_bytes());
+        // Past the `;` (ASCII: a character boundary); none after the last.
+        rest = s.get(len + 1..);
+        Some((&s[..len], plain))
+    })
+}
+
 /// The positions of the options whose key appeared before, in order.
 fn duplicate_keys(options: &[(String, String)]) -> Vec<usize> {
     let keys: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
@@ -370,17 +415,18 @@ impl Sink {
 /// Checks an item against `uri-data = 1*uri-char` (draft §3). Reports each
 /// kind of problem once per item: the first unencoded `?`, `#` and bad
 /// escape, and each distinct character that may not stand in a link (up to
-/// [`MAX_CHARS_PER_ITEM`] of them).
+/// [`MAX_CHARS_PER_ITEM`] of them). Returns whether the item may hold an
+/// escape to decode (a `%`): most items do not, and skip the decoding.
 fn check_item(
     item: &str,
     number: usize,
     item_at: usize,
     at: &impl Fn(usize) -> usize,
     sink: &mut Sink,
-) -> Result<(), Error> {
+) -> Result<bool, Error> {
     let bytes = item.as_bytes();
-    if crate::percent::is_plain_uri_data(bytes) {
-        return Ok(());
+    if let Some(escapes) = crate::percent::plain_uri_data(bytes) {
+        return Ok(escapes);
     }
     let (mut question, mut hash, mut percent) = (false, false, false);
     let mut chars: Vec<char> = Vec::new();
@@ -418,7 +464,7 @@ fn check_item(
             sink.violation(violation, at(item_at + i))?;
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// How many distinct bad characters are reported for one item.
@@ -494,7 +540,9 @@ pub(crate) fn is_scheme_name_bytes(s: &[u8]) -> bool {
 /// Removes ASCII tabs and newlines. When any were removed, also returns the
 /// map from each byte of the result to its offset in the original input.
 fn remove_tabs_and_newlines(s: &str, lead: usize) -> (Cow<'_, str>, Option<Vec<usize>>) {
-    if crate::percent::position_of_any(s.as_bytes(), b"\t\n\r").is_none() {
+    // Tabs and newlines are below 14; a word with none passes at once.
+    let tab_or_newline = |b| matches!(b, b'\t' | b'\n' | b'\r');
+    if find_byte(s.as_bytes(), |w| has_byte_below(w, 14), tab_or_newline).is_none() {
         return (Cow::Borrowed(s), None);
     }
     let mut out = String::with_capacity(s.len());

@@ -7,7 +7,7 @@
 //! the message's `code` and `args`, to show it in the browser's language. No
 //! function here panics.
 
-use crate::{from_text, json, to_text, Parser, UriList};
+use crate::{from_text, json, percent, to_text, Parser, UriList};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -32,56 +32,127 @@ fn json_value(s: &str) -> Result<JsValue, JsError> {
     js_sys::JSON::parse(s).map_err(|_| JsError::new("internal error: the result is not JSON"))
 }
 
+// The JavaScript half of `decode` (src/wasm.js), shipped with the package.
+#[wasm_bindgen(module = "/src/wasm.js")]
+extern "C" {
+    /// Writes `link` as UTF-8 at `ptr` (room for `room` bytes); returns the
+    /// number of bytes written.
+    #[wasm_bindgen(js_name = copyIn)]
+    fn copy_in(link: &js_sys::JsString, memory: &JsValue, ptr: u32, room: u32) -> u32;
+    /// Builds the result object from the span table at `ptr` (`count`
+    /// items) and `text`: the decoded items' text, then, from UTF-16 index
+    /// `split`, the rest of the result as JSON.
+    fn build(
+        link: &js_sys::JsString,
+        memory: &JsValue,
+        ptr: u32,
+        count: u32,
+        text: &str,
+        split: u32,
+    ) -> JsValue;
+}
+
+/// In the span table, the bit that marks a span in the decoded items' text
+/// rather than in the link. Links are shorter than 2^31 UTF-16 units (see
+/// [`crate::MAX_LENGTH`]), and so is that text.
+const DECODED: u32 = 1 << 31;
+
+/// UTF-16 length of `s`: a JavaScript string's `length`.
+fn utf16_len(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.encode_utf16().count()
+    }
+}
+
 /// `decode(link, {strict}?)`: the list a link stands for, as a plain object
 /// `{items, title, type, options, fragment, warnings, lists?}` (see the
 /// README). Throws on a link that cannot be read.
 ///
-/// Built for speed across the boundary: the link is copied in once; each
-/// item that stands unchanged in it (most do) is handed out as a slice of
-/// the caller's own string (`String.prototype.slice`, no copy, no
-/// decoding), the others as new strings; the rest of the object comes from
-/// one small JSON string.
+/// Built for speed across the boundary, which costs more than the parse
+/// when each item crosses on its own: the link is written into the
+/// module's memory with one `TextEncoder.encodeInto`; the parse leaves a
+/// table of item spans there, and src/wasm.js builds the object from it,
+/// each unchanged item (most are) a `slice` of the caller's own string, each
+/// decoded one a `slice` of one string holding all of them, followed by
+/// the rest (title, options, warnings, nested lists) as JSON.
 #[wasm_bindgen]
 pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsError> {
-    let text = JsValue::from(&link)
-        .as_string()
-        .ok_or_else(|| JsError::new("decode takes a string: the link"))?;
+    if !link.is_string() {
+        return Err(JsError::new("decode takes a string: the link"));
+    }
     let strict = opts.is_object()
         && js_sys::Reflect::get(&opts, &JsValue::from_str("strict"))
             .map(|v| v.is_truthy())
             .unwrap_or(false);
+    let memory = wasm_bindgen::memory();
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    let units = link.length() as usize;
+    let mut bytes = vec![0u8; 3 * units];
+    let written = copy_in(&link, &memory, bytes.as_mut_ptr() as u32, 3 * units as u32);
+    bytes.truncate(written as usize);
+    // As many bytes as UTF-16 units: every character is ASCII.
+    let ascii = bytes.len() == units;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| JsError::new("internal error: the link is not UTF-8"))?;
     let parsed = Parser::new()
         .strict(strict)
         .spans_only()
         .parse(&text)
         .map_err(|e| JsError::new(&e.to_string()))?;
-    let out = json_value(&json::decode_json_without_items(&parsed))?;
-    let items = js_sys::Array::new_with_length(parsed.list.len() as u32);
+
+    let items = parsed.list.items();
+    let mut spans = Vec::with_capacity(2 * items.len());
+    // The decoded items, one after the other, and its length in UTF-16 units.
+    let mut decoded = String::new();
+    let mut decoded_units = 0;
     // Byte offsets to UTF-16 offsets (JavaScript string indices), walking
     // forward once: the spans come in order.
-    let ascii = text.is_ascii();
     let (mut byte, mut unit) = (0, 0);
     let mut utf16 = |at: usize| {
-        if ascii {
-            return at as u32;
+        if !ascii {
+            unit += utf16_len(&text[byte..at]);
+            byte = at;
         }
-        unit += text[byte..at].encode_utf16().count();
-        byte = at;
-        unit as u32
+        (if ascii { at } else { unit }) as u32
     };
-    for (n, item) in parsed.list.items().iter().enumerate() {
-        let value = match item.span {
+    for item in items {
+        let decoded_len = decoded.len();
+        let span = item.span.filter(|&(start, end)| {
+            // An item left to us to decode that decoding leaves as it is
+            // (`%C3%9F`) is a slice of the link after all.
+            !item.escaped || !percent::decode_item_into(&text[start..end], &mut decoded)
+        });
+        match span {
             Some((start, end)) => {
-                let (start, end) = (utf16(start), utf16(end));
-                JsValue::from(link.slice(start, end))
+                let start = utf16(start);
+                spans.push(start);
+                spans.push(utf16(end));
             }
-            None => JsValue::from_str(item.as_str()),
-        };
-        items.set(n as u32, value);
+            None => {
+                // Decoded: by us just now, or by the parser (nested lists,
+                // links with tabs).
+                if !item.escaped {
+                    decoded.push_str(item.as_str());
+                }
+                let start = decoded_units;
+                decoded_units += utf16_len(&decoded[decoded_len..]);
+                spans.push(DECODED | start as u32);
+                spans.push(decoded_units as u32);
+            }
+        }
     }
-    js_sys::Reflect::set(&out, &JsValue::from_str("items"), &items)
-        .map_err(|_| JsError::new("internal error: cannot set items"))?;
-    Ok(out)
+    // One string out (the decoding of each string out has a cost of its own).
+    decoded.push_str(&json::decode_json_without_items(&parsed));
+    Ok(build(
+        &link,
+        &memory,
+        spans.as_ptr() as u32,
+        items.len() as u32,
+        &decoded,
+        decoded_units as u32,
+    ))
 }
 
 /// Reads `input[key]`, where `path` names `input` in messages.

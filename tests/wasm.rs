@@ -321,22 +321,37 @@ fn pasted_text_and_links_in_text() {
 }
 
 #[wasm_bindgen_test]
-fn decode_slices_unchanged_items_out_of_the_callers_string() {
-    // Unchanged items, decoded ones, non-ASCII before them, and a tab that
-    // makes every item a copy: the same strings either way.
-    for link in [
-        "uri-list:https://a.example/x;https://b.example/%3Fq=1;https://c.example/é?title=T",
-        "uri-list:https://é.example/😀;https://b.example/ü%23x;https://c.example",
-        "uri-list:https://a.example/\t;https://b.example",
-        " uri-list:https://a.example ; https://b.example ",
+fn decode_builds_the_same_object_as_the_core_json() {
+    // decode() builds its result in JS from a span table (items sliced out
+    // of the caller's string or out of one string of decoded items) and a
+    // JSON string for the rest: it must give exactly the object the core's
+    // own JSON describes. Unchanged items, decoded ones, escapes that decode
+    // to themselves, non-ASCII (and astral) characters before and inside
+    // both kinds, tabs (every item then a copy), nested lists, warnings.
+    let tab_link = "uri-list:https://a.example/\t;https://b.example%3Bc";
+    for (link, strict) in [
+        ("uri-list:https://a.example/x;https://b.example/%3Fq=1;https://c.example/é?title=T", false),
+        ("uri-list:https://é.example/😀;https://b.example/ü%23x;https://c.example", false),
+        ("uri-list:https://a.example/Stra%C3%9Fe;https://b.example/%20;https://c.example/100%25", false),
+        ("uri-list:https://😀.example/%3Bx%23y;https://b.example/q=C%2523;https://c.example/%2525;https://d.example/é", false),
+        (tab_link, false),
+        (" uri-list:https://a.example ; https://b.example;;https://c.example%3F ", false),
+        ("uri-list:https://a.example;uri-list:https://b.example%3Bhttps://c.example%253Fq%3Ftitle=In;https://d.example%23f?title=Out&type=grid-view&color=red#frag", false),
+        ("multi:https://a.example/%C3%BC;https://b.example/%3B?group-name=G", true),
+        ("uri-list:https://a.example/%3Fq%20x?title=%E2%9C%93", true),
     ] {
-        let got = wasm::decode(JsString::from(link), JsValue::UNDEFINED)
+        let opts = JSON::parse(if strict { r#"{"strict": true}"# } else { "{}" }).unwrap();
+        let got = wasm::decode(JsString::from(link), opts)
             .ok()
-            .unwrap();
-        let parsed = uri_list::parse(link).unwrap();
-        let expected: Vec<&str> = parsed.list.items().iter().map(|i| i.as_str()).collect();
-        assert_eq!(string_list(&get(&got, "items")), expected, "{link}");
+            .unwrap_or_else(|| panic!("{link}: decode threw"));
+        let parsed = uri_list::Parser::new().strict(strict).parse(link).unwrap();
+        let expected = JSON::parse(&uri_list::json::decode_json(&parsed)).unwrap();
+        assert_eq!(json(&got), json(&expected), "{link}");
     }
+}
+
+#[wasm_bindgen_test]
+fn decode_throws_clear_errors() {
     let err: JsValue = wasm::decode(JsValue::from_f64(3.0).unchecked_into(), JsValue::UNDEFINED)
         .err()
         .unwrap()
@@ -345,4 +360,26 @@ fn decode_slices_unchanged_items_out_of_the_callers_string() {
         get(&err, "message").as_string().unwrap(),
         "decode takes a string: the link"
     );
+    // After a failed call, the next one still works (nothing is left half done).
+    let err: JsValue = wasm::decode(JsString::from("https://a.example"), JsValue::UNDEFINED)
+        .err()
+        .unwrap()
+        .into();
+    assert!(get(&err, "message")
+        .as_string()
+        .unwrap()
+        .starts_with("not a uri-list link"));
+    let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
+    let err: JsValue = wasm::decode(JsString::from("uri-list:a b"), strict)
+        .err()
+        .unwrap()
+        .into();
+    assert!(get(&err, "message")
+        .as_string()
+        .unwrap()
+        .contains("byte 10"));
+    let got = wasm::decode(JsString::from("uri-list:a%3Bb"), JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
+    assert_eq!(json(&get(&got, "items")), r#"["a;b"]"#);
 }

@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 // Runs the browser benchmark: `decode` through the wasm JS API against the
 // plain-JS decoder, in headless Chromium (playwright-core, the system
-// browser) and in node. Builds nothing: it serves this folder and an already
-// built wasm-bindgen `--target web` package on 127.0.0.1.
+// browser), headless Firefox (geckodriver, plain WebDriver HTTP) and node.
+// Builds nothing: it serves this folder and an already built wasm-bindgen
+// `--target web` package on 127.0.0.1.
 //
-//   node benches/browser/run.mjs [--pkg DIR] [--profile] [--node-only | --browser-only] [--quick]
+//   node benches/browser/run.mjs [--pkg DIR] [--profile] [--only chromium,firefox,node] [--quick]
 //
 // --pkg DIR      the package (NAME.js, NAME_bg.wasm); default dist/chrome/pkg,
 //                made by ./build.sh
 // --profile      where the time of the wasm decode goes, stage by stage; needs
 //                --pkg pointing at a build of benches/browser/profile (see its Cargo.toml)
+// --only LIST    the engines to run, comma-separated; default chromium,firefox,node
+//                (--node-only and --browser-only still work)
 // --chromium P   the browser; default /usr/bin/chromium
+// --firefox P    the browser; default /usr/bin/firefox-esr, driven by
+//                $GECKODRIVER or geckodriver (~/.cargo/bin or PATH)
 // --quick        fewer, shorter runs (a smoke test, not figures to quote)
 //
 // playwright-core comes from the repository's node_modules (npm ci), or from
 // the folder named by PLAYWRIGHT_CORE.
 
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -30,19 +36,24 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 
 function usage(message) {
-  console.error(`${message}\nusage: node benches/browser/run.mjs [--pkg DIR] [--profile] [--chromium PATH] [--node-only | --browser-only] [--quick]`);
+  console.error(`${message}\nusage: node benches/browser/run.mjs [--pkg DIR] [--profile] [--chromium PATH] [--firefox PATH] [--only chromium,firefox,node] [--quick]`);
   process.exit(2);
 }
 
-const opts = { pkg: path.join(root, 'dist/chrome/pkg'), chromium: '/usr/bin/chromium', node: true, browser: true, quick: false, profile: false };
+const ENGINES = ['chromium', 'firefox', 'node'];
+const opts = { pkg: path.join(root, 'dist/chrome/pkg'), chromium: '/usr/bin/chromium', firefox: '/usr/bin/firefox-esr', only: new Set(ENGINES), quick: false, profile: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
-  if (a === '--pkg' || a === '--chromium') {
+  if (a === '--pkg' || a === '--chromium' || a === '--firefox') {
     if (i + 1 >= argv.length) usage(`${a} needs a value`);
     opts[a.slice(2)] = path.resolve(argv[++i]);
-  } else if (a === '--node-only') opts.browser = false;
-  else if (a === '--browser-only') opts.node = false;
+  } else if (a === '--only') {
+    if (i + 1 >= argv.length) usage(`${a} needs a value`);
+    opts.only = new Set(argv[++i].split(','));
+    for (const e of opts.only) if (!ENGINES.includes(e)) usage(`unknown engine: ${e} (known: ${ENGINES.join(', ')})`);
+  } else if (a === '--node-only') opts.only = new Set(['node']);
+  else if (a === '--browser-only') opts.only.delete('node');
   else if (a === '--quick') opts.quick = true;
   else if (a === '--profile') opts.profile = true;
   else usage(`unknown argument: ${a}`);
@@ -62,11 +73,13 @@ const settings = opts.quick ? { runs: 5, runMs: 10 } : { runs: 15, runMs: 30 };
 console.log(`package: ${path.relative(process.cwd(), opts.pkg) || '.'} (${fs.statSync(wasmFile).size} bytes of wasm)`);
 
 async function inNode() {
-  // The package's .js is an ES module, but a folder outside this repository
-  // has no package.json saying so: import a copy named .mjs.
+  // The package's .js files (its entry and its snippets/) are ES modules, but
+  // a folder outside this repository has no package.json saying so: import a
+  // copy of the package from a folder that has one.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-list-bench-'));
-  const copy = path.join(dir, 'uri_list.mjs');
-  fs.copyFileSync(jsFile, copy);
+  fs.cpSync(opts.pkg, dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"type": "module"}\n');
+  const copy = path.join(dir, entry);
   try {
     const wasm = await import(pathToFileURL(copy).href);
     await wasm.default({ module_or_path: fs.readFileSync(wasmFile) });
@@ -108,6 +121,17 @@ function playwright() {
   }
 }
 
+/** The benchmark page's address on `server`, with the options it reads. */
+function pageUrl(server) {
+  const query = [opts.quick && 'quick', opts.profile && 'profile'].filter(Boolean).join('&');
+  return `http://127.0.0.1:${server.address().port}/${query ? '?' + query : ''}`;
+}
+
+function printResult(result, label) {
+  if (result.error) throw new Error(`in ${label}: ${result.error}`);
+  console.log(result.profile ? profileTable(result.profile, label) : table(result.rows, label));
+}
+
 async function inChromium() {
   const { chromium } = playwright();
   const server = await serve();
@@ -115,19 +139,80 @@ async function inChromium() {
   try {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    const query = [opts.quick && 'quick', opts.profile && 'profile'].filter(Boolean).join('&');
-    const url = `http://127.0.0.1:${server.address().port}/${query ? '?' + query : ''}`;
-    await page.goto(url);
+    await page.goto(pageUrl(server));
     await page.waitForFunction(() => window.benchResult, null, { timeout: 600_000, polling: 500 });
-    const result = await page.evaluate(() => window.benchResult);
-    if (result.error) throw new Error(`in Chromium: ${result.error}`);
-    const label = `Chromium ${browser.version()}`;
-    console.log(result.profile ? profileTable(result.profile, label) : table(result.rows, label));
+    printResult(await page.evaluate(() => window.benchResult), `Chromium ${browser.version()}`);
   } finally {
     await browser.close();
     server.close();
   }
 }
 
-if (opts.browser) await inChromium();
-if (opts.node) await inNode();
+function geckodriverPath() {
+  if (process.env.GECKODRIVER) return process.env.GECKODRIVER;
+  const candidates = [path.join(os.homedir(), '.cargo/bin/geckodriver'), ...(process.env.PATH ?? '').split(path.delimiter).map((d) => path.join(d, 'geckodriver'))];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('geckodriver not found: cargo install geckodriver, or set GECKODRIVER');
+  return found;
+}
+
+// Firefox rounds performance.now() to a coarse step by default (against timing
+// attacks), which would quantise every run; the benchmark wants the real clock.
+const FIREFOX_PREFS = { 'privacy.reduceTimerPrecision': false };
+
+/** Headless Firefox through geckodriver (plain WebDriver HTTP); no add-on, just the page. */
+async function inFirefox() {
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-list-bench-firefox-'));
+  const driver = spawn(geckodriverPath(), ['--port', '0'], { env: { ...process.env, TMPDIR: temp }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const stop = () => {
+    try {
+      process.kill(-driver.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', stop);
+  const server = await serve();
+  let session = '';
+  try {
+    const base = await new Promise((resolve, reject) => {
+      let output = '';
+      const read = (chunk) => {
+        output += chunk;
+        const m = /Listening on (127\.0\.0\.1:\d+)/.exec(output);
+        if (m) resolve(`http://${m[1]}`);
+      };
+      driver.stdout.on('data', read);
+      driver.stderr.on('data', read);
+      driver.once('exit', (code) => reject(new Error(`geckodriver exited (${code}):\n${output}`)));
+    });
+    const request = async (method, where, body) => {
+      const res = await fetch(base + where, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+      const reply = await res.json();
+      if (!res.ok) throw new Error(`WebDriver ${method} ${where}: ${reply.value?.error}: ${reply.value?.message}`);
+      return reply.value;
+    };
+    const created = await request('POST', '/session', {
+      capabilities: { alwaysMatch: { browserName: 'firefox', 'moz:firefoxOptions': { binary: opts.firefox, args: ['-headless'], prefs: FIREFOX_PREFS } } },
+    });
+    session = `/session/${created.sessionId}`;
+    await request('POST', `${session}/url`, { url: pageUrl(server) });
+    const deadline = Date.now() + 600_000;
+    let result;
+    while (!(result = await request('POST', `${session}/execute/sync`, { script: 'return window.benchResult || null', args: [] }))) {
+      if (Date.now() > deadline) throw new Error('Firefox: the benchmark took longer than 10 minutes');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    printResult(result, `Firefox ${created.capabilities.browserVersion}`);
+    await request('DELETE', session);
+  } finally {
+    server.close();
+    stop();
+    process.off('exit', stop);
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+if (opts.only.has('chromium')) await inChromium();
+if (opts.only.has('firefox')) await inFirefox();
+if (opts.only.has('node')) await inNode();
