@@ -38,7 +38,16 @@ for (const [name, entry] of Object.entries(en)) {
   checkEntry('en', name, entry);
   if (typeof entry.description !== 'string' || entry.description === '') problem(`en: ${name} has no description for translators`);
 }
+/** What the browsers and stores take at most, in characters (the descriptions in en say so too). */
+const LIMITS = { extName: 75, extDescription: 132 };
 const others = readdirSync(locales).filter((locale) => locale !== 'en');
+for (const locale of ['en', ...others]) {
+  const messages = messagesOf(locale);
+  for (const [name, max] of Object.entries(LIMITS)) {
+    const length = [...(messages[name]?.message ?? '')].length;
+    if (length > max) problem(`${locale}: ${name} is ${length} characters, more than ${max}`);
+  }
+}
 for (const locale of others) {
   const messages = messagesOf(locale);
   for (const name of Object.keys(en)) if (!(name in messages)) problem(`${locale}: ${name} is missing (it is in en)`);
