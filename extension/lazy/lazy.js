@@ -25,8 +25,11 @@ if (target === null) {
   // `replace`: the placeholder leaves no entry in the tab's back history.
   const load = () => location.replace(target);
   const me = await api.tabs.getCurrent();
-  api.tabs.onActivated.addListener(({ tabId }) => {
-    if (tabId === me.id) load();
-  });
-  if (me.active) load();
+  // Not in a tab of its own (no tab to wait for): there is nothing to wait for.
+  if (!me || me.active) load();
+  else {
+    api.tabs.onActivated.addListener(({ tabId }) => {
+      if (tabId === me.id) load();
+    });
+  }
 }
