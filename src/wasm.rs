@@ -78,9 +78,9 @@ fn utf16_len(s: &str) -> usize {
 /// decoded one a `slice` of one string holding all of them, followed by
 /// the rest (title, options, warnings, nested lists) as JSON.
 #[wasm_bindgen]
-pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsError> {
+pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue> {
     if !link.is_string() {
-        return Err(JsError::new("decode takes a string: the link"));
+        return Err(JsError::new("decode takes a string: the link").into());
     }
     let strict = opts.is_object()
         && js_sys::Reflect::get(&opts, &JsValue::from_str("strict"))
@@ -100,7 +100,7 @@ pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsError>
         .strict(strict)
         .spans_only()
         .parse(&text)
-        .map_err(|e| JsError::new(&e.to_string()))?;
+        .map_err(error)?;
 
     let items = parsed.list.items();
     let mut spans = Vec::with_capacity(2 * items.len());

@@ -109,14 +109,13 @@ fn errors_throw_with_the_core_message() {
     let err = wasm::decode(JsString::from("uri-list:"), JsValue::UNDEFINED)
         .err()
         .unwrap();
-    let err: JsValue = err.into();
     let message = get(&err, "message").as_string().unwrap();
     assert_eq!(message, "empty list: no item after the scheme at byte 9");
+    assert_eq!(get(&err, "code").as_string().unwrap(), "errorEmptyList");
     let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
-    let err: JsValue = wasm::decode(JsString::from("uri-list:a;;b"), strict)
+    let err = wasm::decode(JsString::from("uri-list:a;;b"), strict)
         .err()
-        .unwrap()
-        .into();
+        .unwrap();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "item 2 is empty at byte 11"
@@ -354,8 +353,7 @@ fn decode_builds_the_same_object_as_the_core_json() {
 fn decode_throws_clear_errors() {
     let err: JsValue = wasm::decode(JsValue::from_f64(3.0).unchecked_into(), JsValue::UNDEFINED)
         .err()
-        .unwrap()
-        .into();
+        .unwrap();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "decode takes a string: the link"
@@ -363,8 +361,7 @@ fn decode_throws_clear_errors() {
     // After a failed call, the next one still works (nothing is left half done).
     let err: JsValue = wasm::decode(JsString::from("https://a.example"), JsValue::UNDEFINED)
         .err()
-        .unwrap()
-        .into();
+        .unwrap();
     assert!(get(&err, "message")
         .as_string()
         .unwrap()
@@ -372,8 +369,7 @@ fn decode_throws_clear_errors() {
     let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
     let err: JsValue = wasm::decode(JsString::from("uri-list:a b"), strict)
         .err()
-        .unwrap()
-        .into();
+        .unwrap();
     assert!(get(&err, "message")
         .as_string()
         .unwrap()
