@@ -19,6 +19,8 @@ const FIREFOX_ONLY_PERMISSIONS = ['cookies'];
  * background page, and creates unloaded tabs itself (no placeholder page, lib/lazy.js).
  */
 const FOLDERS_LEFT_OUT = { chrome: [], firefox: ['offscreen', 'lazy'] };
+/** Files under extension/ no browser gets: the drawing the PNG icons are made from (.ci/icons.mjs). */
+const FILES_LEFT_OUT = ['icons/icon.svg'];
 
 /** Each browser's manifest, from the source manifest (which is not changed). */
 const BROWSERS = {
@@ -72,6 +74,7 @@ for (const [browser, adapt] of Object.entries(BROWSERS)) {
   cpSync(join(ROOT, 'extension'), out, { recursive: true });
   for (const file of PKG_FILES) cpSync(join(pkg, file), join(out, 'pkg', file), { recursive: true });
   for (const folder of FOLDERS_LEFT_OUT[browser]) rmSync(join(out, folder), { recursive: true, force: true });
+  for (const file of FILES_LEFT_OUT) rmSync(join(out, file));
   const manifest = adapt(source);
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const missing = referencedFiles(manifest).filter((file) => !existsSync(join(out, file)));
