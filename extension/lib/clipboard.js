@@ -24,29 +24,50 @@ async function writeFromBackgroundPage(text) {
  * CLIPBOARD) copies. There, `navigator.clipboard.writeText` fails ("Document is not focused",
  * https://issues.chromium.org/issues/40738006), so offscreen.js selects a textarea and runs
  * `execCommand('copy')`. Copies run one at a time: Chrome allows one offscreen document.
+ *
+ * The document is not closed as soon as it answers: `execCommand('copy')` returns before the
+ * browser has stored the text (the renderer sends it on a pipe of its own), and a document closed
+ * right away can take the write with it. Seen in Chromium 156 under load: "copied", and the
+ * clipboard unchanged, now and then (the e2e suite under CPU load). So the document stays until no copy has come for
+ * `OFFSCREEN_LINGER` ms, and the next copy reuses it; if the service worker stops first, the
+ * document stays until the next copy, which finds it open.
  */
 function writeThroughOffscreenDocument(text) {
   const run = queue.then(async () => {
+    clearTimeout(closeTimer);
     await openOffscreenDocument();
     try {
       const reply = await api.runtime.sendMessage({ target: 'offscreen', type: 'copy', text });
       if (!reply?.ok) throw new Error(t('clipboardRefused', reply?.error ?? t('clipboardNoAnswer')));
     } finally {
-      await api.offscreen.closeDocument();
+      closeTimer = setTimeout(closeOffscreenDocument, OFFSCREEN_LINGER);
     }
   });
   queue = run.catch(() => {}); // the caller gets the error from `run`; the next copy still runs
   return run;
 }
 let queue = Promise.resolve();
+let closeTimer;
+const OFFSCREEN_LINGER = 5000;
 
 async function openOffscreenDocument() {
-  const url = api.runtime.getURL(OFFSCREEN_PAGE);
-  const open = await api.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] });
-  if (open.length > 0) return;
+  if (await offscreenDocumentIsOpen()) return;
   await api.offscreen.createDocument({
     url: OFFSCREEN_PAGE,
     reasons: ['CLIPBOARD'],
     justification: 'Write the uri-list link a person asked to copy to the clipboard',
+  });
+}
+
+async function offscreenDocumentIsOpen() {
+  const url = api.runtime.getURL(OFFSCREEN_PAGE);
+  const open = await api.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'], documentUrls: [url] });
+  return open.length > 0;
+}
+
+/** Closes the offscreen document, unless a copy has started since (it is queued behind us). */
+function closeOffscreenDocument() {
+  queue = queue.then(async () => {
+    if (await offscreenDocumentIsOpen()) await api.offscreen.closeDocument();
   });
 }
