@@ -3,6 +3,9 @@
 //   node .ci/icons.mjs
 //
 // The PNGs are committed assets; run this after changing the SVG, look at them, and commit both.
+// Each PNG is then recompressed losslessly with zopflipng (Debian's zopfli package), when it is
+// installed: a third fewer bytes in the zips (6 201 -> 4 196 for the four icons).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +21,14 @@ try {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     const sized = svg.replace(/width="128" height="128"/, `width="${size}" height="${size}"`);
     await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block}</style>${sized}`);
-    await page.screenshot({ path: join(ICONS, `icon-${size}.png`), omitBackground: true });
+    const png = join(ICONS, `icon-${size}.png`);
+    await page.screenshot({ path: png, omitBackground: true });
     await page.close();
+    try {
+      execFileSync('zopflipng', ['-y', '-m', png, png], { stdio: 'ignore' });
+    } catch {
+      console.warn(`icons: zopflipng is missing (apt-get install zopfli): icon-${size}.png is not recompressed`);
+    }
     console.log(`icons: icon-${size}.png`);
   }
 } finally {
