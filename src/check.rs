@@ -57,6 +57,19 @@ pub struct Site {
     pub userinfo: Option<String>,
 }
 
+impl Site {
+    /// The host as a person should see it: the Unicode name and, when it
+    /// differs, the punycode one (`paypal.com (xn--pypal-4ve.com)`), so that
+    /// two names that look alike can still be told apart.
+    pub fn shown(&self) -> String {
+        if self.unicode == self.host {
+            self.host.clone()
+        } else {
+            format!("{} ({})", self.unicode, self.host)
+        }
+    }
+}
+
 /// Something a person should know about an item before opening it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {
@@ -131,13 +144,12 @@ pub(crate) fn note_lookalike_pairs(checks: &mut [ItemCheck]) {
         let j = with_site[first[k]];
         if let (Some(a), Some(b)) = (&checks[j].site, &checks[i].site) {
             if a.host != b.host {
-                pairs.push((i, a.unicode.clone()));
+                pairs.push((i, b.shown(), a.shown()));
             }
         }
     }
-    for (i, other) in pairs {
-        let host = checks[i].site.as_ref().map_or("", |s| s.unicode.as_str());
-        let message = Message::with("noteLookalike", &[&host, &&other]);
+    for (i, host, other) in pairs {
+        let message = Message::with("noteLookalike", &[&host, &other]);
         checks[i].notes.push(Note {
             alert: true,
             message,
@@ -238,11 +250,7 @@ fn note_borrowed_names(checks: &mut [ItemCheck]) {
 fn notes_for(scheme: &str, site: &Site) -> Vec<Note> {
     let mut notes = Vec::new();
     if let Some(alert) = lookalike::check_host(&site.unicode) {
-        let shown = if site.unicode == site.host {
-            site.host.clone()
-        } else {
-            format!("{} ({})", site.unicode, site.host)
-        };
+        let shown = site.shown();
         notes.push(Note {
             alert: true,
             message: Message {
@@ -254,7 +262,7 @@ fn notes_for(scheme: &str, site: &Site) -> Vec<Note> {
     if let Some(user) = &site.userinfo {
         notes.push(Note {
             alert: true,
-            message: Message::with("noteUserinfo", &[&user, &&site.unicode]),
+            message: Message::with("noteUserinfo", &[&user, &site.shown()]),
         });
     }
     if scheme == "http" && !is_loopback(&site.host) {

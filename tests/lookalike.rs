@@ -108,6 +108,15 @@ fn a_list_that_mixes_a_site_with_a_lookalike_of_it() {
         list_alerts(&["https://microsoft.com/", "https://rnicrosoft.com/"])[1],
         ["rnicrosoft.com looks like microsoft.com, another site in this list"]
     );
+    // Two names that look the same on screen are told apart by their
+    // punycode form (a Cyrillic "а" in the second).
+    assert_eq!(
+        list_alerts(&["https://paypal.com/", "https://p\u{430}ypal.com/"])[1],
+        [
+            "p\u{430}ypal.com (xn--pypal-4ve.com): \"p\u{430}ypal\" mixes Latin and Cyrillic letters, a way to imitate another site",
+            "p\u{430}ypal.com (xn--pypal-4ve.com) looks like paypal.com, another site in this list"
+        ]
+    );
     // The explainer's phishing example.
     assert_eq!(
         list_alerts(&["https://mybank.com/", "https://mybank.evil.com/login"])[1],
