@@ -6,13 +6,15 @@
 //! number of slashes, an IPv4 host in any of its number forms). The browser
 //! that opens the page is the final judge of the rest of the URL.
 
+use crate::prelude::*;
+
 use crate::list::{Scheme, UriList};
 use crate::lookalike;
 use crate::message::Message;
 use crate::parse::is_scheme_name_bytes;
 use crate::punycode;
 use crate::strset::first_of_each;
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 /// What may be done with an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

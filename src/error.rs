@@ -6,6 +6,8 @@
 //! the first one. Every message is lowercase, names what is wrong, and carries
 //! the byte offset in the link where it was found.
 
+use crate::prelude::*;
+
 use crate::message::{Arg, Message};
 use core::fmt;
 
@@ -93,6 +95,7 @@ impl fmt::Display for Error {
     }
 }
 
+#[cfg(not(all(target_arch = "wasm32", feature = "wasm-release")))]
 impl std::error::Error for Error {}
 
 /// A syntax violation: the input does not follow the grammar, but a lenient

@@ -2,6 +2,8 @@
 //! --json`) and the JavaScript API, written by hand: plain data, no
 //! serialisation framework in the wasm.
 
+use crate::prelude::*;
+
 use crate::check::{check_list, Class};
 use crate::error::Warning;
 use crate::list::UriList;

@@ -130,8 +130,41 @@
 //! percent-encoded in `#?key=value` lines so that they read back exactly;
 //! the draft shows only plain values.
 
+#![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+extern crate alloc;
+// Everywhere but in the shipped wasm (the `wasm-release` feature, see
+// Cargo.toml), std is linked: its panic handler, and `std::error::Error`.
+#[cfg(not(all(target_arch = "wasm32", feature = "wasm-release")))]
+extern crate std;
+
+/// The shipped wasm's panic handler. No function of the JavaScript API
+/// panics (see src/wasm.rs); should one ever, the module traps, as it did
+/// with std and `panic = "abort"`, but without formatting a message that
+/// nothing reads: the panic messages, their locations and the `Debug`
+/// implementations behind them are then left out of the wasm.
+#[cfg(all(target_arch = "wasm32", feature = "wasm-release"))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    core::arch::wasm32::unreachable()
+}
+
+/// The shipped wasm's allocator: std's own (dlmalloc), now that std is not
+/// linked there.
+#[cfg(all(target_arch = "wasm32", feature = "wasm-release"))]
+#[global_allocator]
+static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+
+/// What std's prelude would bring, for a `no_std` crate.
+mod prelude {
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
 
 mod check;
 mod error;

@@ -12,6 +12,8 @@
 //! one message is part of another (a warning in a nested list), a message of
 //! its own, translated the same way.
 
+use crate::prelude::*;
+
 use core::fmt;
 
 /// Writes the table of messages as one string, a line `code text` each:

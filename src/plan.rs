@@ -2,6 +2,8 @@
 //! which names, what is skipped and why, and whether the person should see
 //! the list first. The extension carries the plan out; it decides nothing.
 
+use crate::prelude::*;
+
 use crate::check::{check_item, Class};
 use crate::list::UriList;
 use crate::message::Message;
@@ -200,7 +202,7 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
                         title: String::new(),
                         summary: None,
                         color,
-                        urls: std::mem::take(&mut run),
+                        urls: core::mem::take(&mut run),
                         depth,
                     });
                 }

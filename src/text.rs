@@ -1,6 +1,8 @@
 //! The text/uri-list form (RFC 2483 §5) of a list: draft §5, with options
 //! as `#?key=value` lines (§8.1) and nesting as `#` depth markers (§8.2).
 
+use crate::prelude::*;
+
 use crate::error::{Error, ErrorKind, Violation, Warning};
 use crate::list::UriList;
 

@@ -7,6 +7,8 @@
 //! the message's `code` and `args`, to show it in the browser's language. No
 //! function here panics.
 
+use crate::prelude::*;
+
 use crate::{from_text, json, percent, to_text, Parser, UriList};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
