@@ -131,7 +131,8 @@
 //! the draft shows only plain values.
 
 #![no_std]
-#![forbid(unsafe_code)]
+// Unsafe code only in the wasm's allocator (src/allocator.rs).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate alloc;
@@ -151,12 +152,6 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     core::arch::wasm32::unreachable()
 }
 
-/// The shipped wasm's allocator: std's own (dlmalloc), now that std is not
-/// linked there.
-#[cfg(all(target_arch = "wasm32", feature = "wasm-release"))]
-#[global_allocator]
-static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
-
 /// What std's prelude would bring, for a `no_std` crate.
 mod prelude {
     pub(crate) use alloc::borrow::ToOwned;
@@ -166,6 +161,10 @@ mod prelude {
     pub(crate) use alloc::{format, vec};
 }
 
+// The wasm's allocator, in the shipped wasm and in the wasm tests alike.
+#[cfg(target_arch = "wasm32")]
+#[allow(unsafe_code)]
+mod allocator;
 mod check;
 mod error;
 mod find;
