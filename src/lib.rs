@@ -157,8 +157,8 @@ mod prelude {
     pub(crate) use alloc::borrow::ToOwned;
     pub(crate) use alloc::boxed::Box;
     pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec;
     pub(crate) use alloc::vec::Vec;
-    pub(crate) use alloc::{format, vec};
 }
 
 // The wasm's allocator, in the shipped wasm and in the wasm tests alike.
@@ -166,6 +166,7 @@ mod prelude {
 #[allow(unsafe_code)]
 mod allocator;
 mod check;
+mod digits;
 mod error;
 mod find;
 pub mod json;

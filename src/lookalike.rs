@@ -341,7 +341,7 @@ impl HostAlert {
                 looks_like,
             } => Message::with(
                 "noteConfusable",
-                &[&label.as_str(), &script.name(), &looks_like],
+                &[label.as_str(), script.name(), looks_like],
             ),
         }
     }

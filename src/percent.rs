@@ -409,6 +409,7 @@ pub fn encode_non_uri_chars(s: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     fn enc(s: &str) -> String {
         let mut out = String::new();

@@ -54,6 +54,7 @@ fn heapsort(order: &mut [usize], keys: &[&str]) {
 #[cfg(test)]
 mod tests {
     use crate::prelude::*;
+    use alloc::format;
 
     #[test]
     fn finds_the_first_of_each_string() {

@@ -3,6 +3,7 @@
 
 use crate::prelude::*;
 
+use crate::digits::push_hex;
 use crate::error::{Error, ErrorKind, Violation, Warning};
 use crate::list::UriList;
 
@@ -62,7 +63,8 @@ fn write_item_line(uri: &str, out: &mut String) {
             || (i == 0 && c == '#')
             || ((i == 0 || i == last) && matches!(c, ' ' | '\t'));
         if escape {
-            out.push_str(&format!("%{:02X}", c as u32));
+            out.push('%');
+            push_hex(out, c as u32, 2, true);
         } else {
             out.push(c);
         }
@@ -79,7 +81,8 @@ fn write_option_text(s: &str, is_key: bool, out: &mut String) {
         if c == '%' || c.is_control() || edge || (is_key && c == '=') {
             let mut buf = [0; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
+                out.push('%');
+                push_hex(out, u32::from(b), 2, true);
             }
         } else {
             out.push(c);
