@@ -178,8 +178,11 @@ build() {
   check_versions
   [[ -f src/wasm.rs ]] || die "src/wasm.rs (the wasm JS API) does not exist yet: nothing to build"
 
-  step "cargo build --release --target $WASM_TARGET --lib"
-  cargo build --release --target "$WASM_TARGET" --lib
+  # Only the cdylib: built along with the rlib (Cargo.toml's crate-type, which the tests and the
+  # CLI need), the same LTO build leaves 4 KB more gzip in the wasm (benches/README.md, "Size").
+  # The feature wasm-release: no std in the wasm, the library's own panic handler (Cargo.toml).
+  step "cargo rustc --release --target $WASM_TARGET --lib --crate-type cdylib --features wasm-release"
+  cargo rustc --release --target "$WASM_TARGET" --lib --crate-type cdylib --features wasm-release
   local wasm=target/$WASM_TARGET/release/uri_list.wasm
   [[ -f $wasm ]] || die "$wasm was not built"
 

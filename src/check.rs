@@ -6,13 +6,15 @@
 //! number of slashes, an IPv4 host in any of its number forms). The browser
 //! that opens the page is the final judge of the rest of the URL.
 
+use crate::prelude::*;
+
 use crate::list::{Scheme, UriList};
 use crate::lookalike;
 use crate::message::Message;
 use crate::parse::is_scheme_name_bytes;
 use crate::punycode;
 use crate::strset::first_of_each;
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 /// What may be done with an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +67,7 @@ impl Site {
         if self.unicode == self.host {
             self.host.clone()
         } else {
-            format!("{} ({})", self.unicode, self.host)
+            [self.unicode.as_str(), " (", &self.host, ")"].concat()
         }
     }
 }
@@ -240,7 +242,7 @@ fn note_borrowed_names(checks: &mut [ItemCheck]) {
             let site = &host[cut..];
             checks[i].notes.push(Note {
                 alert: true,
-                message: Message::with("noteBorrowedName", &[&host, &site, &other]),
+                message: Message::with("noteBorrowedName", &[host, site, other]),
             });
         }
     }
@@ -262,13 +264,13 @@ fn notes_for(scheme: &str, site: &Site) -> Vec<Note> {
     if let Some(user) = &site.userinfo {
         notes.push(Note {
             alert: true,
-            message: Message::with("noteUserinfo", &[&user, &site.shown()]),
+            message: Message::with("noteUserinfo", &[user, &site.shown()]),
         });
     }
     if scheme == "http" && !is_loopback(&site.host) {
         notes.push(Note {
             alert: false,
-            message: Message::with("noteHttp", &[&&site.unicode]),
+            message: Message::with("noteHttp", &[&site.unicode]),
         });
     }
     notes
@@ -299,9 +301,9 @@ pub fn check_item(uri: &str) -> ItemCheck {
     let colon = bytes.iter().position(|&b| b == b':');
     let Some(colon) = colon.filter(|&c| c > 0 && is_scheme_name_bytes(&bytes[..c])) else {
         let reason = if !uri.is_empty() && uri.contains('.') && !uri.contains([' ', '/', ':']) {
-            Message::with("itemNoSchemeHint", &[&format!("https://{uri}")])
+            Message::with("itemNoSchemeHint", &[&["https://", uri].concat()])
         } else if uri.starts_with("//") {
-            Message::with("itemNoSchemeHint", &[&format!("https:{uri}")])
+            Message::with("itemNoSchemeHint", &[&["https:", uri].concat()])
         } else {
             Message::new("itemNoScheme")
         };
@@ -346,7 +348,7 @@ fn blocked_reason(scheme: &str) -> Message {
         }
         _ => "itemNotWeb",
     };
-    Message::with(code, &[&scheme])
+    Message::with(code, &[scheme])
 }
 
 /// Reads the authority of an `http`/`https` URL (RFC 3986 §3.2), given what
@@ -376,12 +378,12 @@ fn parse_authority(rest: &str) -> Result<Site, Message> {
         p if p.starts_with(':') && p[1..].bytes().all(|b| b.is_ascii_digit()) => Some(
             number(&p[1..], 10)
                 .and_then(|n| u16::try_from(n).ok())
-                .ok_or_else(|| Message::with("itemPortRange", &[&&p[1..]]))?,
+                .ok_or_else(|| Message::with("itemPortRange", &[&p[1..]]))?,
         ),
         p => {
             return Err(Message::with(
                 "itemPortNumber",
-                &[&p.trim_start_matches(':')],
+                &[p.trim_start_matches(':')],
             ))
         }
     };
@@ -395,7 +397,7 @@ fn parse_authority(rest: &str) -> Result<Site, Message> {
                 .bytes()
                 .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
         {
-            return Err(Message::with("itemNotIpv6", &[&host]));
+            return Err(Message::with("itemNotIpv6", &[host]));
         }
         let h = host.to_ascii_lowercase();
         (h.clone(), h)
@@ -424,14 +426,14 @@ fn is_forbidden_domain_char(c: char) -> bool {
 /// Host to ASCII (and back for display), without the UTS #46 tables: labels
 /// are lowercased, non-ASCII labels punycoded, `xn--` labels checked.
 fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
-    let decoded = percent_decode(host).ok_or_else(|| Message::with("itemHostUtf8", &[&host]))?;
+    let decoded = percent_decode(host).ok_or_else(|| Message::with("itemHostUtf8", &[host]))?;
     if let Some(c) = decoded.chars().find(|&c| is_forbidden_domain_char(c)) {
         let shown = if c <= ' ' || c == '\u{7f}' {
-            format!("U+{:04X}", c as u32)
+            crate::digits::code_point(c)
         } else {
-            format!("\"{c}\"")
+            ['"', c, '"'].iter().collect()
         };
-        return Err(Message::with("itemHostChar", &[&host, &&shown]));
+        return Err(Message::with("itemHostChar", &[host, &shown]));
     }
     let lower = to_lowercase(&decoded);
     if let Some(v4) = parse_ipv4(&lower)? {
@@ -449,13 +451,13 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
             match label.strip_prefix("xn--") {
                 Some(p) => match punycode::decode(p) {
                     Some(u) if !u.is_empty() => unicode.push_str(&u),
-                    _ => return Err(Message::with("itemBadPunycode", &[&label])),
+                    _ => return Err(Message::with("itemBadPunycode", &[label])),
                 },
                 None => unicode.push_str(label),
             }
         } else {
-            let p = punycode::encode(label)
-                .ok_or_else(|| Message::with("itemNoPunycode", &[&label]))?;
+            let p =
+                punycode::encode(label).ok_or_else(|| Message::with("itemNoPunycode", &[label]))?;
             ascii.push_str("xn--");
             ascii.push_str(&p);
             unicode.push_str(label);
@@ -511,7 +513,7 @@ fn parse_ipv4(host: &str) -> Result<Option<String>, Message> {
     if !looks_numeric {
         return Ok(None);
     }
-    let bad = || Message::with("itemNotIpv4", &[&host]);
+    let bad = || Message::with("itemNotIpv4", &[host]);
     let parts: Vec<&str> = trimmed.split('.').collect();
     if parts.len() > 4 {
         return Err(bad());
@@ -541,13 +543,14 @@ fn parse_ipv4(host: &str) -> Result<Option<String>, Message> {
     for (i, &n) in init.iter().enumerate() {
         ipv4 += n << (8 * (3 - i));
     }
-    Ok(Some(format!(
-        "{}.{}.{}.{}",
-        ipv4 >> 24,
-        (ipv4 >> 16) & 255,
-        (ipv4 >> 8) & 255,
-        ipv4 & 255
-    )))
+    let mut dotted = String::new();
+    for shift in [24, 16, 8, 0] {
+        if shift < 24 {
+            dotted.push('.');
+        }
+        crate::digits::push_decimal(&mut dotted, (ipv4 >> shift) & 255);
+    }
+    Ok(Some(dotted))
 }
 
 #[cfg(test)]

@@ -6,6 +6,9 @@
 //! the first one. Every message is lowercase, names what is wrong, and carries
 //! the byte offset in the link where it was found.
 
+use crate::prelude::*;
+
+use crate::digits::{code_point, decimal};
 use crate::message::{Arg, Message};
 use core::fmt;
 
@@ -72,14 +75,20 @@ impl Error {
         let at = self.offset;
         match &self.kind {
             ErrorKind::EmptyInput => Message::new("errorEmptyInput"),
-            ErrorKind::NotAUriList { found: Some(s) } => Message::with("errorScheme", &[&s]),
+            ErrorKind::NotAUriList { found: Some(s) } => Message::with("errorScheme", &[s]),
             ErrorKind::NotAUriList { found: None } => Message::new("errorNoScheme"),
-            ErrorKind::EmptyList => Message::with("errorEmptyList", &[&at]),
-            ErrorKind::TooLong { len, max } => Message::with("errorTooLong", &[&len, &max]),
-            ErrorKind::TooDeep { max } => Message::with("errorTooDeep", &[&at, max]),
+            ErrorKind::EmptyList => Message::with("errorEmptyList", &[&decimal(at as u64)]),
+            ErrorKind::TooLong { len, max } => Message::with(
+                "errorTooLong",
+                &[&decimal(*len as u64), &decimal(*max as u64)],
+            ),
+            ErrorKind::TooDeep { max } => Message::with(
+                "errorTooDeep",
+                &[&decimal(at as u64), &decimal(*max as u64)],
+            ),
             ErrorKind::Violation(v) => Message {
                 code: "errorAtByte",
-                args: vec![v.message().into(), at.to_string().into()],
+                args: vec![v.message().into(), decimal(at as u64).into()],
             },
             ErrorKind::NoUris => Message::new("errorNoUris"),
             ErrorKind::NoLinks => Message::new("errorNoLinks"),
@@ -93,6 +102,7 @@ impl fmt::Display for Error {
     }
 }
 
+#[cfg(not(all(target_arch = "wasm32", feature = "wasm-release")))]
 impl std::error::Error for Error {}
 
 /// A syntax violation: the input does not follow the grammar, but a lenient
@@ -151,15 +161,16 @@ pub enum Violation {
 impl Violation {
     /// What is wrong, as a message that can be translated.
     pub fn message(&self) -> Message {
-        let (code, arg): (&'static str, Option<&dyn fmt::Display>) = match self {
+        let number = |n: &usize| Some(decimal(*n as u64));
+        let (code, arg): (&'static str, Option<String>) = match self {
             Violation::SurroundingWhitespace => ("violationSurroundingSpace", None),
             Violation::TabOrNewline => ("violationTabOrNewline", None),
-            Violation::EmptyItem { item } => ("violationEmptyItem", Some(item)),
-            Violation::ItemWhitespace { item } => ("violationItemSpace", Some(item)),
+            Violation::EmptyItem { item } => ("violationEmptyItem", number(item)),
+            Violation::ItemWhitespace { item } => ("violationItemSpace", number(item)),
             Violation::Character { item, ch } => {
                 return Message {
                     code: "violationCharacter",
-                    args: vec![describe_char(*ch), item.to_string().into()],
+                    args: vec![describe_char(*ch), decimal(*item as u64).into()],
                 }
             }
             Violation::QueryCharacter { ch } => {
@@ -168,32 +179,35 @@ impl Violation {
                     args: vec![describe_char(*ch)],
                 }
             }
-            Violation::PercentEscape { item: Some(item) } => ("violationPercent", Some(item)),
+            Violation::PercentEscape { item: Some(item) } => ("violationPercent", number(item)),
             Violation::PercentEscape { item: None } => ("violationQueryPercent", None),
-            Violation::UnencodedQuestionMark { item } => ("violationQuestionMark", Some(item)),
-            Violation::UnencodedNumberSign { item } => ("violationNumberSign", Some(item)),
-            Violation::OptionNotUtf8 { key } => ("violationOptionUtf8", Some(key)),
-            Violation::DuplicateOption { key } => ("violationDuplicateOption", Some(key)),
+            Violation::UnencodedQuestionMark { item } => ("violationQuestionMark", number(item)),
+            Violation::UnencodedNumberSign { item } => ("violationNumberSign", number(item)),
+            Violation::OptionNotUtf8 { key } => ("violationOptionUtf8", Some(key.clone())),
+            Violation::DuplicateOption { key } => ("violationDuplicateOption", Some(key.clone())),
             Violation::Fragment => ("violationFragment", None),
             Violation::InNested { item, inner } => {
                 return Message {
                     code: "violationInNested",
-                    args: vec![item.to_string().into(), inner.message().into()],
+                    args: vec![decimal(*item as u64).into(), inner.message().into()],
                 }
             }
-            Violation::More { count } => ("violationMore", Some(count)),
-            Violation::Marker { line } => ("violationMarker", Some(line)),
-            Violation::Unclosed { depth } => ("violationUnclosed", Some(depth)),
-            Violation::OptionLine { line } => ("violationOptionLine", Some(line)),
+            Violation::More { count } => ("violationMore", number(count)),
+            Violation::Marker { line } => ("violationMarker", number(line)),
+            Violation::Unclosed { depth } => ("violationUnclosed", number(depth)),
+            Violation::OptionLine { line } => ("violationOptionLine", number(line)),
             Violation::Nested { item, message } => {
                 return Message {
                     code: "violationNested",
-                    args: vec![item.to_string().into(), message.clone().into()],
+                    args: vec![decimal(*item as u64).into(), message.clone().into()],
                 }
             }
         };
         match arg {
-            Some(arg) => Message::with(code, &[arg]),
+            Some(arg) => Message {
+                code,
+                args: vec![arg.into()],
+            },
             None => Message::new(code),
         }
     }
@@ -206,12 +220,12 @@ impl fmt::Display for Violation {
 }
 
 fn describe_char(ch: char) -> Arg {
-    let code = format!("U+{:04X}", ch as u32);
+    let code = code_point(ch);
     match ch {
         ' ' => Message::new("charSpace").into(),
         c if c.is_control() => Message::with("charControl", &[&code]).into(),
         c if !c.is_ascii() => Message::with("charNonAscii", &[&c.to_string(), &code]).into(),
-        c => Arg::Text(format!("\"{c}\"")),
+        c => Arg::Text(['"', c, '"'].iter().collect()),
     }
 }
 

@@ -1,6 +1,8 @@
 //! Finding links in text a person pasted or selected: a uri-list link in a
 //! chat message, a text/uri-list document, or plain text with URLs in it.
 
+use crate::prelude::*;
+
 use crate::error::Error;
 use crate::list::{Scheme, UriList};
 use crate::parse::{Parsed, Parser};

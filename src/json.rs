@@ -2,7 +2,10 @@
 //! --json`) and the JavaScript API, written by hand: plain data, no
 //! serialisation framework in the wasm.
 
+use crate::prelude::*;
+
 use crate::check::{check_list, Class};
+use crate::digits::{push_decimal, push_hex};
 use crate::error::Warning;
 use crate::list::UriList;
 use crate::message::{Arg, Message};
@@ -26,7 +29,8 @@ pub fn push_str(out: &mut String, s: &str) {
         };
         out.push_str(&s[plain..i]);
         if esc.is_empty() {
-            out.push_str(&format!("\\u{b:04x}"));
+            out.push_str("\\u");
+            push_hex(out, u32::from(b), 4, false);
         } else {
             out.push_str(esc);
         }
@@ -73,7 +77,7 @@ pub fn push_message_fields(out: &mut String, m: &Message) {
         }
     }
     out.push_str("],\"message\":");
-    push_str(out, &m.to_string());
+    push_str(out, &m.english());
 }
 
 /// Appends a message as the object `{"code","args","message"}`.
@@ -101,7 +105,7 @@ fn push_warnings(out: &mut String, warnings: &[Warning]) {
             out.push(',');
         }
         out.push_str("{\"offset\":");
-        out.push_str(&w.offset().to_string());
+        push_decimal(out, w.offset() as u64);
         out.push(',');
         push_message_fields(out, &w.message());
         out.push('}');
@@ -272,7 +276,7 @@ pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
     out.push_str("{\"mode\":\"");
     out.push_str(plan.mode.as_str());
     out.push_str("\",\"pages\":");
-    out.push_str(&plan.pages().to_string());
+    push_decimal(&mut out, plan.pages() as u64);
     out.push_str(",\"groups\":[");
     for (n, g) in plan.groups.iter().enumerate() {
         if n > 0 {
@@ -288,7 +292,7 @@ pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
         out.push_str(",\"color\":");
         push_opt(&mut out, g.color);
         out.push_str(",\"depth\":");
-        out.push_str(&g.depth.to_string());
+        push_decimal(&mut out, g.depth as u64);
         out.push_str(",\"urls\":");
         push_str_array(&mut out, g.urls.iter().map(String::as_str));
         out.push('}');

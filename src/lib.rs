@@ -130,10 +130,43 @@
 //! percent-encoded in `#?key=value` lines so that they read back exactly;
 //! the draft shows only plain values.
 
-#![forbid(unsafe_code)]
+#![no_std]
+// Unsafe code only in the wasm's allocator (src/allocator.rs).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+extern crate alloc;
+// Everywhere but in the shipped wasm (the `wasm-release` feature, see
+// Cargo.toml), std is linked: its panic handler, and `std::error::Error`.
+#[cfg(not(all(target_arch = "wasm32", feature = "wasm-release")))]
+extern crate std;
+
+/// The shipped wasm's panic handler. No function of the JavaScript API
+/// panics (see src/wasm.rs); should one ever, the module traps, as it did
+/// with std and `panic = "abort"`, but without formatting a message that
+/// nothing reads: the panic messages, their locations and the `Debug`
+/// implementations behind them are then left out of the wasm.
+#[cfg(all(target_arch = "wasm32", feature = "wasm-release"))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    core::arch::wasm32::unreachable()
+}
+
+/// What std's prelude would bring, for a `no_std` crate.
+mod prelude {
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec;
+    pub(crate) use alloc::vec::Vec;
+}
+
+// The wasm's allocator, in the shipped wasm and in the wasm tests alike.
+#[cfg(target_arch = "wasm32")]
+#[allow(unsafe_code)]
+mod allocator;
 mod check;
+mod digits;
 mod error;
 mod find;
 pub mod json;

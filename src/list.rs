@@ -1,7 +1,9 @@
 //! The value a link parses into, and how it is written back.
 
+use crate::prelude::*;
+
 use crate::percent::{encode_item, encode_option};
-use std::fmt;
+use core::fmt;
 
 /// The four spellings of the scheme. Scheme names are case-insensitive
 /// (RFC 3986 §3.1), so `URI-LIST:` is [`Scheme::UriList`] too.
@@ -99,7 +101,7 @@ impl Item {
     /// item was decoded (it held `%3B`, `%3F`, `%23` or the escape rule's
     /// `%25…`), when tabs or newlines were removed from the link, for nested
     /// lists' items, and for items that were not read from a link.
-    pub fn span(&self) -> Option<std::ops::Range<usize>> {
+    pub fn span(&self) -> Option<core::ops::Range<usize>> {
         match self.span {
             Some((start, end)) if !self.escaped => Some(start..end),
             _ => None,

@@ -22,6 +22,8 @@
 //! the wasm module. Plain ASCII hosts and single-script internationalised
 //! ones (`bücher.de`) never warn on their own.
 
+use crate::prelude::*;
+
 use crate::message::{Arg, Message};
 
 /// The scripts the checks tell apart (TR24 script values, coarsened).
@@ -339,14 +341,14 @@ impl HostAlert {
                 looks_like,
             } => Message::with(
                 "noteConfusable",
-                &[&label.as_str(), &script.name(), &looks_like],
+                &[label.as_str(), script.name(), looks_like],
             ),
         }
     }
 }
 
-impl std::fmt::Display for HostAlert {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for HostAlert {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.message().fmt(f)
     }
 }

@@ -12,6 +12,8 @@
 //! one message is part of another (a warning in a nested list), a message of
 //! its own, translated the same way.
 
+use crate::prelude::*;
+
 use core::fmt;
 
 /// Writes the table of messages as one string, a line `code text` each:
@@ -149,19 +151,45 @@ impl Message {
         }
     }
 
-    /// A message whose arguments are all text. (Not generic: one copy of
-    /// this in the wasm, whatever the arguments are.)
+    /// A message whose arguments are all text (numbers written with
+    /// [`crate::digits::decimal`]). (Not generic: one copy of this in the
+    /// wasm, whatever the arguments are.)
     #[inline(never)]
-    pub(crate) fn with(code: &'static str, args: &[&dyn fmt::Display]) -> Self {
+    pub(crate) fn with(code: &'static str, args: &[&str]) -> Self {
         Message {
             code,
-            args: args.iter().map(|a| Arg::Text(a.to_string())).collect(),
+            args: args.iter().map(|&a| Arg::Text(a.to_owned())).collect(),
         }
     }
 
     /// The English text with its arguments in place.
     pub fn english(&self) -> String {
-        self.to_string()
+        let mut out = String::new();
+        self.push_english(&mut out);
+        out
+    }
+
+    /// Appends the English text: `Display` without `core::fmt`, which the
+    /// wasm then does without (see src/digits.rs).
+    fn push_english(&self, out: &mut String) {
+        let template = messages()
+            .find(|(code, _)| *code == self.code)
+            .map_or(self.code, |(_, text)| text);
+        let mut rest = template;
+        while let Some(at) = rest.find('$') {
+            out.push_str(&rest[..at]);
+            let n = rest
+                .as_bytes()
+                .get(at + 1)
+                .map_or(0, |b| b.wrapping_sub(b'0'));
+            match self.args.get(usize::from(n).wrapping_sub(1)) {
+                Some(Arg::Text(s)) => out.push_str(s),
+                Some(Arg::Message(m)) => m.push_english(out),
+                None => out.push_str(&rest[at..at + 2]),
+            }
+            rest = &rest[at + 2..];
+        }
+        out.push_str(rest);
     }
 }
 
@@ -179,24 +207,7 @@ impl From<String> for Arg {
 
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let template = messages()
-            .find(|(code, _)| *code == self.code)
-            .map_or(self.code, |(_, text)| text);
-        let mut rest = template;
-        while let Some(at) = rest.find('$') {
-            f.write_str(&rest[..at])?;
-            let n = rest
-                .as_bytes()
-                .get(at + 1)
-                .map_or(0, |b| b.wrapping_sub(b'0'));
-            match self.args.get(usize::from(n).wrapping_sub(1)) {
-                Some(Arg::Text(s)) => f.write_str(s)?,
-                Some(Arg::Message(m)) => m.fmt(f)?,
-                None => f.write_str(&rest[at..at + 2])?,
-            }
-            rest = &rest[at + 2..];
-        }
-        f.write_str(rest)
+        f.write_str(&self.english())
     }
 }
 
@@ -204,7 +215,7 @@ impl fmt::Display for Arg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Arg::Text(s) => f.write_str(s),
-            Arg::Message(m) => m.fmt(f),
+            Arg::Message(m) => f.write_str(&m.english()),
         }
     }
 }
@@ -222,7 +233,7 @@ mod tests {
 
     #[test]
     fn arguments_take_their_places() {
-        let inner = Message::with("violationEmptyItem", &[&3]);
+        let inner = Message::with("violationEmptyItem", &["3"]);
         let m = Message {
             code: "violationInNested",
             args: vec![Arg::Text("2".into()), inner.into()],

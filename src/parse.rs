@@ -1,12 +1,14 @@
 //! Reading a link: the draft's grammar (§3) and its decoding algorithm (§5).
 
+use crate::prelude::*;
+
 use crate::error::{Error, ErrorKind, Violation, Warning};
 use crate::list::{Item, Scheme, UriList};
 use crate::percent::{
     decode_item, decode_option, find_byte, has_byte, has_byte_below, is_pct_encoded, is_query_char,
     is_uri_char,
 };
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 /// The longest link read: 2 MiB, the longest URL Chrome accepts
 /// (`url::kMaxURLChars`). Longer input is an error, not a slow parse.
@@ -368,7 +370,7 @@ impl Parser {
 /// common item in one pass over its bytes.
 fn split_items(hier: &str) -> impl Iterator<Item = (&str, Option<bool>)> {
     let mut rest = Some(hier);
-    std::iter::from_fn(move || {
+    core::iter::from_fn(move || {
         let s = rest?;
         let (len, plain) = crate::percent::scan_item(s.as_bytes());
         // Past the `;` (ASCII: a character boundary); none after the last.

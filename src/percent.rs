@@ -4,7 +4,9 @@
 //! draft's §5 step, extended by the escape rule described in the crate docs
 //! ("Items that contain `%3B`, `%3F` or `%23`").
 
-use std::borrow::Cow;
+use crate::prelude::*;
+
+use alloc::borrow::Cow;
 
 /// `uri-char` without `pct-encoded` (draft §3):
 /// `unreserved / gen-delims-limited / sub-delims-limited`.
@@ -407,6 +409,7 @@ pub fn encode_non_uri_chars(s: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     fn enc(s: &str) -> String {
         let mut out = String::new();

@@ -2,7 +2,10 @@
 //! which names, what is skipped and why, and whether the person should see
 //! the list first. The extension carries the plan out; it decides nothing.
 
+use crate::prelude::*;
+
 use crate::check::{check_item, Class};
+use crate::digits::decimal;
 use crate::list::UriList;
 use crate::message::Message;
 use crate::parse::Parsed;
@@ -169,7 +172,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     if pages > context.open_limit {
         out.preview.push(Message::with(
             "previewOverLimit",
-            &[&pages, &context.open_limit],
+            &[&decimal(pages as u64), &decimal(context.open_limit as u64)],
         ));
     }
     if pages == 0 {
@@ -200,7 +203,7 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
                         title: String::new(),
                         summary: None,
                         color,
-                        urls: std::mem::take(&mut run),
+                        urls: core::mem::take(&mut run),
                         depth,
                     });
                 }
@@ -264,7 +267,9 @@ fn clean_title(t: &str) -> String {
     let folded = folded.join(" ");
     match folded.char_indices().nth(MAX_TITLE_CHARS - 1) {
         Some((cut, _)) if folded.chars().count() > MAX_TITLE_CHARS => {
-            format!("{}…", &folded[..cut])
+            let mut title = folded[..cut].to_owned();
+            title.push('…');
+            title
         }
         _ => folded,
     }
@@ -283,8 +288,8 @@ fn summary(urls: &[&str]) -> (String, Option<Message>) {
     let message = match (urls.len(), distinct) {
         (1, 1) => return (sites[0].clone(), None),
         (1, _) => Message::new("summaryOnePage"),
-        (n, 1) => Message::with("summaryOneSite", &[&n, &sites[0]]),
-        (n, s) => Message::with("summarySites", &[&n, &s]),
+        (n, 1) => Message::with("summaryOneSite", &[&decimal(n as u64), &sites[0]]),
+        (n, s) => Message::with("summarySites", &[&decimal(n as u64), &decimal(s as u64)]),
     };
-    (message.to_string(), Some(message))
+    (message.english(), Some(message))
 }

@@ -3,6 +3,8 @@
 //! Only the bootstring algorithm: no IDNA mapping tables (UTS #46). The core
 //! shows hosts; the browser that opens the page canonicalises them itself.
 
+use crate::prelude::*;
+
 const BASE: u32 = 36;
 const T_MIN: u32 = 1;
 const T_MAX: u32 = 26;

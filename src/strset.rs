@@ -5,6 +5,8 @@
 //! keyed one (`std`'s `HashMap`) and a `BTreeMap` both cost more wasm than
 //! this.
 
+use crate::prelude::*;
+
 /// For each string, the position of the first string equal to it (its own
 /// position when it is the first).
 pub(crate) fn first_of_each(keys: &[&str]) -> Vec<usize> {
@@ -51,6 +53,9 @@ fn heapsort(order: &mut [usize], keys: &[&str]) {
 
 #[cfg(test)]
 mod tests {
+    use crate::prelude::*;
+    use alloc::format;
+
     #[test]
     fn finds_the_first_of_each_string() {
         let words: Vec<String> = (0..1000).map(|n| format!("w{}", n % 300)).collect();

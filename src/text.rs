@@ -1,6 +1,9 @@
 //! The text/uri-list form (RFC 2483 §5) of a list: draft §5, with options
 //! as `#?key=value` lines (§8.1) and nesting as `#` depth markers (§8.2).
 
+use crate::prelude::*;
+
+use crate::digits::push_hex;
 use crate::error::{Error, ErrorKind, Violation, Warning};
 use crate::list::UriList;
 
@@ -60,7 +63,8 @@ fn write_item_line(uri: &str, out: &mut String) {
             || (i == 0 && c == '#')
             || ((i == 0 || i == last) && matches!(c, ' ' | '\t'));
         if escape {
-            out.push_str(&format!("%{:02X}", c as u32));
+            out.push('%');
+            push_hex(out, c as u32, 2, true);
         } else {
             out.push(c);
         }
@@ -77,7 +81,8 @@ fn write_option_text(s: &str, is_key: bool, out: &mut String) {
         if c == '%' || c.is_control() || edge || (is_key && c == '=') {
             let mut buf = [0; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
+                out.push('%');
+                push_hex(out, u32::from(b), 2, true);
             }
         } else {
             out.push(c);

@@ -7,6 +7,9 @@
 //! the message's `code` and `args`, to show it in the browser's language. No
 //! function here panics.
 
+use crate::prelude::*;
+
+use crate::digits::decimal;
 use crate::{from_text, json, percent, to_text, Parser, UriList};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -18,7 +21,7 @@ fn parse(link: &str, strict: bool) -> Result<crate::Parsed, JsValue> {
 /// A JS `Error` for a core error: its English `message`, and its `code` and
 /// `args` (see `json::push_message_fields`).
 fn error(e: crate::Error) -> JsValue {
-    let js = js_sys::Error::new(&e.to_string());
+    let js = js_sys::Error::new(&e.message().english());
     let mut fields = String::from("{");
     json::push_message_fields(&mut fields, &e.message());
     fields.push('}');
@@ -167,54 +170,57 @@ const ENCODE_SHAPE: &str =
 /// string or, for a nested list (draft §8.2), an object of the same shape.
 /// `path` names the object in messages (`items[2]`).
 fn list_from_js(input: &JsValue, path: &str, depth: usize) -> Result<UriList, JsError> {
-    let fail = |what: String| JsError::new(&format!("encode: {what}"));
+    // The messages are put together with `concat` rather than `format!`:
+    // the wasm has no `core::fmt` (src/digits.rs).
+    let fail = |what: &[&str]| JsError::new(&["encode: ", &what.concat()].concat());
     let name = |key: &str| {
         if path.is_empty() {
             key.to_owned()
         } else {
-            format!("{path}.{key}")
+            [path, ".", key].concat()
         }
     };
     if !input.is_object() || input.is_array() {
-        return Err(JsError::new(&format!(
-            "encode takes {ENCODE_SHAPE}{}",
-            if path.is_empty() {
-                String::new()
-            } else {
-                format!(", not what {path} is")
-            }
-        )));
+        let not_what = if path.is_empty() {
+            String::new()
+        } else {
+            [", not what ", path, " is"].concat()
+        };
+        return Err(JsError::new(
+            &["encode takes ", ENCODE_SHAPE, &not_what].concat(),
+        ));
     }
     if depth > crate::MAX_DEPTH {
-        return Err(fail(format!(
-            "{path} nests lists deeper than {} levels",
-            crate::MAX_DEPTH
-        )));
+        return Err(fail(&[
+            path,
+            " nests lists deeper than ",
+            &decimal(crate::MAX_DEPTH as u64),
+            " levels",
+        ]));
     }
     let items = field(input, "items");
     let items = items
         .dyn_ref::<js_sys::Array>()
-        .ok_or_else(|| fail(format!("{} must be an array", name("items"))))?;
+        .ok_or_else(|| fail(&[&name("items"), " must be an array"]))?;
     if items.length() == 0 {
-        return Err(JsError::new(&format!(
-            "no item to encode: {} is empty",
-            name("items")
-        )));
+        return Err(JsError::new(
+            &["no item to encode: ", &name("items"), " is empty"].concat(),
+        ));
     }
     let mut list = UriList::new();
     for (n, item) in items.iter().enumerate() {
-        let here = format!("{}[{n}]", name("items"));
+        let here = [&name("items"), "[", &decimal(n as u64), "]"].concat();
         if let Some(uri) = item.as_string() {
             if uri.is_empty() {
-                return Err(JsError::new(&format!(
-                    "{here} is empty: a uri-list cannot carry an empty item"
-                )));
+                return Err(JsError::new(
+                    &[&here, " is empty: a uri-list cannot carry an empty item"].concat(),
+                ));
             }
             list.push(uri);
         } else if item.is_object() && !item.is_array() {
             list.push_list(list_from_js(&item, &here, depth + 1)?);
         } else {
-            return Err(fail(format!("{here} is not a string or a list")));
+            return Err(fail(&[&here, " is not a string or a list"]));
         }
     }
     for (key, set) in [
@@ -228,17 +234,14 @@ fn list_from_js(input: &JsValue, path: &str, depth: usize) -> Result<UriList, Js
         set(
             &mut list,
             v.as_string()
-                .ok_or_else(|| fail(format!("{} must be a string", name(key))))?,
+                .ok_or_else(|| fail(&[&name(key), " must be a string"]))?,
         );
     }
     let options = field(input, "options");
     if !options.is_undefined() && !options.is_null() {
-        let options = options.dyn_ref::<js_sys::Array>().ok_or_else(|| {
-            fail(format!(
-                "{} must be an array of [key, value] pairs",
-                name("options")
-            ))
-        })?;
+        let options = options
+            .dyn_ref::<js_sys::Array>()
+            .ok_or_else(|| fail(&[&name("options"), " must be an array of [key, value] pairs"]))?;
         for (n, pair) in options.iter().enumerate() {
             let kv = pair.dyn_ref::<js_sys::Array>().and_then(|p| {
                 match (p.length(), p.get(0).as_string(), p.get(1).as_string()) {
@@ -247,10 +250,12 @@ fn list_from_js(input: &JsValue, path: &str, depth: usize) -> Result<UriList, Js
                 }
             });
             let (k, v) = kv.ok_or_else(|| {
-                fail(format!(
-                    "{}[{n}] is not a [key, value] pair of strings",
-                    name("options")
-                ))
+                fail(&[
+                    &name("options"),
+                    "[",
+                    &decimal(n as u64),
+                    "] is not a [key, value] pair of strings",
+                ])
             })?;
             list.push_option(k, v);
         }

@@ -379,3 +379,130 @@ fn decode_throws_clear_errors() {
         .unwrap();
     assert_eq!(json(&get(&got, "items")), r#"["a;b"]"#);
 }
+
+/// The allocator (src/allocator.rs) under mixed sizes, alignments, `realloc`
+/// up and down and frees in any order: every block is aligned, holds its
+/// bytes, and overlaps no other.
+#[wasm_bindgen_test]
+fn the_allocator_keeps_alignment_and_contents() {
+    use std::alloc::{alloc, dealloc, realloc, Layout};
+    let check = |p: *mut u8, len: usize, align: usize, fill: u8| {
+        assert!(!p.is_null());
+        assert_eq!(p as usize % align, 0, "aligned to {align}");
+        // SAFETY: `p` holds at least `len` bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(p, len) };
+        assert!(bytes.iter().all(|&b| b == fill), "contents kept");
+    };
+    for align in [1, 2, 8, 16, 64, 4096, 65536] {
+        for size in [1, 7, 8, 9, 100, 4096, 70_000, 300_000] {
+            let layout = Layout::from_size_align(size, align).unwrap();
+            // SAFETY: non-zero sizes, each block freed with its layout.
+            unsafe {
+                let p = alloc(layout);
+                check(p, 0, align, 0);
+                p.write_bytes(0xA5, size);
+                let grown = realloc(p, layout, 3 * size);
+                check(grown, size, align, 0xA5);
+                grown.write_bytes(0xA5, 3 * size);
+                let small = size / 2 + 1;
+                let shrunk = realloc(
+                    grown,
+                    Layout::from_size_align(3 * size, align).unwrap(),
+                    small,
+                );
+                check(shrunk, small, align, 0xA5);
+                dealloc(shrunk, Layout::from_size_align(small, align).unwrap());
+            }
+        }
+    }
+    // Aligned to more than a page: refused (null), never misaligned.
+    // SAFETY: a non-zero size.
+    assert!(unsafe { alloc(Layout::from_size_align(8, 1 << 17).unwrap()) }.is_null());
+
+    // Up to 64 live blocks, each filled with its own byte, allocated, grown,
+    // shrunk and freed in a pseudo-random order.
+    let mut seed = 12345u32;
+    let mut next = |n: u32| {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        (seed >> 8) % n
+    };
+    let mut live: Vec<(*mut u8, Layout, u8)> = Vec::new();
+    for step in 0..4000u32 {
+        let fill = (step % 251) as u8 + 1;
+        match next(4) {
+            0 | 1 if live.len() < 64 => {
+                let most = if next(8) == 0 { 20_000 } else { 300 };
+                let size = 1 + next(most) as usize;
+                let layout = Layout::from_size_align(size, 1 << next(5)).unwrap();
+                // SAFETY: a non-zero size.
+                let p = unsafe { alloc(layout) };
+                check(p, 0, layout.align(), 0);
+                // SAFETY: `p` holds `size` bytes.
+                unsafe { p.write_bytes(fill, size) };
+                live.push((p, layout, fill));
+            }
+            2 if !live.is_empty() => {
+                let (p, layout, old_fill) = live.swap_remove(next(live.len() as u32) as usize);
+                let most = 2 * layout.size() as u32 + 8;
+                let size = 1 + next(most) as usize;
+                // SAFETY: `p` was allocated with `layout`; a non-zero size.
+                let q = unsafe { realloc(p, layout, size) };
+                check(q, size.min(layout.size()), layout.align(), old_fill);
+                // SAFETY: `q` holds `size` bytes.
+                unsafe { q.write_bytes(fill, size) };
+                live.push((
+                    q,
+                    Layout::from_size_align(size, layout.align()).unwrap(),
+                    fill,
+                ));
+            }
+            _ if !live.is_empty() => {
+                let (p, layout, fill) = live.swap_remove(next(live.len() as u32) as usize);
+                check(p, layout.size(), layout.align(), fill);
+                // SAFETY: `p` was allocated with `layout`.
+                unsafe { dealloc(p, layout) };
+            }
+            _ => {}
+        }
+    }
+    for (p, layout, fill) in live {
+        check(p, layout.size(), layout.align(), fill);
+        // SAFETY: `p` was allocated with `layout`.
+        unsafe { dealloc(p, layout) };
+    }
+}
+
+/// The allocator reuses what a call freed: calls on a link of the greatest
+/// length read ([`uri_list::MAX_LENGTH`]) do not grow the memory past what
+/// the first call took.
+#[wasm_bindgen_test]
+fn calls_on_the_longest_link_do_not_grow_the_memory() {
+    let mut link = String::from("uri-list:");
+    let mut items = 0;
+    // ASCII and non-ASCII items, some with escapes to decode.
+    while link.len() < uri_list::MAX_LENGTH - 64 {
+        link.push_str(&format!("https://\u{e9}{items}.example/a%3Bb?q={items};"));
+        link.push_str(&format!("https://{items}.example/x;"));
+        items += 2;
+    }
+    link.pop();
+    assert!(link.len() <= uri_list::MAX_LENGTH);
+    let js = JsString::from(link.as_str());
+    let call = || {
+        let got = wasm::decode(js.clone(), JsValue::UNDEFINED).ok().unwrap();
+        let got: Array = get(&got, "items").dyn_into().unwrap();
+        assert_eq!(got.length(), items);
+        assert_eq!(
+            got.get(0).as_string().unwrap(),
+            "https://\u{e9}0.example/a;b?q=0"
+        );
+        assert!(wasm::to_text_js(&link).is_ok());
+        assert!(wasm::check(&link).is_ok());
+    };
+    call();
+    let pages = core::arch::wasm32::memory_size(0);
+    for _ in 0..4 {
+        call();
+    }
+    assert_eq!(core::arch::wasm32::memory_size(0), pages, "pages of 64 KiB");
+}
