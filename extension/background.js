@@ -21,6 +21,12 @@ import {
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
 import { describeMessages } from './lib/describe.js';
 
+// Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
+// the browser would only note in the extension's own console) is logged as a uri-list error, where
+// chrome://extensions, about:debugging and the end-to-end tests see it.
+globalThis.addEventListener('unhandledrejection', (event) => console.error('uri-list: unhandled error:', event.reason));
+globalThis.addEventListener('error', (event) => console.error('uri-list: uncaught error:', event.error ?? event.message));
+
 const ready = init();
 ready.catch((error) => console.error('uri-list: the wasm core did not load:', error));
 

@@ -149,6 +149,20 @@ export const cases = [
     },
   },
   {
+    name: "the harness sees an error the service worker did not catch (a listener's rejected promise)",
+    browsers: ['chromium'], // Firefox's harness reads the browser's console service, which has every error
+    async run({ browser }) {
+      const deliberate = 'uri-list e2e: a deliberate unhandled rejection';
+      await browser.inExtension((message) => {
+        Promise.reject(new Error(message));
+      }, deliberate);
+      await waitFor(() => browser.extensionErrors(), (errors) => errors.some((e) => e.includes(deliberate)), {
+        what: 'the rejection among the extension errors',
+      });
+      browser.errors = browser.errors.filter((e) => !e.includes(deliberate)); // only this one
+    },
+  },
+  {
     name: 'the harness reads back the clipboard (here, what a page copied on a click)',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/clipboard.html`);
