@@ -1,36 +1,86 @@
-// The JavaScript half of src/wasm.rs: the two helpers its `decode` calls.
+// The JavaScript half of src/wasm.rs: the helpers its `decode` calls.
 //
 // wasm-bindgen ships this file with the package (snippets/…/src/wasm.js) and
 // the package's own `decode` calls into it, so callers see one function. It
 // exists for speed: the link goes into the module's memory with one
 // `TextEncoder.encodeInto`, and the result object is built here from a table
 // of item spans in the module's memory, so that no item crosses the boundary
-// on its own.
+// on its own. Each call from the wasm into JS has a cost of its own (more in
+// Firefox than in Chromium): a call of `decode` makes three.
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** In the span table, the bit that marks a span in `decoded` rather than in the link. */
+/** In the span table, the bit that marks a span in `text` rather than in the link. */
 const DECODED = 2 ** 31;
 
 /**
- * Writes `link` as UTF-8 into the module's `memory` at `ptr` (room for `room`
- * bytes, three per UTF-16 unit: always enough) and returns how many bytes it
- * wrote.
+ * The module's memory (a `WebAssembly.Memory`), handed over once by the first
+ * `decode`: passing it on every call is one more call into JS.
  */
-export function copyIn(link, memory, ptr, room) {
-  return encoder.encodeInto(link, new Uint8Array(memory.buffer, ptr, room)).written;
+let memory = null;
+
+/** Keeps the module's memory for `copyIn` and `build`. */
+export function setMemory(m) {
+  memory = m;
 }
 
 /**
- * The object `decode()` returns, from the span table at `ptr` in `memory` and
- * `text`: the text of every item that does not stand unchanged in the link,
- * then, from index `split`, the result with `items: null` as JSON. The table
- * holds, for each of `count` items, its start and end (UTF-16 indices) in
- * `link`, or, with the DECODED bit set on its start, in `text`.
+ * What `decode(link, opts)` needs to know before it reads the link, in one
+ * call: -1 when `link` is not a string, else twice its length (in UTF-16
+ * units), plus 1 for `{strict: true}` (any truthy `strict` of an object;
+ * a getter that throws counts as false).
  */
-export function build(link, memory, ptr, count, text, split) {
-  const out = JSON.parse(text.slice(split));
-  const spans = new Uint32Array(memory.buffer, ptr, 2 * count);
+export function readInput(link, opts) {
+  if (typeof link !== 'string') return -1;
+  let strict = false;
+  if (typeof opts === 'object' && opts !== null) {
+    try {
+      strict = !!opts.strict;
+    } catch {
+      strict = false;
+    }
+  }
+  return 2 * link.length + (strict ? 1 : 0);
+}
+
+/**
+ * Writes `link` as UTF-8 into the module's memory at `ptr` (room for `room`
+ * bytes) and returns how many bytes it wrote, or -1 when it did not fit.
+ */
+export function copyIn(link, ptr, room) {
+  const { read, written } = encoder.encodeInto(link, new Uint8Array(memory.buffer, ptr, room));
+  return read === link.length ? written : -1;
+}
+
+/** In the span table after the items, the span of a title or type the list does not have. */
+const NONE = 2 ** 32 - 1;
+
+/**
+ * The object `decode()` returns. `text` is the `textLen` bytes of UTF-8 at
+ * `textPtr`: the text of every item that does not stand unchanged in the
+ * link, then, from UTF-16 index `split`, the rest of the result (with
+ * `items: null`) as JSON when `tail` is 0; else the keys and values of the
+ * `tail - 1` options, and the result has no warnings, fragment or nested
+ * list (most links: built without a `JSON.parse`).
+ *
+ * The span table at `ptr` holds, for each of `count` items, its start and
+ * end (UTF-16 indices) in `link`, or, with the DECODED bit set on its start,
+ * in `text`; when `tail` is not 0, then the spans in `text` of the title, of
+ * the type (NONE for none), and of each option's key and value.
+ */
+export function build(link, ptr, count, textPtr, textLen, split, tail) {
+  const text = textLen === 0 ? '' : decoder.decode(new Uint8Array(memory.buffer, textPtr, textLen));
+  const spans = new Uint32Array(memory.buffer, ptr, 2 * count + (tail === 0 ? 0 : 4 * tail));
+  let out;
+  if (tail === 0) {
+    out = JSON.parse(text.slice(split));
+  } else {
+    const at = (k) => (spans[k] === NONE ? null : text.slice(spans[k], spans[k + 1]));
+    const options = new Array(tail - 1);
+    for (let i = 0, k = 2 * count + 4; i < tail - 1; i++, k += 4) options[i] = [at(k), at(k + 2)];
+    out = { items: null, title: at(2 * count), type: at(2 * count + 2), options, fragment: null, warnings: [] };
+  }
   const items = new Array(count);
   for (let i = 0; i < count; i++) {
     const start = spans[2 * i];

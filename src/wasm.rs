@@ -11,6 +11,7 @@ use crate::prelude::*;
 
 use crate::digits::decimal;
 use crate::{from_text, json, percent, to_text, Parser, UriList};
+use core::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -38,27 +39,45 @@ fn json_value(s: &str) -> Result<JsValue, JsError> {
 // The JavaScript half of `decode` (src/wasm.js), shipped with the package.
 #[wasm_bindgen(module = "/src/wasm.js")]
 extern "C" {
+    /// Hands the module's memory to src/wasm.js, once.
+    #[wasm_bindgen(js_name = setMemory)]
+    fn set_memory(memory: &JsValue);
+    /// -1 when `link` is not a string, else twice its length in UTF-16
+    /// units, plus 1 for `opts.strict`.
+    #[wasm_bindgen(js_name = readInput)]
+    fn read_input(link: &js_sys::JsString, opts: &JsValue) -> f64;
     /// Writes `link` as UTF-8 at `ptr` (room for `room` bytes); returns the
-    /// number of bytes written.
+    /// number of bytes written, or -1 when it did not fit.
     #[wasm_bindgen(js_name = copyIn)]
-    fn copy_in(link: &js_sys::JsString, memory: &JsValue, ptr: u32, room: u32) -> u32;
+    fn copy_in(link: &js_sys::JsString, ptr: u32, room: u32) -> i32;
     /// Builds the result object from the span table at `ptr` (`count`
-    /// items) and `text`: the decoded items' text, then, from UTF-16 index
-    /// `split`, the rest of the result as JSON.
+    /// items) and the `text_len` bytes of text at `text`: the decoded items'
+    /// text, then, from UTF-16 index `split`, the rest of the result as JSON
+    /// when `tail` is 0, else the keys and values of its `tail - 1` options
+    /// (their spans in the table, after the title's and the type's).
     fn build(
         link: &js_sys::JsString,
-        memory: &JsValue,
         ptr: u32,
         count: u32,
-        text: &str,
+        text: u32,
+        text_len: u32,
         split: u32,
+        tail: u32,
     ) -> JsValue;
 }
+
+/// Whether src/wasm.js has the module's memory (see `set_memory`). The wasm
+/// has one thread: an atomic only because a `static` must be `Sync`.
+static MEMORY_SET: AtomicBool = AtomicBool::new(false);
 
 /// In the span table, the bit that marks a span in the decoded items' text
 /// rather than in the link. Links are shorter than 2^31 UTF-16 units (see
 /// [`crate::MAX_LENGTH`]), and so is that text.
 const DECODED: u32 = 1 << 31;
+
+/// In the span table after the items, the span of a title or type the list
+/// does not have.
+const NONE: u32 = u32::MAX;
 
 /// UTF-16 length of `s`: a JavaScript string's `length`.
 fn utf16_len(s: &str) -> usize {
@@ -67,6 +86,16 @@ fn utf16_len(s: &str) -> usize {
     } else {
         s.encode_utf16().count()
     }
+}
+
+/// The bytes of the options' keys and values, with room for the JSON of
+/// the rest of a result in the common case.
+fn options_len(list: &UriList) -> usize {
+    list.options()
+        .iter()
+        .map(|(k, v)| k.len() + v.len())
+        .sum::<usize>()
+        + 96
 }
 
 /// `decode(link, {strict}?)`: the list a link stands for, as a plain object
@@ -79,22 +108,30 @@ fn utf16_len(s: &str) -> usize {
 /// table of item spans there, and src/wasm.js builds the object from it,
 /// each unchanged item (most are) a `slice` of the caller's own string, each
 /// decoded one a `slice` of one string holding all of them, followed by
-/// the rest (title, options, warnings, nested lists) as JSON.
+/// the options' keys and values (or, when there are warnings, a fragment or
+/// nested lists, the rest of the result as JSON). Three calls into JS per call (`readInput`, `copyIn`,
+/// `build`): each costs about as much as a few items.
 #[wasm_bindgen]
 pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue> {
-    if !link.is_string() {
+    let input = read_input(&link, &opts);
+    if input < 0.0 {
         return Err(JsError::new("decode takes a string: the link").into());
     }
-    let strict = opts.is_object()
-        && js_sys::Reflect::get(&opts, &JsValue::from_str("strict"))
-            .map(|v| v.is_truthy())
-            .unwrap_or(false);
-    let memory = wasm_bindgen::memory();
-    // UTF-8 takes at most three bytes per UTF-16 unit.
-    let units = link.length() as usize;
-    let mut bytes = vec![0u8; 3 * units];
-    let written = copy_in(&link, &memory, bytes.as_mut_ptr() as u32, 3 * units as u32);
-    bytes.truncate(written as usize);
+    let (units, strict) = ((input / 2.0) as usize, input % 2.0 == 1.0);
+    if !MEMORY_SET.swap(true, Ordering::Relaxed) {
+        set_memory(&wasm_bindgen::memory());
+    }
+    // One byte per UTF-16 unit first (an ASCII link, the common case: less
+    // memory to zero), three (always enough) when that does not fit.
+    let mut bytes = vec![0u8; units];
+    let mut written = copy_in(&link, bytes.as_mut_ptr() as u32, units as u32);
+    if written < 0 {
+        bytes = vec![0u8; 3 * units];
+        written = copy_in(&link, bytes.as_mut_ptr() as u32, 3 * units as u32);
+    }
+    let written = usize::try_from(written)
+        .map_err(|_| JsError::new("internal error: the link did not fit"))?;
+    bytes.truncate(written);
     // As many bytes as UTF-16 units: every character is ASCII.
     let ascii = bytes.len() == units;
     let text = String::from_utf8(bytes)
@@ -106,9 +143,22 @@ pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue>
         .map_err(error)?;
 
     let items = parsed.list.items();
-    let mut spans = Vec::with_capacity(2 * items.len());
-    // The decoded items, one after the other, and its length in UTF-16 units.
-    let mut decoded = String::new();
+    // Room for the spans of the title, the type and the options too.
+    let mut spans = Vec::with_capacity(2 * items.len() + 4 + 4 * parsed.list.options().len());
+    spans.resize(2 * items.len(), 0);
+    // The decoded items, one after the other, and its length in UTF-16
+    // units. Decoding only shortens an item: sized once, for the items to
+    // decode and the options (growing it by doubling copied it each time).
+    let room = items
+        .iter()
+        .map(|item| match item.span {
+            Some((start, end)) if item.escaped => end - start,
+            Some(_) => 0,
+            None => item.as_str().len(),
+        })
+        .sum::<usize>()
+        + options_len(&parsed.list);
+    let mut decoded = String::with_capacity(room);
     let mut decoded_units = 0;
     // Byte offsets to UTF-16 offsets (JavaScript string indices), walking
     // forward once: the spans come in order.
@@ -120,18 +170,19 @@ pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue>
         }
         (if ascii { at } else { unit }) as u32
     };
-    for item in items {
+    let mut nested = false;
+    for (item, span) in items.iter().zip(spans.chunks_exact_mut(2)) {
+        nested |= item.list().is_some();
         let decoded_len = decoded.len();
-        let span = item.span.filter(|&(start, end)| {
+        let in_link = item.span.filter(|&(start, end)| {
             // An item left to us to decode that decoding leaves as it is
             // (`%C3%9F`) is a slice of the link after all.
             !item.escaped || !percent::decode_item_into(&text[start..end], &mut decoded)
         });
-        match span {
+        match in_link {
             Some((start, end)) => {
-                let start = utf16(start);
-                spans.push(start);
-                spans.push(utf16(end));
+                span[0] = utf16(start);
+                span[1] = utf16(end);
             }
             None => {
                 // Decoded: by us just now, or by the parser (nested lists,
@@ -140,21 +191,63 @@ pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue>
                     decoded.push_str(item.as_str());
                 }
                 let start = decoded_units;
-                decoded_units += utf16_len(&decoded[decoded_len..]);
-                spans.push(DECODED | start as u32);
-                spans.push(decoded_units as u32);
+                // Decoding keeps an ASCII link ASCII.
+                decoded_units += if ascii {
+                    decoded.len() - decoded_len
+                } else {
+                    utf16_len(&decoded[decoded_len..])
+                };
+                span[0] = DECODED | start as u32;
+                span[1] = decoded_units as u32;
             }
         }
     }
-    // One string out (the decoding of each string out has a cost of its own).
-    decoded.push_str(&json::decode_json_without_items(&parsed));
+    // One string out (the decoding of each string out has a cost of its
+    // own). What follows the items: for most links (no warnings, no
+    // fragment, no nested list) the options' keys and values, their spans
+    // after the items' in the table, those of the title and type first; for
+    // the others the rest of the result as JSON.
+    let split = decoded_units;
+    let list = &parsed.list;
+    let tail = if nested || !parsed.warnings.is_empty() || list.fragment().is_some() {
+        decoded.push_str(&json::decode_json_without_items(&parsed));
+        0
+    } else {
+        let options = list.options();
+        let mut text_span = |s: &str| {
+            let start = decoded_units as u32;
+            decoded.push_str(s);
+            decoded_units += utf16_len(s);
+            [start, decoded_units as u32]
+        };
+        let mut option_spans = Vec::with_capacity(4 * options.len());
+        for (key, value) in options {
+            option_spans.extend(text_span(key));
+            option_spans.extend(text_span(value));
+        }
+        // The title and the type are option values (`UriList::title`):
+        // the span of that value.
+        let span_of = |value: Option<&str>| {
+            options
+                .iter()
+                .position(|(_, v)| value.is_some_and(|value| core::ptr::eq(v.as_str(), value)))
+                .map_or([NONE, NONE], |n| {
+                    [option_spans[4 * n + 2], option_spans[4 * n + 3]]
+                })
+        };
+        spans.extend(span_of(list.title()));
+        spans.extend(span_of(list.kind()));
+        spans.extend(option_spans);
+        1 + options.len() as u32
+    };
     Ok(build(
         &link,
-        &memory,
         spans.as_ptr() as u32,
         items.len() as u32,
-        &decoded,
-        decoded_units as u32,
+        decoded.as_ptr() as u32,
+        decoded.len() as u32,
+        split as u32,
+        tail,
     ))
 }
 

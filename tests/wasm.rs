@@ -322,8 +322,8 @@ fn pasted_text_and_links_in_text() {
 #[wasm_bindgen_test]
 fn decode_builds_the_same_object_as_the_core_json() {
     // decode() builds its result in JS from a span table (items sliced out
-    // of the caller's string or out of one string of decoded items) and a
-    // JSON string for the rest: it must give exactly the object the core's
+    // of the caller's string or out of one string of decoded items, then
+    // options) or a JSON string for the rest: it must give exactly the object the core's
     // own JSON describes. Unchanged items, decoded ones, escapes that decode
     // to themselves, non-ASCII (and astral) characters before and inside
     // both kinds, tabs (every item then a copy), nested lists, warnings.
@@ -338,6 +338,15 @@ fn decode_builds_the_same_object_as_the_core_json() {
         ("uri-list:https://a.example;uri-list:https://b.example%3Bhttps://c.example%253Fq%3Ftitle=In;https://d.example%23f?title=Out&type=grid-view&color=red#frag", false),
         ("multi:https://a.example/%C3%BC;https://b.example/%3B?group-name=G", true),
         ("uri-list:https://a.example/%3Fq%20x?title=%E2%9C%93", true),
+        // Without warnings, a fragment or nested lists, the options come as
+        // spans, not JSON: none, a title, a type, `group-name` for the
+        // title, empty keys and values, non-ASCII ones after non-ASCII items.
+        ("uri-list:https://a.example", false),
+        ("uri-list:https://a.example/%3Fq=1;https://b.example?title=Reading%20list:%2010%20pages%20%26%20notes", false),
+        ("uri-list:https://a.example?type=grid-view&title=T&x", false),
+        ("uri-list:https://a.example?group-name=G&type=&=v", false),
+        ("uri-list:https://%C3%A9.example/%23x;https://b.example?title=%C3%A9%F0%9F%98%80&type=tabs", true),
+        ("uri-list:https://a.example?k=%E2%9C%93&title=%E2%9C%93", false),
     ] {
         let opts = JSON::parse(if strict { r#"{"strict": true}"# } else { "{}" }).unwrap();
         let got = wasm::decode(JsString::from(link), opts)
