@@ -480,7 +480,7 @@ fn check_query(
     sink: &mut Sink,
 ) -> Result<(), Error> {
     let bytes = s.as_bytes();
-    if bytes.iter().all(|&b| is_query_char(b)) {
+    if plain_query(bytes) {
         return Ok(());
     }
     let (mut percent, mut other) = (false, false);
@@ -500,6 +500,23 @@ fn check_query(
         }
     }
     Ok(())
+}
+
+/// Whether `s` is made only of query characters and valid escapes: most
+/// queries (`title=Reading%20list`), checked byte by byte, without the
+/// walk over characters that finding what is wrong takes.
+fn plain_query(s: &[u8]) -> bool {
+    let mut i = 0;
+    while i < s.len() {
+        if is_query_char(s[i]) {
+            i += 1;
+        } else if s[i] == b'%' && is_pct_encoded(s, i) {
+            i += 3;
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 /// The offset of the last item that follows a `;` and starts with a scheme,

@@ -82,6 +82,22 @@ fn bad_percent_escapes() {
     assert_eq!(parsed.list.items()[0].as_str(), "https://a.example/%zz");
     assert!(strict_err("uri-list:https://a.example?title=100%")
         .contains("in the options is not followed by two hex digits"));
+    // Valid escapes in the query and fragment pass without a word; a bad
+    // one after them, or a character that must be encoded, is still found.
+    let parsed = parse("uri-list:a?title=A%20b%3A&type=x#f%2F").unwrap();
+    assert_eq!(parsed.warnings.len(), 1, "the fragment's note only");
+    assert!(parsed.warnings[0].to_string().contains("fragment"));
+    for bad in [
+        "uri-list:a?t=%20%4",
+        "uri-list:a?t=%41%zz",
+        "uri-list:a#%20%",
+    ] {
+        assert!(
+            strict_err(bad).contains("not followed by two hex digits"),
+            "{bad}"
+        );
+    }
+    assert!(strict_err("uri-list:a?t=%20 b").contains("a space in the options"));
 }
 
 #[test]
