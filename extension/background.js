@@ -20,6 +20,8 @@ import {
 } from './lib/sources.js';
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
 import { describeMessages } from './lib/describe.js';
+import { createsDiscarded } from './lib/lazy.js';
+import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
 
 // Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
 // the browser would only note in the extension's own console) is logged as a uri-list error, where
@@ -71,7 +73,20 @@ for (const { properties, onClicked } of openMenuItems) addMenuItem(properties, w
 for (const { properties, onClicked } of shareMenuItems()) addMenuItem(properties, whenReady(onClicked));
 api.contextMenus.onClicked.addListener(onMenuClicked);
 api.runtime.onInstalled.addListener(() => createMenus());
-api.runtime.onStartup.addListener(() => createMenus());
+// Chrome closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when the
+// extension updates: they are written down before the update is applied, and opened again after
+// it (lib/update.js). Firefox's unloaded tabs are its own.
+if (!createsDiscarded()) {
+  api.runtime.onUpdateAvailable.addListener(() => {
+    rememberOwnTabs()
+      .catch((error) => console.error('uri-list: the open tabs could not be written down before the update:', error))
+      .finally(() => api.runtime.reload());
+  });
+  api.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason !== 'update') return;
+    restoreOwnTabs().catch((error) => console.error('uri-list: the tabs could not be opened again after the update:', error));
+  });
+}
 
 // The address bar: the `ul` keyword, and navigations to a bare uri-list: URL.
 setOmniboxHint();
@@ -108,6 +123,7 @@ api.alarms.onAlarm.addListener(({ name }) => {
  */
 globalThis.uriListBackground = {
   onMenuClicked,
+  rememberOwnTabs,
   onOmniboxEntered: whenReady(onOmniboxEntered),
   onNavigationFailed: whenReady(onNavigationFailed),
   onCommand,

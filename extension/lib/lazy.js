@@ -11,12 +11,12 @@
 //   from it (`realUrl`).
 import { api } from './api.js';
 
-const PLACEHOLDER_PAGE = 'lazy/lazy.html';
+export const PLACEHOLDER_PAGE = 'lazy/lazy.html';
 /** Longer titles are cut: a tab shows a few dozen characters at most. */
 const MAX_TITLE = 200;
 
 /** Firefox alone has `runtime.getBrowserInfo`, and alone takes `discarded` in `tabs.create`. */
-const createsDiscarded = () => typeof api.runtime.getBrowserInfo === 'function';
+export const createsDiscarded = () => typeof api.runtime.getBrowserInfo === 'function';
 
 /**
  * The title an unloaded tab shows before its page is known: the host and path, percent-escapes

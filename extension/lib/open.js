@@ -12,7 +12,7 @@ export const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
 /** Longer links are refused before the core reads them (a page could send anything). */
 const MAX_LINK_LENGTH = 1 << 20;
 const MAX_TEXT_LENGTH = 1000;
-const PREVIEW_PAGE = 'preview/preview.html';
+export const PREVIEW_PAGE = 'preview/preview.html';
 
 /** A link as received from anywhere: a string that names one of the schemes, of sane length. */
 export function validLink(href) {

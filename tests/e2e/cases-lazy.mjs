@@ -171,6 +171,42 @@ export const cases = [
     },
   },
   {
+    name: "lazy: Chrome: unloaded tabs and a preview page come back after an update of the extension, which closes its own pages",
+    browsers: ['chromium'], // Firefox's unloaded tabs are its own, not the extension's pages
+    async run({ browser, origin, server }) {
+      await setLazy(browser, true);
+      try {
+        await browser.goto(`${origin}/lazy.html`);
+        const before = pagesFetched(server).length;
+        await browser.click('#link');
+        await opened(browser, origin, 6, 'the lazily opened list');
+        // A preview page a person is reading, at the end of the window.
+        const link = `uri-list:${origin}/page/p1;${origin}/page/p2?title=Read%20later`;
+        const preview = `${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`;
+        await browser.inExtension((url) => chrome.tabs.create({ url, active: false }), preview);
+        await opened(browser, origin, 7, 'the preview page too');
+        // What runtime.onUpdateAvailable does before it lets the update in (a test cannot offer
+        // an update): the extension's own tabs are written down. Then the extension is loaded
+        // again from its folder, which unloads it (and closes its pages) as an update does.
+        assert.equal(await browser.inExtension(() => globalThis.uriListBackground.rememberOwnTabs()), 5);
+        await browser.reloadExtension();
+        const back = await opened(browser, origin, 7, 'the tabs back in their places and groups');
+        assert.deepEqual(back.map((tab) => [tab.page, tab.group]), [['/lazy.html', null], ...GROUPS, [preview, null]]);
+        for (const [n, [page]] of GROUPS.entries()) if (n > 0) await assertUnloaded(browser, origin, back[n + 1], page);
+        const state = await browser.state();
+        assert.deepEqual(state.groups.map((group) => [group.title, group.color === 'red']), [['Later', false], ['Inner', true], ['Later', false]]);
+        // Nothing was fetched to bring them back, and they still load when selected.
+        assert.deepEqual(pagesFetched(server).slice(before), ['/page/lazy-1']);
+        await select(browser, origin, '/page/lazy-4');
+        await loaded(browser, origin, '/page/lazy-4');
+        const stored = await browser.inExtension(async () => Object.keys(await chrome.storage.local.get(null)));
+        assert.ok(!stored.includes('tabsToRestore'), 'the list of tabs to bring back is forgotten');
+      } finally {
+        await setLazy(browser, undefined);
+      }
+    },
+  },
+  {
     name: 'lazy: with the setting off (the default), every page of the list loads',
     async run({ browser, origin, server }) {
       await setLazy(browser, undefined);
