@@ -73,6 +73,18 @@ async function tabsOf(browser, origin) {
 /** Paths of the fixture server's /page/ requests so far. */
 const pagesFetched = (server) => server.requests.filter((path) => path.startsWith('/page/'));
 
+/**
+ * A person's click on the fixture's list link (lazy.html: five pages in three groups), then,
+ * once six tabs are open, grouped and none loading: `{before, tabs}`, `before` being how many
+ * pages the server had been asked for before the click.
+ */
+async function clickTheList(browser, origin, server, what) {
+  await browser.goto(`${origin}/lazy.html`);
+  const before = pagesFetched(server).length;
+  await browser.click('#link');
+  return { before, tabs: await opened(browser, origin, 6, what) };
+}
+
 /** Asserts that the tab for `page` is unloaded, the way each browser does it, and titled by its host and path. */
 async function assertUnloaded(browser, origin, tab, page) {
   const host = new URL(origin).host;
@@ -137,10 +149,7 @@ export const cases = [
     async run({ browser, origin, server }) {
       await setLazy(browser, true);
       try {
-        await browser.goto(`${origin}/lazy.html`);
-        const before = pagesFetched(server).length;
-        await browser.click('#link');
-        const tabs = await opened(browser, origin, 6, 'six tabs, grouped and named, none still loading');
+        const { before, tabs } = await clickTheList(browser, origin, server, 'six tabs, grouped and named, none still loading');
         assert.deepEqual(tabs.map((tab) => [tab.page, tab.group]), [['/lazy.html', null], ...GROUPS]);
         // The first page is loaded and in front, as without lazy loading.
         assert.equal(tabs[1].url, `${origin}/page/lazy-1`);
@@ -176,10 +185,7 @@ export const cases = [
     async run({ browser, origin, server }) {
       await setLazy(browser, true);
       try {
-        await browser.goto(`${origin}/lazy.html`);
-        const before = pagesFetched(server).length;
-        await browser.click('#link');
-        await opened(browser, origin, 6, 'the lazily opened list');
+        const { before } = await clickTheList(browser, origin, server, 'the lazily opened list');
         // A preview page a person is reading, at the end of the window.
         const link = `uri-list:${origin}/page/p1;${origin}/page/p2?title=Read%20later`;
         const preview = `${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`;
@@ -231,10 +237,7 @@ export const cases = [
       await markClipboard(browser, origin);
       await setLazy(browser, true);
       try {
-        await browser.goto(`${origin}/lazy.html`);
-        const before = pagesFetched(server).length;
-        await browser.click('#link');
-        await opened(browser, origin, 6, 'the lazily opened list');
+        const { before } = await clickTheList(browser, origin, server, 'the lazily opened list');
         // The "Inner" group: both of its tabs unloaded. The menu of its second tab.
         await tabMenu(browser, 4, 'share-group');
         const link = await copied(browser, MARKER);
