@@ -182,10 +182,17 @@ impl Message {
                 .as_bytes()
                 .get(at + 1)
                 .map_or(0, |b| b.wrapping_sub(b'0'));
+            // `$` and one ASCII digit; anything else (a `$` at the end, or
+            // before a non-ASCII character) is kept as written, never a
+            // slice off a character boundary (a panic traps the wasm).
+            let Some(marker) = rest.get(at..at + 2) else {
+                out.push_str(&rest[at..]);
+                return;
+            };
             match self.args.get(usize::from(n).wrapping_sub(1)) {
                 Some(Arg::Text(s)) => out.push_str(s),
                 Some(Arg::Message(m)) => m.push_english(out),
-                None => out.push_str(&rest[at..at + 2]),
+                None => out.push_str(marker),
             }
             rest = &rest[at + 2..];
         }
@@ -242,6 +249,19 @@ mod tests {
             m.to_string(),
             "in the nested list of item 2: item 3 is empty"
         );
+    }
+
+    #[test]
+    fn a_dollar_that_is_no_argument_is_kept_as_written() {
+        // A code not in the table is its own template.
+        for code in ["costs $", "costs $\u{e9}", "$9 and $1", "$$"] {
+            let m = Message {
+                code,
+                args: vec![Arg::Text("one".into())],
+            };
+            let expected = code.replace("$1", "one");
+            assert_eq!(m.english(), expected, "{code}");
+        }
     }
 
     #[test]

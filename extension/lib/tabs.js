@@ -50,12 +50,17 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   if (grouped) {
     for (const [g, group] of groups.entries()) {
       if (tabsOfGroup[g].length === 0) continue;
-      const groupId = await api.tabs.group({ tabIds: tabsOfGroup[g], createProperties: { windowId } });
-      await api.tabGroups.update(groupId, { title: group.title, ...(group.color ? { color: group.color } : {}) });
-      groupIds.push(groupId);
+      groupIds.push(await groupTabs(tabsOfGroup[g], windowId, group));
     }
   }
   return { tabIds, groupIds, windowId, failures };
+}
+
+/** Makes `tabIds` (of window `windowId`) one new tab group, named `title`, coloured `color` if given; its id. */
+export async function groupTabs(tabIds, windowId, { title, color }) {
+  const groupId = await api.tabs.group({ tabIds, createProperties: { windowId } });
+  await api.tabGroups.update(groupId, { title, ...(color ? { color } : {}) });
+  return groupId;
 }
 
 /** A tab created unloaded; if the browser refuses that, the page opened loaded rather than not at all. */

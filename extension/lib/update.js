@@ -10,6 +10,7 @@
 import { api } from './api.js';
 import { PLACEHOLDER_PAGE, placeholderTarget, placeholderUrl, unloadedTitle } from './lazy.js';
 import { PREVIEW_PAGE } from './open.js';
+import { groupTabs } from './tabs.js';
 
 const RESTORE_KEY = 'tabsToRestore';
 
@@ -67,8 +68,17 @@ export async function restoreOwnTabs() {
     .filter((tab) => windows.has(tab?.windowId) && pageToRestore(tab.url) === tab.url)
     .sort((a, b) => a.windowId - b.windowId || a.index - b.index);
   const byGroup = new Map(); // a remembered group's id -> {group, windowId, tabIds}
+  let restored = 0;
   for (const tab of tabs) {
-    const created = await api.tabs.create({ windowId: tab.windowId, index: tab.index, url: tab.url, active: tab.active === true });
+    let created;
+    try {
+      created = await api.tabs.create({ windowId: tab.windowId, index: tab.index, url: tab.url, active: tab.active === true });
+      restored += 1;
+    } catch (error) {
+      // One tab that cannot be opened again does not stop the others; it is said, not dropped.
+      console.error(`uri-list: could not open ${tab.url} again after the update:`, error);
+      continue;
+    }
     if (!tab.group) continue;
     const entry = byGroup.get(tab.group.id) ?? { group: tab.group, windowId: tab.windowId, tabIds: [] };
     entry.tabIds.push(created.id);
@@ -78,9 +88,8 @@ export async function restoreOwnTabs() {
     if (groupsLeft.has(group.id)) {
       await api.tabs.group({ groupId: group.id, tabIds });
     } else {
-      const groupId = await api.tabs.group({ tabIds, createProperties: { windowId } });
-      await api.tabGroups.update(groupId, { title: group.title, ...(group.color ? { color: group.color } : {}) });
+      await groupTabs(tabIds, windowId, group);
     }
   }
-  return tabs.length;
+  return restored;
 }
