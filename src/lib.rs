@@ -176,6 +176,7 @@ mod message;
 mod parse;
 mod percent;
 mod plan;
+mod platform;
 pub mod punycode;
 mod strset;
 mod text;
