@@ -471,6 +471,13 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
         return Err(Message::with("itemHostChar", &[host, &shown]));
     }
     match crate::platform::host_to_ascii(host) {
+        // UTS #46 maps some characters to forbidden ones (U+3000 and U+00A0
+        // to a space, U+FF0F to `/`), which the URL Standard then rejects;
+        // Chromium instead keeps them escaped (`goo%20goo.com`), a host that
+        // resolves nowhere or is not the one shown. The standard's reading.
+        Some(ascii) if ascii.chars().any(is_forbidden_domain_char) => {
+            Err(Message::with("itemHostInvalid", &[host]))
+        }
         Some(ascii) => {
             let unicode = domain_to_unicode(&ascii);
             Ok((ascii, unicode))
