@@ -3,8 +3,10 @@
 //! Only what the extension needs of an item is read: the scheme (RFC 3986
 //! §3.1) and, for `http` and `https`, the authority (§3.2) with the URL
 //! Standard's leniencies for those schemes (backslashes read as slashes, any
-//! number of slashes, an IPv4 host in any of its number forms). The browser
-//! that opens the page is the final judge of the rest of the URL.
+//! number of slashes, an IPv4 host in any of its number forms). The host is
+//! the one the browser opens: the URL Standard's host parser reads it, with
+//! the full UTS #46 processing (see src/platform.rs). The browser that opens
+//! the page is the final judge of the rest of the URL.
 
 use crate::prelude::*;
 
@@ -47,8 +49,10 @@ impl Class {
 /// The site of an openable item: its host, in both forms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Site {
-    /// The host as the browser sends it: lowercase, internationalised labels
-    /// as punycode (`xn--…`), IPv4 in dotted decimal, IPv6 in brackets.
+    /// The host as the browser opens it, as `new URL(item).hostname`: mapped
+    /// by UTS #46 (lowercase, `。` and full-width letters to ASCII),
+    /// internationalised labels as punycode (`xn--…`), IPv4 in dotted
+    /// decimal, IPv6 in brackets, compressed.
     pub host: String,
     /// The host for display, with punycode labels shown in Unicode.
     pub unicode: String,
@@ -651,6 +655,15 @@ mod tests {
             ("https://xn--.ru/", "punycode"),
             ("https://xn--a-!.ru/", "punycode"),
             ("https://[::1/", "closing"),
+            ("https://[::%31]/", "not an IPv6 address"),
+            ("https://0..1/", "not a valid IPv4 address"),
+            ("https://1.2.3.4.5/", "not a valid IPv4 address"),
+            // UTS #46 maps U+3000 to a space, U+FF0F to "/": forbidden.
+            ("https://a\u{3000}b.example/", "UTS #46"),
+            ("https://a\u{ff0f}b.example/", "UTS #46"),
+            // Disallowed by UTS #46; a joiner out of place (CheckJoiners).
+            ("https://a\u{fffd}b.example/", "UTS #46"),
+            ("https://a\u{200d}b.example/", "UTS #46"),
         ] {
             let c = check_item(uri);
             assert_eq!(c.class, Class::Invalid, "{uri}");
