@@ -35,3 +35,25 @@ pub(crate) fn host_to_ascii(host: &str) -> Option<String> {
         .ok()
         .map(|url| url.hostname())
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    /// The shape of the crate: the core asks the engine only through this
+    /// module, and never reaches into the wasm boundary (src/wasm.rs),
+    /// which is built on the core, not the other way round.
+    #[test]
+    fn only_this_module_and_the_boundary_talk_to_the_engine() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".rs") || name == "wasm.rs" || name == "platform.rs" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for what in ["js_sys", "web_sys", "wasm_bindgen", "crate::wasm"] {
+                assert!(!text.contains(what), "src/{name} names {what}");
+            }
+        }
+    }
+}
