@@ -531,7 +531,7 @@ fn why_not_a_host(host: &str, decoded: &str) -> Message {
         }
         for label in lower.split('.') {
             if let Some(p) = label.strip_prefix("xn--") {
-                if punycode::decode(p).map_or(true, |u| u.is_empty()) {
+                if punycode::decode(p).is_none_or(|u| u.is_empty()) {
                     return Message::with("itemBadPunycode", &[label]);
                 }
             }
