@@ -3,8 +3,10 @@
 //! Only what the extension needs of an item is read: the scheme (RFC 3986
 //! §3.1) and, for `http` and `https`, the authority (§3.2) with the URL
 //! Standard's leniencies for those schemes (backslashes read as slashes, any
-//! number of slashes, an IPv4 host in any of its number forms). The browser
-//! that opens the page is the final judge of the rest of the URL.
+//! number of slashes, an IPv4 host in any of its number forms). The host is
+//! the one the browser opens: the URL Standard's host parser reads it, with
+//! the full UTS #46 processing (see src/platform.rs). The browser that opens
+//! the page is the final judge of the rest of the URL.
 
 use crate::prelude::*;
 
@@ -47,8 +49,10 @@ impl Class {
 /// The site of an openable item: its host, in both forms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Site {
-    /// The host as the browser sends it: lowercase, internationalised labels
-    /// as punycode (`xn--…`), IPv4 in dotted decimal, IPv6 in brackets.
+    /// The host as the browser opens it, as `new URL(item).hostname`: mapped
+    /// by UTS #46 (lowercase, `。` and full-width letters to ASCII),
+    /// internationalised labels as punycode (`xn--…`), IPv4 in dotted
+    /// decimal, IPv6 in brackets, compressed.
     pub host: String,
     /// The host for display, with punycode labels shown in Unicode.
     pub unicode: String,
@@ -292,11 +296,26 @@ fn is_loopback(host: &str) -> bool {
 /// let c = check_item("https://Bücher.example/a");
 /// assert_eq!(c.class, Class::Openable);
 /// assert_eq!(c.site.unwrap().host, "xn--bcher-kva.example");
+/// // UTS #46 maps an ideographic full stop to a dot, as the browser does.
+/// assert_eq!(check_item("https://example\u{3002}com/").site.unwrap().host, "example.com");
 /// assert_eq!(check_item("javascript:alert(1)").class, Class::Blocked);
 /// assert_eq!(check_item("example.com").class, Class::Invalid);
 /// ```
 pub fn check_item(uri: &str) -> ItemCheck {
     let uri = uri.trim_matches(|c: char| c <= ' ');
+    // The URL parser removes every tab and newline before it reads a URL
+    // (URL Standard, basic URL parser, step 3): the page opened is the one
+    // without them.
+    let uri: Cow<'_, str> = if uri.contains(['\t', '\n', '\r']) {
+        Cow::Owned(
+            uri.chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(uri)
+    };
+    let uri = uri.as_ref();
     let bytes = uri.as_bytes();
     let colon = bytes.iter().position(|&b| b == b':');
     let Some(colon) = colon.filter(|&c| c > 0 && is_scheme_name_bytes(&bytes[..c])) else {
@@ -399,7 +418,9 @@ fn parse_authority(rest: &str) -> Result<Site, Message> {
         {
             return Err(Message::with("itemNotIpv6", &[host]));
         }
-        let h = host.to_ascii_lowercase();
+        // Serialised as the browser does (`[0:0::1]` is `[::1]`).
+        let h = crate::platform::host_to_ascii(host)
+            .ok_or_else(|| Message::with("itemNotIpv6", &[host]))?;
         (h.clone(), h)
     } else {
         domain_to_ascii(host)?
@@ -423,9 +444,27 @@ fn is_forbidden_domain_char(c: char) -> bool {
         )
 }
 
-/// Host to ASCII (and back for display), without the UTS #46 tables: labels
-/// are lowercased, non-ASCII labels punycoded, `xn--` labels checked.
+/// The host as the browser reads it (see [`crate::platform`]), and its
+/// Unicode form for display; or why the browser would not open it.
+///
+/// Most hosts are plain ASCII names (`www.example.com`): letters, digits,
+/// `-` and `.`, no `xn--` label. For them the URL Standard's host parser
+/// only lowercases: UTS #46 maps `A`-`Z` to `a`-`z` and leaves the rest as
+/// it is (with `UseSTD3ASCIIRules=false` and `CheckHyphens=false` every such
+/// label is valid), none of them is a forbidden domain code point, and only
+/// a last label that is a number makes the host an IPv4 address, which
+/// [`parse_ipv4`] reads as the standard does. They are read here, without
+/// asking the platform (in the wasm, a call into the engine per item).
 fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
+    if is_plain_ascii_host(host) {
+        let lower = host.to_ascii_lowercase();
+        return Ok(match parse_ipv4(&lower)? {
+            Some(v4) => (v4.clone(), v4),
+            None => (lower.clone(), lower),
+        });
+    }
+    // What no host can hold, said precisely before the platform's verdict
+    // (which only says yes or no).
     let decoded = percent_decode(host).ok_or_else(|| Message::with("itemHostUtf8", &[host]))?;
     if let Some(c) = decoded.chars().find(|&c| is_forbidden_domain_char(c)) {
         let shown = if c <= ' ' || c == '\u{7f}' {
@@ -435,52 +474,70 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
         };
         return Err(Message::with("itemHostChar", &[host, &shown]));
     }
-    let lower = to_lowercase(&decoded);
-    if let Some(v4) = parse_ipv4(&lower)? {
-        return Ok((v4.clone(), v4));
+    match crate::platform::host_to_ascii(host) {
+        // UTS #46 maps some characters to forbidden ones (U+3000 and U+00A0
+        // to a space, U+FF0F to `/`), which the URL Standard then rejects;
+        // Chromium instead keeps them escaped (`goo%20goo.com`), a host that
+        // resolves nowhere or is not the one shown. The standard's reading.
+        Some(ascii) if ascii.chars().any(is_forbidden_domain_char) => {
+            Err(Message::with("itemHostInvalid", &[host]))
+        }
+        Some(ascii) => {
+            let unicode = domain_to_unicode(&ascii);
+            Ok((ascii, unicode))
+        }
+        None => Err(why_not_a_host(host, &decoded)),
     }
-    let mut ascii = String::with_capacity(lower.len());
-    let mut unicode = String::with_capacity(lower.len());
-    for (n, label) in lower.split('.').enumerate() {
+}
+
+/// Letters, digits, `-` and `.` only, and no label that starts with `xn--`
+/// (which the host parser decodes and checks): a host that the URL
+/// Standard's host parser only lowercases (see [`domain_to_ascii`]).
+fn is_plain_ascii_host(host: &str) -> bool {
+    host.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && !host
+            .split('.')
+            .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case("xn--"))
+}
+
+/// A host in its Unicode form, for display: each `xn--` label of the
+/// browser's ASCII form decoded (the host parser has checked that each is
+/// valid punycode of a valid label).
+fn domain_to_unicode(ascii: &str) -> String {
+    let mut unicode = String::with_capacity(ascii.len());
+    for (n, label) in ascii.split('.').enumerate() {
         if n > 0 {
-            ascii.push('.');
             unicode.push('.');
         }
-        if label.is_ascii() {
-            ascii.push_str(label);
-            match label.strip_prefix("xn--") {
-                Some(p) => match punycode::decode(p) {
-                    Some(u) if !u.is_empty() => unicode.push_str(&u),
-                    _ => return Err(Message::with("itemBadPunycode", &[label])),
-                },
-                None => unicode.push_str(label),
-            }
-        } else {
-            let p =
-                punycode::encode(label).ok_or_else(|| Message::with("itemNoPunycode", &[label]))?;
-            ascii.push_str("xn--");
-            ascii.push_str(&p);
-            unicode.push_str(label);
+        match label.strip_prefix("xn--").and_then(punycode::decode) {
+            Some(u) if !u.is_empty() => unicode.push_str(&u),
+            _ => unicode.push_str(label),
         }
     }
-    Ok((ascii, unicode))
+    unicode
 }
 
-/// Unicode lowercase (the default case mapping, as `String.prototype.toLowerCase`).
-#[cfg(not(target_arch = "wasm32"))]
-fn to_lowercase(s: &str) -> String {
-    s.to_lowercase()
-}
-
-/// In the wasm build the engine's own `toLowerCase` does it: the same mapping,
-/// without carrying Unicode's case tables (about 9 KB gzip) in the module.
-#[cfg(target_arch = "wasm32")]
-fn to_lowercase(s: &str) -> String {
-    if s.is_ascii() {
-        s.to_ascii_lowercase()
-    } else {
-        crate::wasm::to_lowercase(s)
+/// Why the host parser rejected a host, as precisely as can be said: an
+/// IPv4 address out of range, a label that is not punycode, else a host
+/// that UTS #46 does not allow (a character no host name may hold, a
+/// right-to-left label mixed with numbers the wrong way, a joiner out of
+/// place).
+fn why_not_a_host(host: &str, decoded: &str) -> Message {
+    let lower = decoded.to_ascii_lowercase();
+    if lower.is_ascii() {
+        if let Err(why) = parse_ipv4(&lower) {
+            return why;
+        }
+        for label in lower.split('.') {
+            if let Some(p) = label.strip_prefix("xn--") {
+                if punycode::decode(p).is_none_or(|u| u.is_empty()) {
+                    return Message::with("itemBadPunycode", &[label]);
+                }
+            }
+        }
     }
+    Message::with("itemHostInvalid", &[host])
 }
 
 fn percent_decode(s: &str) -> Option<Cow<'_, str>> {
@@ -520,6 +577,11 @@ fn parse_ipv4(host: &str) -> Result<Option<String>, Message> {
     }
     let mut numbers = Vec::with_capacity(4);
     for part in &parts {
+        // "0..1" has an empty part: not a number (an empty last part, the
+        // trailing dot, is gone already).
+        if part.is_empty() {
+            return Err(bad());
+        }
         let (digits, radix) =
             if let Some(h) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
                 (h, 16)
@@ -593,6 +655,15 @@ mod tests {
             ("https://xn--.ru/", "punycode"),
             ("https://xn--a-!.ru/", "punycode"),
             ("https://[::1/", "closing"),
+            ("https://[::%31]/", "not an IPv6 address"),
+            ("https://0..1/", "not a valid IPv4 address"),
+            ("https://1.2.3.4.5/", "not a valid IPv4 address"),
+            // UTS #46 maps U+3000 to a space, U+FF0F to "/": forbidden.
+            ("https://a\u{3000}b.example/", "UTS #46"),
+            ("https://a\u{ff0f}b.example/", "UTS #46"),
+            // Disallowed by UTS #46; a joiner out of place (CheckJoiners).
+            ("https://a\u{fffd}b.example/", "UTS #46"),
+            ("https://a\u{200d}b.example/", "UTS #46"),
         ] {
             let c = check_item(uri);
             assert_eq!(c.class, Class::Invalid, "{uri}");

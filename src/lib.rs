@@ -89,6 +89,20 @@
 //! as a nested list ([`Item::list`]), to [`MAX_DEPTH`] levels. In the text
 //! form a nested list stands between two lines of as many `#` as its depth.
 //!
+//! # Sites and lookalikes
+//!
+//! [`check_item`] names the site of an `http`/`https` item as the browser
+//! opens it: the URL Standard's host parser with the full UTS #46 processing,
+//! so that [`Site::host`] is `new URL(item).hostname` (`https://example。com/`
+//! is `example.com`). In the wasm the engine's own `URL` parser answers (the
+//! module carries no IDNA tables); natively the `url` crate. Hosts of plain
+//! ASCII letters, digits, `-` and `.` are read without asking either. A host
+//! that the standard rejects is invalid, with the reason, even where a
+//! browser is more lenient (Chromium escapes a space that `U+3000` maps to).
+//! Hosts that look like others are alerts ([`lookalike`], TR39): mixed
+//! scripts, whole-script confusables, Latin letters that only look like ASCII
+//! ones (`gooɡle.com`), and two sites of one list that look alike.
+//!
 //! # Deviations from the draft
 //!
 //! **Items that contain `%3B`, `%3F` or `%23`.** The draft's §5 alone cannot
@@ -176,6 +190,7 @@ mod message;
 mod parse;
 mod percent;
 mod plan;
+mod platform;
 pub mod punycode;
 mod strset;
 mod text;

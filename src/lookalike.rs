@@ -10,6 +10,11 @@
 //! - **Whole-script confusables** (TR39 §4): a label written entirely in
 //!   Cyrillic, Greek or Armenian letters that all look like Latin ones,
 //!   under a Latin top-level domain (`аррӏе.com`).
+//! - **Latin lookalikes** (TR39 §4): a Latin label whose letters beyond
+//!   ASCII only look like ASCII letters (`gooɡle.com` with U+0261, `paypaı.com`
+//!   with a dotless `ı`, `ᴘaypal.com` with a small capital): its skeleton is
+//!   an ASCII name, the label is not. Letters with diacritics (`bücher`,
+//!   `café`) and `ß` are letters of their own, not disguises.
 //! - **Skeletons** (TR39 §4, `skeleton(X)`): two hosts of one list that
 //!   look the same once each character is mapped to its Latin prototype
 //!   (`paypal.com` and `paypa1.com`, or `раураl.com`).
@@ -226,6 +231,27 @@ const CONFUSABLES: &[(char, &str)] = &[
     ('ɒ', "a"),
     ('ǀ', "l"),
     ('ɡ', "g"),
+    ('ɢ', "g"),
+    ('ɴ', "n"),
+    ('ʟ', "l"),
+    ('ʜ', "h"),
+    ('ʙ', "b"),
+    // Latin small capitals (U+1D00 block), which read as lowercase letters.
+    ('ᴀ', "a"),
+    ('ᴄ', "c"),
+    ('ᴅ', "d"),
+    ('ᴇ', "e"),
+    ('ᴊ', "j"),
+    ('ᴋ', "k"),
+    ('ᴍ', "m"),
+    ('ᴏ', "o"),
+    ('ᴘ', "p"),
+    ('ᴛ', "t"),
+    ('ᴜ', "u"),
+    ('ᴠ', "v"),
+    ('ᴡ', "w"),
+    ('ᴢ', "z"),
+    ('ꜱ', "s"),
     // Cherokee (lowercase forms).
     ('ꭰ', "d"),
     ('ꭱ', "r"),
@@ -305,6 +331,15 @@ pub enum HostAlert {
         /// The scripts it mixes, in the order met.
         scripts: Vec<Script>,
     },
+    /// A Latin label whose letters that are not ASCII only look like ASCII
+    /// ones (`gooɡle` with U+0261 `ɡ`, `paypaı` with a dotless `ı`): its
+    /// skeleton is an ASCII name, the label is not.
+    LatinLookalike {
+        /// The label, in Unicode.
+        label: String,
+        /// The whole host as the ASCII name it imitates (`google.com`).
+        looks_like: String,
+    },
     /// A label is written in another script with letters that all look Latin.
     WholeScriptConfusable {
         /// The label, in Unicode.
@@ -335,6 +370,9 @@ impl HostAlert {
                     args: vec![label.clone().into(), all],
                 }
             }
+            HostAlert::LatinLookalike { label, looks_like } => {
+                Message::with("noteLatinLookalike", &[label.as_str(), looks_like])
+            }
             HostAlert::WholeScriptConfusable {
                 label,
                 script,
@@ -364,6 +402,28 @@ fn allowed_mix(scripts: &[Script]) -> bool {
         || only(&[Latin, Han, Bopomofo])
 }
 
+/// The ASCII label that a non-ASCII one imitates, when each of its
+/// characters is ASCII or a letter that only looks like ASCII ones (the
+/// confusables above, TR39's prototypes): `gooɡle` gives `google`. `None`
+/// for a label that is ASCII already or holds anything else: a letter with
+/// a diacritic (`bücher`, `café`), `ß`, a letter of a script of its own.
+/// Unlike [`skeleton`], diacritics are not folded: they are part of how a
+/// word is written, not a disguise.
+fn ascii_lookalike(label: &str) -> Option<String> {
+    if label.is_ascii() {
+        return None;
+    }
+    let mut out = String::with_capacity(label.len());
+    for c in label.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push_str(CONFUSABLES.iter().find(|(k, _)| *k == c)?.1);
+        }
+    }
+    Some(out)
+}
+
 /// Checks the labels of a host given in Unicode (as [`crate::Site::unicode`]).
 pub fn check_host(unicode_host: &str) -> Option<HostAlert> {
     if unicode_host.is_ascii() {
@@ -390,6 +450,17 @@ pub fn check_host(unicode_host: &str) -> Option<HostAlert> {
             return Some(HostAlert::MixedScripts {
                 label: (*label).to_owned(),
                 scripts,
+            });
+        }
+        if scripts == [Script::Latin] && ascii_lookalike(label).is_some() {
+            let looks_like = labels
+                .iter()
+                .map(|l| ascii_lookalike(l).unwrap_or_else(|| (*l).to_owned()))
+                .collect::<Vec<String>>()
+                .join(".");
+            return Some(HostAlert::LatinLookalike {
+                label: (*label).to_owned(),
+                looks_like,
             });
         }
         if let [s @ (Script::Cyrillic | Script::Greek | Script::Armenian | Script::Cherokee)] =

@@ -1,7 +1,9 @@
 //! Punycode (RFC 3492), for showing internationalised host names both ways.
 //!
-//! Only the bootstring algorithm: no IDNA mapping tables (UTS #46). The core
-//! shows hosts; the browser that opens the page canonicalises them itself.
+//! Only the bootstring algorithm: no IDNA mapping tables (UTS #46). Hosts are
+//! canonicalised by the URL Standard's host parser (src/platform.rs: the
+//! engine's `URL` in the wasm); this decodes the `xn--` labels of its answer
+//! for display.
 
 use crate::prelude::*;
 

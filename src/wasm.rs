@@ -441,8 +441,3 @@ pub fn read_pasted_js(text: &str) -> Result<JsValue, JsValue> {
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
-
-/// The engine's `String.prototype.toLowerCase`, for the core's host checks.
-pub(crate) fn to_lowercase(s: &str) -> String {
-    js_sys::JsString::from(s).to_lower_case().into()
-}

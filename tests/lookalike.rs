@@ -170,3 +170,60 @@ fn alerts_send_even_a_short_list_to_the_preview_and_notes_do_not() {
         ["paypa1.com looks like paypal.com, another site in this list"]
     );
 }
+
+#[test]
+fn latin_letters_that_only_look_ascii_are_flagged() {
+    // U+0261 LATIN SMALL LETTER SCRIPT G.
+    assert_eq!(
+        alerts("https://goo\u{261}le.com/"),
+        ["goo\u{261}le.com (xn--goole-tmc.com): \"goo\u{261}le\" is written with letters that only look like plain Latin ones: it imitates google.com"]
+    );
+    for (uri, imitated) in [
+        // A dotless i (U+0131).
+        ("https://paypa\u{131}.com/", "paypai.com"),
+        // U+0251 LATIN SMALL LETTER ALPHA.
+        ("https://\u{251}pple.com/", "apple.com"),
+        // U+1D18 LATIN LETTER SMALL CAPITAL P.
+        ("https://\u{1d18}aypal.com/", "paypal.com"),
+        // The same, written as punycode in the link, and in a subdomain.
+        ("https://xn--goole-tmc.com/", "google.com"),
+        ("https://login.goo\u{261}le.com/", "login.google.com"),
+    ] {
+        let a = alerts(uri);
+        assert_eq!(a.len(), 1, "{uri}: {a:?}");
+        assert!(
+            a[0].contains("only look like plain Latin ones")
+                && a[0].ends_with(&format!("it imitates {imitated}")),
+            "{uri}: {a:?}"
+        );
+    }
+    // Alone in its list, it still sends the list to the preview page.
+    let p = plan(
+        &parse("uri-list:https://goo%C9%A1le.com/;https://example.org/").unwrap(),
+        &PlanContext {
+            open_limit: 15,
+            link_text: None,
+        },
+    );
+    assert_eq!(p.preview.len(), 1, "{:?}", p.preview);
+    assert!(p.preview[0].to_string().contains("it imitates google.com"));
+}
+
+#[test]
+fn ordinary_international_names_are_not_latin_lookalikes() {
+    for uri in [
+        "https://b\u{fc}cher.de/",
+        "https://\u{65e5}\u{672c}.jp/",
+        "https://\u{440}\u{43e}\u{441}\u{441}\u{438}\u{44f}.\u{440}\u{444}/",
+        "https://stra\u{df}e.de/",
+        "https://caf\u{e9}.fr/",
+        "https://m\u{fc}nchen.de/",
+        "https://xn--strae-oqa.de/",
+        "https://\u{e9}cole.fr/",
+        "https://\u{f8}l.dk/",
+        "https://espa\u{f1}a.es/",
+        "https://\u{10d}esko.cz/",
+    ] {
+        assert_eq!(alerts(uri), Vec::<String>::new(), "{uri}");
+    }
+}

@@ -1,0 +1,59 @@
+//! What the core asks of the platform it runs on: the one core file that
+//! talks to the JavaScript engine (the wasm boundary, src/wasm.rs, is not
+//! part of the core and the core never imports it).
+//!
+//! A host is read as the browser reads it, with the URL Standard's host
+//! parser (percent-decoding, the full UTS #46 processing with its flags
+//! `CheckHyphens=false`, `CheckBidi=true`, `CheckJoiners=true`,
+//! `UseSTD3ASCIIRules=false`, `Transitional_Processing=false`, the
+//! forbidden domain code points, IPv4 in all its forms, IPv6): so the site
+//! the core names is the one `new URL(item).hostname` names, and the one
+//! the tab opens.
+//!
+//! - In the wasm the engine's own `URL` does it: the very parser that will
+//!   open the page, and no IDNA tables (about 60 KB) in the module.
+//! - Natively, the `url` crate's host parser, which follows the same
+//!   standard (tests/urltestdata.rs checks it against the web-platform-tests
+//!   corpus, and the wasm tests check the engine's answers in Chromium and
+//!   Firefox).
+
+use crate::prelude::*;
+
+/// The host of a `http:` URL whose authority holds `host` (as written, with
+/// no `/`, `\`, `?`, `#`, `@` or port in it), as the URL Standard's host
+/// parser serialises it: `new URL("http://" + host + "/").hostname`. `None`
+/// when the parser fails (the browser opens no such URL).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn host_to_ascii(host: &str) -> Option<String> {
+    url::Host::parse(host).ok().map(|h| h.to_string())
+}
+
+/// In the wasm, the engine's `URL`: the same parser as the tab's.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn host_to_ascii(host: &str) -> Option<String> {
+    web_sys::Url::new(&["http://", host, "/"].concat())
+        .ok()
+        .map(|url| url.hostname())
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    /// The shape of the crate: the core asks the engine only through this
+    /// module, and never reaches into the wasm boundary (src/wasm.rs),
+    /// which is built on the core, not the other way round.
+    #[test]
+    fn only_this_module_and_the_boundary_talk_to_the_engine() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".rs") || name == "wasm.rs" || name == "platform.rs" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for what in ["js_sys", "web_sys", "wasm_bindgen", "crate::wasm"] {
+                assert!(!text.contains(what), "src/{name} names {what}");
+            }
+        }
+    }
+}
