@@ -21,6 +21,7 @@ import {
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
 import { describeMessages } from './lib/describe.js';
 import { createsDiscarded } from './lib/lazy.js';
+import { forgetPreviewsOfTab } from './lib/open.js';
 import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
 
 // Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
@@ -98,6 +99,10 @@ api.webNavigation.onErrorOccurred.addListener(whenReady(onNavigationFailed));
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
 api.webNavigation.onCommitted.addListener(forgetOffers);
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
+// What a preview page showed (kept in storage.session, lib/open.js) lasts as long as its tab.
+api.tabs.onRemoved.addListener((tabId) => {
+  forgetPreviewsOfTab(tabId).catch((error) => console.error('uri-list: a closed preview could not be forgotten:', error));
+});
 
 // Keyboard shortcuts (manifest `commands`), each with the active tab.
 const commands = { ...shareCommands };
