@@ -131,14 +131,21 @@
     return hit;
   }
 
-  /** True when `hit` is `link` or inside it; for an `<area>`, the image whose map holds it. */
+  /**
+   * True when `hit` is `link` or inside it; for an `<area>`, also the image whose map holds it
+   * (Chromium's hit test gives the area, Firefox's the image).
+   */
   function lands(hit, link) {
-    if (link.localName === 'area') {
-      const map = link.closest('map');
-      return hit?.localName === 'img' && Boolean(map?.name) && hit.useMap === `#${map.name}`;
-    }
     for (let at = hit; at; at = parentOf(at)) if (at === link) return true;
-    return false;
+    return link.localName === 'area' && hit?.localName === 'img' && hit.useMap !== '' && hit.useMap === `#${link.closest('map')?.name}`;
+  }
+
+  /** What shows a link on screen: the link, or for an `<area>` (which has no box) the image it is on. */
+  function shownBy(link, hit) {
+    if (link.localName !== 'area') return link;
+    if (hit?.localName === 'img') return hit;
+    const name = link.closest('map')?.name;
+    return (name && [...link.getRootNode().querySelectorAll('img[usemap]')].find((img) => img.useMap === `#${name}`)) || link;
   }
 
   const alpha = (color) => {
@@ -216,7 +223,7 @@
   function hiddenAt(link, x, y) {
     const hit = elementAt(x, y);
     if (!hit || !lands(hit, link)) return 'notVisible'; // covered by something else, or not there at all
-    const shown = link.localName === 'area' ? hit : link;
+    const shown = shownBy(link, hit);
     if (getComputedStyle(shown).visibility !== 'visible') return 'notVisible';
     if (effectiveOpacity(shown) < MIN_OPACITY) return 'notVisible';
     if (!paintsAt(hit, link, x, y)) return 'notVisible';
@@ -225,14 +232,14 @@
 
   /** Why the person could not see `link` on screen (for a key press: no pointer), or null. */
   function hiddenOnScreen(link) {
-    const box = link.getBoundingClientRect();
+    const box = shownBy(link, null).getBoundingClientRect();
     const left = Math.max(box.left, 0);
     const right = Math.min(box.right, innerWidth);
     const top = Math.max(box.top, 0);
     const bottom = Math.min(box.bottom, innerHeight);
     if (right - left < 1 || bottom - top < 1) return 'notVisible'; // off-screen, or no box
     // The middle of its visible part, or of its first line of text (a link wrapping lines).
-    const line = [...link.getClientRects()].find((r) => r.width >= 1 && r.height >= 1 && r.left < innerWidth && r.top < innerHeight && r.right > 0 && r.bottom > 0);
+    const line = link.localName === 'area' ? null : [...link.getClientRects()].find((r) => r.width >= 1 && r.height >= 1 && r.left < innerWidth && r.top < innerHeight && r.right > 0 && r.bottom > 0);
     const x = line ? (Math.max(line.left, 0) + Math.min(line.right, innerWidth)) / 2 : (left + right) / 2;
     const y = line ? (Math.max(line.top, 0) + Math.min(line.bottom, innerHeight)) / 2 : (top + bottom) / 2;
     return hiddenAt(link, x, y);

@@ -66,7 +66,10 @@ export const openMessages = {
       await reportRefused(tab.id, error.message);
       return { refused: error.message };
     }
-    return once(`${tab.id} ${href}`, async () => {
+    // One key per tab, link and way of opening: a Shift-click (a new window) after a click is a
+    // new request a person made; a repeat of one action has the same modifiers.
+    const how = newWindow === true ? 'window' : active === false ? 'background' : 'tab';
+    return once(`${tab.id} ${how} ${href}`, async () => {
       try {
         return await openLink({
           href,
@@ -145,7 +148,7 @@ export const openMessages = {
  * short enough that someone who closed the group and wants it again is not kept waiting.
  */
 const REPEAT_WINDOW_MS = 10_000;
-/** Opens under way or recent, by "tabId href": `{promise, until}` (`until` is Infinity while opening). */
+/** Opens under way or recent, by "tabId how href": `{promise, until}` (`until` is Infinity while opening). */
 const recent = new Map();
 /** The same, kept in storage.session (a service worker may be stopped and started between two clicks). */
 const RECENT_KEY = 'recentOpens';
@@ -327,19 +330,32 @@ const shown = new Map();
  * (the preview page too) instead.
  */
 export async function onNavigationStarted(details) {
-  if (/^\s*ext\+urilist:/i.test(details.url) && api.runtime.getManifest().protocol_handlers) return;
+  if (toProtocolHandler(details.url)) return;
   await previewNavigation(details);
 }
+
+/** An `ext+urilist:` URL in Firefox, whose protocol handler (the preview page) takes it. */
+const toProtocolHandler = (url) => /^\s*ext\+urilist:/i.test(url) && Boolean(api.runtime.getManifest().protocol_handlers);
 
 /**
  * Chrome: a navigation to a `uri-list:` URL fails as an unknown protocol; the preview page shows
  * it instead. The failed navigation left the tab's page as it was: a page the person was on (a
  * click the content script could not see, a script's navigation) stays, and the preview opens
- * next to it; a blank tab (a link typed into a new tab) shows the preview itself.
+ * next to it; a blank tab (a link typed into a new tab) shows the preview itself. (Firefox: see
+ * `failedNavigationLeavesPage`.)
  */
 export async function onNavigationFailed(details) {
-  await previewNavigation(details, { keepPage: true });
+  await previewNavigation(details, { keepPage: failedNavigationLeavesPage() });
 }
+
+/**
+ * Chrome leaves the page as it was when a navigation to an unknown protocol fails. Firefox
+ * reports such a navigation as started (onNavigationStarted has shown the preview in the tab,
+ * where Firefox would show its error page) and, for an `ext+urilist:` URL its protocol handler
+ * did not take (typed into the address bar), as failed: there the preview takes the tab, as
+ * the protocol handler would have.
+ */
+const failedNavigationLeavesPage = () => typeof api.runtime.getBrowserInfo !== 'function';
 
 /** A tab showing nothing the person would miss: blank, or the browser's new-tab page. */
 function isBlank(url) {

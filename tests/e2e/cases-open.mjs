@@ -46,10 +46,22 @@ export async function previewedLink(browser, url) {
   if (!url.startsWith(`${page}?`)) return null;
   const query = new URL(url).searchParams;
   if (!query.has('id')) return query.get('link');
-  return browser.inExtension(async (key) => {
-    const api = globalThis.browser ?? globalThis.chrome;
-    return (await api.storage.session.get(key))[key]?.link ?? null;
-  }, `preview.${query.get('id')}`);
+  const key = `preview.${query.get('id')}`;
+  if (browser.name !== 'firefox') {
+    return browser.inExtension(async (key) => (await chrome.storage.session.get(key))[key]?.link ?? null, key);
+  }
+  // Firefox: read in the preview page itself (WebDriver selects each tab it switches to; the
+  // tab that was in front is put back in front, so that reading the link changes nothing).
+  const front = await browser.script('return gBrowser.selectedTab._tPos;', [], { chrome: true });
+  await browser.switchTo(url);
+  const link = await browser.script(
+    `const done = arguments[arguments.length - 1];
+     browser.storage.session.get(arguments[0]).then((stored) => done(stored[arguments[0]]?.link ?? null), () => done(null));`,
+    [key],
+    { async: true },
+  );
+  await browser.script('gBrowser.selectedTab = gBrowser.tabs[arguments[0]];', [front], { chrome: true });
+  return link;
 }
 
 /** The fixture's link, as written in the page (after the server filled in its origin). */
@@ -540,8 +552,9 @@ export const cases = [
   {
     // Firefox's address bar searches the web for a scheme it does not know (uri-list:), but knows
     // ext+urilist: from the extension's protocol handler.
-    // Chrome leaves the page as it was after the failed navigation: the preview opens next to it.
-    name: 'open: a link typed in the address bar (Chrome: uri-list:, Firefox: ext+urilist:) gets the preview page (Chrome: next to the page; Firefox: in that tab)',
+    // Chrome: the navigation fails (an unknown protocol) and leaves the page as it was: the preview
+    // opens next to it. Firefox: the preview takes the tab, as its protocol handler would.
+    name: 'open: a link typed in the address bar (Chrome: uri-list:, Firefox: ext+urilist:) gets the preview page (Chrome: next to the page, which stays; Firefox: in that tab)',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/link-text.html`);
       const scheme = browser.name === 'firefox' ? 'ext+urilist' : 'uri-list';
