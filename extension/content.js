@@ -197,7 +197,15 @@
       if (parseFloat(style.borderTopWidth) > 0 && alpha(style.borderTopColor) > 0) return true;
       if (at === link) break;
     }
-    return textAt(link, x, y);
+    return textAt(link, x, y) || hasGeneratedContent(link);
+  }
+
+  /** True when `link` shows generated content (an icon font's ::before or ::after), which has no text node. */
+  function hasGeneratedContent(link) {
+    return ['::before', '::after'].some((pseudo) => {
+      const style = getComputedStyle(link, pseudo);
+      return !['none', 'normal', '""', "''"].includes(style.content) && alpha(style.color) > 0;
+    });
   }
 
   /** True when (x, y) is over text of `link` drawn in a colour that shows. */

@@ -23,7 +23,7 @@ const REASONS = {
 };
 
 /**
- * The link: `?id=` names what the extension stored for this page in storage.session (the link,
+ * The link: `?id=` names what the extension stored for this page in storage.local (the link,
  * its text, why it is shown), so that a link of any length up to the 2 MiB limit fits;
  * `?link=` is %s of the ext+urilist protocol handler (Firefox), and of pages opened that way
  * before this version.

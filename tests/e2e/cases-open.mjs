@@ -38,7 +38,7 @@ export const urlAndGroup = (state) => state.tabs.map((t) => [t.url, t.group]);
 
 /**
  * The link shown by a preview page URL, or null if `url` is not the preview page. The extension
- * keeps what a preview shows in storage.session, under the id in its URL (`?id=`); the Firefox
+ * keeps what a preview shows in storage.local, under the id in its URL (`?id=`); the Firefox
  * protocol handler's URLs carry the link itself (`?link=`).
  */
 export async function previewedLink(browser, url) {
@@ -48,7 +48,7 @@ export async function previewedLink(browser, url) {
   if (!query.has('id')) return query.get('link');
   const key = `preview.${query.get('id')}`;
   if (browser.name !== 'firefox') {
-    return browser.inExtension(async (key) => (await chrome.storage.session.get(key))[key]?.link ?? null, key);
+    return browser.inExtension(async (key) => (await chrome.storage.local.get(key))[key]?.link ?? null, key);
   }
   // Firefox: read in the preview page itself (WebDriver selects each tab it switches to; the
   // tab that was in front is put back in front, so that reading the link changes nothing).
@@ -56,7 +56,7 @@ export async function previewedLink(browser, url) {
   await browser.switchTo(url);
   const link = await browser.script(
     `const done = arguments[arguments.length - 1];
-     browser.storage.session.get(arguments[0]).then((stored) => done(stored[arguments[0]]?.link ?? null), () => done(null));`,
+     browser.storage.local.get(arguments[0]).then((stored) => done(stored[arguments[0]]?.link ?? null), () => done(null));`,
     [key],
     { async: true },
   );
