@@ -33,8 +33,8 @@ function fromPopup(sender) {
   }
 }
 const POPUP_PAGE = 'popup/popup.html';
-/** The longest text the paste box may send (popup/popup.js has the same figure). */
-const MAX_PASTE = 1 << 20;
+/** The longest text the paste box may send: the longest link (popup/popup.js has the same figure). */
+const MAX_PASTE = MAX_LINK_LENGTH;
 
 /** The active tab of window `windowId`: what the popup's actions open next to. */
 async function activeTabOf(windowId) {

@@ -192,6 +192,8 @@ class ChromiumDriver {
     await this.page.keyboard.press(key);
   }
 
+  // --- primitives for cases-hardening.mjs (a person's double-click, held key, Tab, typing) ---
+
   /** A real double-click in the middle of the element: two clicks, `detail` 1 then 2. */
   async dblclick(selector) {
     await this.page.locator(selector).dblclick();
@@ -243,6 +245,8 @@ class ChromiumDriver {
       await cdp.detach();
     }
   }
+
+  // --- end of the primitives for cases-hardening.mjs ---
 
   /** Evaluates a function in the current page (not in the extension). */
   async inPage(fn, arg) {

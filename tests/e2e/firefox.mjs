@@ -268,6 +268,8 @@ class FirefoxDriver {
     await this.command('DELETE', '/actions');
   }
 
+  // --- primitives for cases-hardening.mjs (a person's double-click, held key, Tab, typing) ---
+
   /** A real double-click in the middle of the element: two clicks, `detail` 1 then 2. */
   async dblclick(selector) {
     const element = await this.element(selector);
@@ -326,6 +328,8 @@ class FirefoxDriver {
     });
     await this.command('DELETE', '/actions');
   }
+
+  // --- end of the primitives for cases-hardening.mjs ---
 
   /** Evaluates a function in the current page (not in the extension). */
   async inPage(fn, arg) {
