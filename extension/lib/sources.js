@@ -50,6 +50,22 @@ function fromPreviewPage(sender) {
   return sender.tab;
 }
 
+/**
+ * openLink(), and when it opens nothing at all (a link too long or not a link, the browser
+ * refusing the tab), the reason on the toolbar badge of the tab it came from and in a
+ * notification: `{refused: reason}`. For the ways in that have no page of their own to say it
+ * (a click, a context menu, the omnibox); the popup says it itself.
+ */
+async function openOrSay(request) {
+  try {
+    return await openLink(request);
+  } catch (error) {
+    const reason = String(error?.message ?? error);
+    await reportRefused(request.tab.id, reason);
+    return { refused: reason };
+  }
+}
+
 /** Message handlers (background.js puts them in its one onMessage listener). */
 export const openMessages = {
   /**
@@ -69,22 +85,17 @@ export const openMessages = {
     // One key per tab, link and way of opening: a Shift-click (a new window) after a click is a
     // new request a person made; a repeat of one action has the same modifiers.
     const how = newWindow === true ? 'window' : active === false ? 'background' : 'tab';
-    return once(`${tab.id} ${how} ${href}`, async () => {
-      try {
-        return await openLink({
-          href,
-          text,
-          tab,
-          active: active !== false,
-          newWindow: newWindow === true,
-          trusted: trusted === true,
-          reason: clickReason(reason),
-        });
-      } catch (error) {
-        await reportRefused(tab.id, String(error?.message ?? error));
-        return { refused: String(error?.message ?? error) };
-      }
-    });
+    return once(`${tab.id} ${how} ${href}`, () =>
+      openOrSay({
+        href,
+        text,
+        tab,
+        active: active !== false,
+        newWindow: newWindow === true,
+        trusted: trusted === true,
+        reason: clickReason(reason),
+      }),
+    );
   },
 
   /** The content script found a link over the length limit: not sent whole, said on the tab. */
@@ -256,7 +267,7 @@ export const openMenuItems = [
     },
     async onClicked(info, tab) {
       if (!tab) return;
-      await openLink({ href: info.linkUrl, text: info.linkText ?? '', tab, trusted: true });
+      await openOrSay({ href: info.linkUrl, text: info.linkText ?? '', tab, trusted: true });
     },
   },
   {
@@ -269,7 +280,7 @@ export const openMenuItems = [
         await api.action.setTitle({ tabId: tab.id, title: api.i18n.getMessage('noLinkInSelection') });
         return;
       }
-      await openLink({ href: link, tab, trusted: true });
+      await openOrSay({ href: link, tab, trusted: true });
     },
   },
 ];
@@ -306,7 +317,7 @@ export async function onOmniboxEntered(text, disposition) {
   if (!link) return { opened: false };
   const [tab] = await api.tabs.query({ active: true, lastFocusedWindow: true });
   if (!tab) return { opened: false };
-  return openLink({ href: link, tab, trusted: true, active: disposition !== 'newBackgroundTab' });
+  return openOrSay({ href: link, tab, trusted: true, active: disposition !== 'newBackgroundTab' });
 }
 
 /**

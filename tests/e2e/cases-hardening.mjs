@@ -110,6 +110,18 @@ export const cases = [
     },
   },
   {
+    name: 'hardening: Chrome: a click after the service worker was stopped still opens the list once (the open is remembered in storage.session)',
+    browsers: ['chromium'], // Firefox's background page is not stopped like a service worker
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-repeat.html`);
+      await browser.click('#link');
+      await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group');
+      await browser.stopServiceWorker();
+      await browser.clickThrough('#link');
+      await opensOnce(browser, origin, '/attack-repeat.html', 'Once', 2);
+    },
+  },
+  {
     name: 'hardening: Enter after the page moved the focus from a text box to an off-screen link shows the preview page with the reason, no tabs',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/attack-focus.html`);

@@ -246,6 +246,27 @@ class ChromiumDriver {
     }
   }
 
+  /**
+   * Stops the extension's service worker, as Chrome does when it has been idle (its memory is
+   * gone); the next event starts it again.
+   */
+  async stopServiceWorker() {
+    const script = (await this.worker()).url();
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      let stopped;
+      const done = new Promise((resolve) => (stopped = resolve));
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (versions.some((v) => v.scriptURL === script && v.runningStatus === 'stopped')) stopped();
+      });
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await withTimeout(done, 10_000, 'the service worker to stop');
+    } finally {
+      await cdp.detach();
+    }
+  }
+
   // --- end of the primitives for cases-hardening.mjs ---
 
   /** Evaluates a function in the current page (not in the extension). */
