@@ -215,16 +215,27 @@ async function bringBack(result) {
   }
 }
 
+/** A key's SHA-256, in hex: what is stored (a link may be 2 MiB; storage.session holds 10 MB). */
+async function digest(key) {
+  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return [...new Uint8Array(hash)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 async function storedOpen(key) {
   const { [RECENT_KEY]: stored } = await api.storage.session.get(RECENT_KEY);
-  const entry = stored?.[key];
+  const entry = stored?.[await digest(key)];
   return entry && entry.until > Date.now() ? { focused: entry.focused } : null;
 }
 
+/** Notes what `key` opened; a failure to note it costs only the memory of it across a restart. */
 async function storeOpen(key, result, until) {
-  const { [RECENT_KEY]: stored } = await api.storage.session.get(RECENT_KEY);
-  const kept = Object.fromEntries(Object.entries(stored ?? {}).filter(([, entry]) => entry.until > Date.now()));
-  await api.storage.session.set({ [RECENT_KEY]: { ...kept, [key]: { focused: focusOf(result), until } } });
+  try {
+    const { [RECENT_KEY]: stored } = await api.storage.session.get(RECENT_KEY);
+    const kept = Object.fromEntries(Object.entries(stored ?? {}).filter(([, entry]) => entry.until > Date.now()));
+    await api.storage.session.set({ [RECENT_KEY]: { ...kept, [await digest(key)]: { focused: focusOf(result), until } } });
+  } catch (error) {
+    console.warn('uri-list: what opened could not be noted for a restart of the background:', error?.message ?? error);
+  }
 }
 
 const MAX_OFFERS = 20;
