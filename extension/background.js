@@ -99,9 +99,11 @@ api.webNavigation.onErrorOccurred.addListener(whenReady(onNavigationFailed));
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
 api.webNavigation.onCommitted.addListener(forgetOffers);
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
-// What a preview page showed (kept in storage.session, lib/open.js) lasts as long as its tab.
+// What a preview page showed (kept in storage.local, lib/open.js) lasts as long as its tab. A
+// preview not forgotten here (the browser shutting down refuses storage writes) is forgotten
+// the next time a preview is stored: a warning, not an error.
 api.tabs.onRemoved.addListener((tabId) => {
-  forgetPreviewsOfTab(tabId).catch((error) => console.error('uri-list: a closed preview could not be forgotten:', error));
+  forgetPreviewsOfTab(tabId).catch((error) => console.warn('uri-list: a closed preview is forgotten later:', error?.message ?? error));
 });
 
 // Keyboard shortcuts (manifest `commands`), each with the active tab.
