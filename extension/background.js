@@ -21,6 +21,7 @@ import {
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
 import { describeMessages } from './lib/describe.js';
 import { createsDiscarded } from './lib/lazy.js';
+import { forgetPreviewsOfTab } from './lib/open.js';
 import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
 
 // Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
@@ -98,6 +99,12 @@ api.webNavigation.onErrorOccurred.addListener(whenReady(onNavigationFailed));
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
 api.webNavigation.onCommitted.addListener(forgetOffers);
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
+// What a preview page showed (kept in storage.local, lib/open.js) lasts as long as its tab. A
+// preview not forgotten here (the browser shutting down refuses storage writes) is forgotten
+// the next time a preview is stored: a warning, not an error.
+api.tabs.onRemoved.addListener((tabId) => {
+  forgetPreviewsOfTab(tabId).catch((error) => console.warn('uri-list: a closed preview is forgotten later:', error?.message ?? error));
+});
 
 // Keyboard shortcuts (manifest `commands`), each with the active tab.
 const commands = { ...shareCommands };

@@ -5,20 +5,95 @@
 // before the page's own handlers, and the browser's own handling is cancelled. Only a
 // person's own action (a trusted event) asks the background to open the link: a page script
 // calling link.click() or dispatchEvent() opens nothing. The background checks again what it gets.
+//
+// A hostile page does not need a script's click: it can bend a person's real one. So a list
+// opens directly only when the person's click or key press lands on a link they could see,
+// and it is the link they pressed:
+// - the same link and `href` at press (noted at `pointerdown`, capture phase on window: this
+//   script runs at document_start, so its listeners come before any of the page's) and at the click;
+// - the link visible where the pointer is (see `hiddenAt`);
+// - a click, not the second click of a double-click (`detail > 1`); a key press, not an auto-repeat;
+// - for Enter, focus on the link by the person's own doing (a Tab or arrow key, or a press on it).
+// When any of that fails, the background shows the preview page with the reason (the person
+// can still open the list from there): never nothing, never the tabs. The background also
+// opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
   const api = globalThis.browser ?? globalThis.chrome;
   const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
   const MIDDLE_BUTTON = 1;
+  /**
+   * The longest link the extension reads: the core's MAX_LENGTH, 2 MiB (2 097 152 bytes of
+   * UTF-8). A string's length in UTF-16 units is never more than its UTF-8 bytes, so this check
+   * refuses nothing the core would read; what it passes, the core measures in bytes.
+   */
+  const MAX_LINK_LENGTH = 2 * 1024 * 1024;
+  /**
+   * The least effective opacity (the product of the link's and its ancestors' opacity and
+   * `filter: opacity()`) at which a link counts as seen. At half opacity text is still plainly
+   * readable on any background; below it a page can fade a link until it is a ghost over the
+   * page. A link a page fades in on hover (often 0.6-0.9) still passes.
+   */
+  const MIN_OPACITY = 0.5;
+  /** Focus that lands on a link this soon after the person's Tab, arrow key or press is theirs. */
+  const FOCUS_AFTER_INPUT_MS = 1000;
+  const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
-  /** The uri-list link an event is on (HTML or SVG `a`, or `area`), or null. */
-  function uriListLink(event) {
-    for (const node of event.composedPath()) {
-      if (node.localName !== 'a' && node.localName !== 'area') continue;
-      const href = typeof node.href === 'string' ? node.href : node.href?.baseVal;
-      return typeof href === 'string' && LINK_SCHEME.test(href) ? { node, href: href.trim() } : null;
+  // --- browser differences -----------------------------------------------------------------
+
+  /**
+   * The shadow root of `element`, open or closed (a page's closed shadow root hides its links
+   * from `composedPath()`; content scripts may look inside). Chrome: `chrome.dom.openOrClosedShadowRoot(element)`;
+   * Firefox: the property `element.openOrClosedShadowRoot` (a method in some versions' documentation).
+   */
+  function shadowRootOf(element) {
+    try {
+      if ('openOrClosedShadowRoot' in element) {
+        const root = element.openOrClosedShadowRoot;
+        return (typeof root === 'function' ? root.call(element) : root) ?? null;
+      }
+      const dom = globalThis.chrome?.dom;
+      if (typeof dom?.openOrClosedShadowRoot === 'function') return dom.openOrClosedShadowRoot(element) ?? null;
+    } catch {
+      // not an element that can host a shadow root
+    }
+    return element.shadowRoot ?? null;
+  }
+
+  // --- finding the link ------------------------------------------------------------------------
+
+  const isElement = (node) => node?.nodeType === Node.ELEMENT_NODE;
+  /** The node's parent in the composed tree: from a shadow root's top to its host. */
+  const parentOf = (node) => node.parentNode?.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? node.parentNode.host ?? null : node.parentNode;
+  const hasPoint = (event) => typeof event.clientX === 'number' && (event.detail > 0 || event.type.startsWith('pointer'));
+
+  /**
+   * The innermost element an event is on. `composedPath()` stops at a closed shadow root's host
+   * (seen from outside it); from there, the element under the pointer (or, for a key, the root's
+   * focused element) inside it, as deep as closed roots go.
+   */
+  function innermost(event) {
+    let node = event.composedPath()[0] ?? event.target;
+    for (let depth = 0; depth < 32 && isElement(node); depth += 1) {
+      const root = shadowRootOf(node);
+      if (!root) break;
+      const inner = hasPoint(event) ? root.elementFromPoint(event.clientX, event.clientY) : root.activeElement;
+      if (!inner || inner === node || inner.getRootNode() !== root) break;
+      node = inner;
+    }
+    return node;
+  }
+
+  /** The uri-list link `node` is in (the nearest HTML or SVG `a`, or `area`): `{node, href}`, or null. */
+  function linkFrom(node) {
+    for (let at = node; at; at = parentOf(at)) {
+      if (!isElement(at) || (at.localName !== 'a' && at.localName !== 'area')) continue;
+      const href = typeof at.href === 'string' ? at.href : at.href?.baseVal;
+      return typeof href === 'string' && LINK_SCHEME.test(href) ? { node: at, href: href.trim() } : null;
     }
     return null;
   }
+
+  const linkOf = (event) => linkFrom(innermost(event));
 
   /** The words a person sees for a link: they can name the group when the link has no title. */
   function linkText(node) {
@@ -32,18 +107,215 @@
     );
   }
 
+  // --- could the person see it? ------------------------------------------------------------------
+  //
+  // What this can tell: a link (or an ancestor) hidden, transparent or faded below MIN_OPACITY
+  // (opacity and filter: opacity()), one painting nothing where pressed (no text, image or
+  // background there: an empty or transparent-text link laid over the page), one covered by
+  // another element, one off-screen, and (same-origin frames) a frame faded the same way. What
+  // it cannot tell: an overlay with `pointer-events: none` drawn over the link (hit testing
+  // looks through it; Chromium's IntersectionObserver v2 could, but it calls a link invisible
+  // for any opacity below 1 or any transform, too often for links people do see, and it answers
+  // only a frame later), a cross-origin frame faded by its parent, and text in a colour close to
+  // its background. Those still cannot open more than the link under the person's own pointer.
+
+  /** The element at (x, y), through shadow roots (open or closed). */
+  function elementAt(x, y) {
+    let hit = document.elementFromPoint(x, y);
+    for (let depth = 0; depth < 32 && hit; depth += 1) {
+      const root = shadowRootOf(hit);
+      const inner = root?.elementFromPoint(x, y);
+      if (!inner || inner === hit || inner.getRootNode() !== root) break;
+      hit = inner;
+    }
+    return hit;
+  }
+
+  /**
+   * True when `hit` is `link` or inside it; for an `<area>`, also the image whose map holds it
+   * (Chromium's hit test gives the area, Firefox's the image).
+   */
+  function lands(hit, link) {
+    for (let at = hit; at; at = parentOf(at)) if (at === link) return true;
+    return link.localName === 'area' && hit?.localName === 'img' && hit.useMap !== '' && hit.useMap === `#${link.closest('map')?.name}`;
+  }
+
+  /** What shows a link on screen: the link, or for an `<area>` (which has no box) the image it is on. */
+  function shownBy(link, hit) {
+    if (link.localName !== 'area') return link;
+    if (hit?.localName === 'img') return hit;
+    const name = link.closest('map')?.name;
+    return (name && [...link.getRootNode().querySelectorAll('img[usemap]')].find((img) => img.useMap === `#${name}`)) || link;
+  }
+
+  const alpha = (color) => {
+    const match = /rgba?\(([^)]*)\)/.exec(color);
+    if (!match) return color === 'transparent' ? 0 : 1;
+    const parts = match[1].split(/[\s,/]+/).filter(Boolean);
+    return parts.length > 3 ? parseFloat(parts[3]) * (parts[3].endsWith('%') ? 0.01 : 1) : 1;
+  };
+
+  /** The opacity `filter: opacity(...)` applies (1 without one). */
+  function filterOpacity(filter) {
+    let product = 1;
+    for (const [, value, percent] of filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/g)) product *= parseFloat(value) * (percent ? 0.01 : 1);
+    return product;
+  }
+
+  /** The product of the opacities of `element` and its ancestors (through shadow hosts and same-origin frames). */
+  function effectiveOpacity(element) {
+    let product = 1;
+    let win = window;
+    for (let at = element; at; ) {
+      if (isElement(at)) {
+        const style = win.getComputedStyle(at);
+        product *= parseFloat(style.opacity) * filterOpacity(style.filter);
+      }
+      let next = parentOf(at);
+      if (!next) {
+        try {
+          next = win.frameElement; // null in a cross-origin frame: its parent's styles are out of reach
+          win = win.parent;
+        } catch {
+          next = null;
+        }
+      }
+      at = next;
+    }
+    return product;
+  }
+
+  /** True when something of `link` paints at (x, y): an image, a background, a border, or its own visible text. */
+  function paintsAt(hit, link, x, y) {
+    if (link.localName === 'area') return true; // the image under it
+    for (let at = hit; at; at = parentOf(at)) {
+      if (!isElement(at)) continue;
+      if (at.namespaceURI !== 'http://www.w3.org/1999/xhtml' && at.localName !== 'a') return true; // SVG, MathML graphics
+      if (/^(img|picture|video|canvas|svg|input|button|select|textarea|iframe|object|embed)$/.test(at.localName)) return true;
+      const style = getComputedStyle(at);
+      if (alpha(style.backgroundColor) > 0 || style.backgroundImage !== 'none') return true;
+      if (parseFloat(style.borderTopWidth) > 0 && alpha(style.borderTopColor) > 0) return true;
+      if (at === link) break;
+    }
+    return textAt(link, x, y) || hasGeneratedContent(link);
+  }
+
+  /** True when `link` shows generated content (an icon font's ::before or ::after), which has no text node. */
+  function hasGeneratedContent(link) {
+    return ['::before', '::after'].some((pseudo) => {
+      const style = getComputedStyle(link, pseudo);
+      return !['none', 'normal', '""', "''"].includes(style.content) && alpha(style.color) > 0;
+    });
+  }
+
+  /** True when (x, y) is over text of `link` drawn in a colour that shows. */
+  function textAt(link, x, y) {
+    const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      if (!text.data.trim()) continue;
+      range.selectNodeContents(text);
+      for (const box of range.getClientRects()) {
+        if (x >= box.left - 1 && x <= box.right + 1 && y >= box.top - 1 && y <= box.bottom + 1) {
+          return alpha(getComputedStyle(text.parentElement).color) > 0;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Why the person could not have seen `link` at (x, y), the pointer's place, or null if they could.
+   * @returns {null | 'notVisible'}
+   */
+  function hiddenAt(link, x, y) {
+    const hit = elementAt(x, y);
+    if (!hit || !lands(hit, link)) return 'notVisible'; // covered by something else, or not there at all
+    const shown = shownBy(link, hit);
+    if (getComputedStyle(shown).visibility !== 'visible') return 'notVisible';
+    if (effectiveOpacity(shown) < MIN_OPACITY) return 'notVisible';
+    if (!paintsAt(hit, link, x, y)) return 'notVisible';
+    return null;
+  }
+
+  /** Why the person could not see `link` on screen (for a key press: no pointer), or null. */
+  function hiddenOnScreen(link) {
+    const box = shownBy(link, null).getBoundingClientRect();
+    const left = Math.max(box.left, 0);
+    const right = Math.min(box.right, innerWidth);
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, innerHeight);
+    if (right - left < 1 || bottom - top < 1) return 'notVisible'; // off-screen, or no box
+    // The middle of its visible part, or of its first line of text (a link wrapping lines).
+    const line = link.localName === 'area' ? null : [...link.getClientRects()].find((r) => r.width >= 1 && r.height >= 1 && r.left < innerWidth && r.top < innerHeight && r.right > 0 && r.bottom > 0);
+    const x = line ? (Math.max(line.left, 0) + Math.min(line.right, innerWidth)) / 2 : (left + right) / 2;
+    const y = line ? (Math.max(line.top, 0) + Math.min(line.bottom, innerHeight)) / 2 : (top + bottom) / 2;
+    return hiddenAt(link, x, y);
+  }
+
+  // --- what the person did ------------------------------------------------------------------------
+
+  /** What the person last pressed: `{node, href, hidden}` (the link and its href then, or nulls). */
+  let pressed = null;
+  /** The person's last input, to tell whose doing a focus change was: `{kind, node, at}`. */
+  let lastInput = null;
+  /** Links the person focused themselves (a Tab, an arrow key, a press on the link). */
+  const focusedByPerson = new WeakSet();
+
+  window.addEventListener('pointerdown', (event) => {
+    if (!event.isTrusted) return;
+    const link = linkOf(event);
+    pressed = link ? { ...link, hidden: hiddenAt(link.node, event.clientX, event.clientY) } : { node: null, href: null, hidden: null };
+    lastInput = { kind: 'pointer', node: link?.node ?? null, at: performance.now() };
+  }, true);
+
+  window.addEventListener('focusin', (event) => {
+    const link = linkOf(event);
+    if (!link) return;
+    const recent = lastInput && performance.now() - lastInput.at < FOCUS_AFTER_INPUT_MS;
+    const byPerson = event.isTrusted && recent && (lastInput.kind === 'navigation' || (lastInput.kind === 'pointer' && lastInput.node === link.node));
+    if (byPerson) focusedByPerson.add(link.node);
+    else focusedByPerson.delete(link.node);
+  }, true);
+
+  /**
+   * Why a click (or key press) must not open the list directly, or null when it may.
+   * @returns {null | 'linkChanged' | 'notVisible' | 'repeated' | 'focusedByPage'}
+   */
+  function doubt(event, link) {
+    if (event.type === 'keydown') {
+      if (event.repeat) return 'repeated';
+      if (!focusedByPerson.has(link.node)) return 'focusedByPage';
+      return hiddenOnScreen(link.node);
+    }
+    if (event.detail > 1) return 'repeated';
+    // A click with no pointer (detail 0): assistive technology activating the focused link.
+    if (event.detail === 0) return hiddenOnScreen(link.node);
+    const press = pressed;
+    pressed = null;
+    if (!press || press.node !== link.node || press.href !== link.href) return 'linkChanged';
+    return press.hidden;
+  }
+
   /**
    * Cancels the browser's own handling of a uri-list link, and for a person's own action (a
-   * trusted event) asks the background to open it. Ctrl/Cmd (or the middle button) opens in the
-   * background, Shift in a new window, as for ordinary links.
+   * trusted event) asks the background to open it: directly, or with a reason (see `doubt`) on
+   * the preview page. Ctrl/Cmd (or the middle button) opens in the background, Shift in a new
+   * window, as for ordinary links.
    * @param {MouseEvent|KeyboardEvent} event
    * @param {boolean} middle whether it is the middle button
    */
   function activate(event, middle = false) {
-    const link = uriListLink(event);
+    const link = linkOf(event);
     if (!link) return;
     event.preventDefault();
     if (!event.isTrusted) return; // a page script's click() or dispatchEvent(): nothing opens
+    if (link.href.length > MAX_LINK_LENGTH) {
+      // Not sent whole (it could be any size): the background says so on this tab.
+      send({ type: 'linkTooLong', length: link.href.length });
+      return;
+    }
+    const reason = doubt(event, link);
     const inBackground = middle || event.ctrlKey || event.metaKey;
     send({
       type: 'open',
@@ -51,17 +323,25 @@
       text: linkText(link.node),
       active: !inBackground || event.shiftKey,
       newWindow: event.shiftKey && !inBackground,
-      trusted: true,
-    }, 'could not open the link');
+      trusted: reason === null,
+      ...(reason ? { reason } : {}),
+    });
   }
 
-  function send(message, what) {
-    api.runtime.sendMessage(message).then(
-      (reply) => {
-        if (!reply?.ok) console.error(`uri-list: ${what}:`, reply?.error ?? 'no answer');
-      },
-      (error) => console.error('uri-list: could not reach the extension:', error),
-    );
+  /**
+   * Sends `message` to the background, which tells the person what it did not open (on the
+   * toolbar badge of this tab, a notification, or the preview page). What is left for here is a
+   * background that cannot be reached at all (the extension was reloaded under the page).
+   */
+  function send(message) {
+    Promise.resolve()
+      .then(() => api.runtime.sendMessage(message))
+      .then(
+        (reply) => {
+          if (!reply?.ok) console.error(`uri-list: ${message.type} failed:`, reply?.error ?? 'no answer');
+        },
+        (error) => console.error('uri-list: could not reach the extension (reload the page):', error?.message ?? error),
+      );
   }
 
   window.addEventListener('click', (event) => {
@@ -73,6 +353,7 @@
   // Enter on a focused link: cancelling the keydown also stops the click the browser would
   // synthesise from it, so the link opens once.
   window.addEventListener('keydown', (event) => {
+    if (event.isTrusted) lastInput = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now() };
     if (event.key === 'Enter' && !event.isComposing) activate(event);
   }, true);
 
@@ -82,8 +363,8 @@
     document.addEventListener('DOMContentLoaded', () => {
       const links = [...document.querySelectorAll('link[rel~="alternate" i][href]')]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
-        .filter((link) => LINK_SCHEME.test(link.href));
-      if (links.length) send({ type: 'offers', links }, 'could not show what the page offers');
+        .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH);
+      if (links.length) send({ type: 'offers', links });
     }, { once: true });
   }
 })();

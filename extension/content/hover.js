@@ -15,7 +15,7 @@
   const api = globalThis.browser ?? globalThis.chrome;
   const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
   /** Longer links are not read (the background refuses them too). */
-  const MAX_LINK_LENGTH = 1 << 20;
+  const MAX_LINK_LENGTH = 2 * 1024 * 1024; // the core's MAX_LENGTH, as in content.js and lib/open.js
   /** How long the pointer rests on a link before the tooltip shows: passing over shows nothing. */
   const HOVER_DELAY = 300;
   /** Answers kept, per href; the oldest goes first. */

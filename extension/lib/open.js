@@ -9,18 +9,39 @@ import { readOpenLimit, readSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
 export const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
-/** Longer links are refused before the core reads them (a page could send anything). */
-const MAX_LINK_LENGTH = 1 << 20;
+/**
+ * The longest link the extension reads: the core's MAX_LENGTH, 2 MiB (2 097 152 bytes of
+ * UTF-8), the same figure everywhere (content script, hover, here). A string's length in UTF-16
+ * units is never more than its UTF-8 bytes, so this check, made before the core sees a link (a
+ * page could send anything), refuses nothing the core would read; the core then counts bytes.
+ */
+export const MAX_LINK_LENGTH = 2 * 1024 * 1024;
 const MAX_TEXT_LENGTH = 1000;
 export const PREVIEW_PAGE = 'preview/preview.html';
 
 /** A link as received from anywhere: a string that names one of the schemes, of sane length. */
 export function validLink(href) {
-  if (typeof href !== 'string' || href.length > MAX_LINK_LENGTH || !LINK_SCHEME.test(href)) {
-    throw new Error(t('notALink'));
-  }
+  if (typeof href === 'string' && href.length > MAX_LINK_LENGTH) throw new Error(tooLong(href.length));
+  if (typeof href !== 'string' || !LINK_SCHEME.test(href)) throw new Error(t('notALink'));
   return href.trim();
 }
+
+/** Why a link of `length` characters is not opened: its size and the limit, in words. */
+export const tooLong = (length) => t('linkTooLong', (length / (1024 * 1024)).toFixed(1), '2');
+
+/**
+ * Why the content script did not let a click open tabs directly (the preview page says it):
+ * its reason codes, each the _locales name of its words.
+ */
+const CLICK_REASONS = {
+  linkChanged: 'reasonLinkChanged',
+  notVisible: 'reasonNotVisible',
+  focusedByPage: 'reasonFocusedByPage',
+  repeated: 'reasonRepeated',
+};
+
+/** A reason code from the content script, or null (anything else is dropped). */
+export const clickReason = (reason) => (Object.hasOwn(CLICK_REASONS, reason) ? reason : null);
 
 const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_LENGTH) : '');
 
@@ -33,10 +54,11 @@ const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_L
  *   `type=list`, lookalike or user-info alerts, nothing openable).
  *
  * @param {{href: string, text?: string, tab: object, active?: boolean, newWindow?: boolean,
- *   trusted: boolean, replaceTab?: boolean}} request
- *   `replaceTab`: show the preview page in `tab` itself (a navigation to the link) rather than next to it
+ *   trusted: boolean, replaceTab?: boolean, reason?: string|null}} request
+ *   `replaceTab`: show the preview page in `tab` itself (a navigation to the link) rather than next to it;
+ *   `reason`: why the click was not trusted (a `clickReason` code), said on the preview page
  */
-export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false }) {
+export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false, reason = null }) {
   const link = validLink(href);
   const linkText = validText(text);
   let the;
@@ -47,8 +69,8 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
     the = { preview: ['unreadable'], mode: 'list' };
   }
   if (!trusted || the.preview.length > 0 || the.mode === 'list') {
-    const preview = await openPreview({ link, text: linkText, tab, replaceTab, active: active || replaceTab });
-    return { preview: true, reasons: the.preview, previewTabId: preview.id };
+    const preview = await openPreview({ link, text: linkText, tab, replaceTab, active: active || replaceTab, reason });
+    return { preview: true, reasons: the.preview, previewTabId: preview.id, windowId: preview.windowId };
   }
   return carryOut(the, { tab, active, newWindow: newWindow || the.mode === 'window', grouped: the.mode !== 'tabs' });
 }
@@ -73,25 +95,95 @@ async function carryOut(the, { tab, active, newWindow, grouped }) {
 
 /**
  * The preview page for a link: every item with its site, checkboxes, "Open selected as group".
- * Opened next to `tab`, or in its place.
+ * Opened next to `tab`, or in its place. `reason`: a `clickReason` code, said on the page.
  */
-export async function openPreview({ link, text = '', tab, replaceTab = false, active = true }) {
-  const url = previewUrl(link, text);
-  if (replaceTab) return api.tabs.update(tab.id, { url });
-  return api.tabs.create({
-    url,
-    windowId: tab.windowId,
-    index: tab.index + 1,
-    openerTabId: tab.id,
-    active,
-    ...(typeof tab.cookieStoreId === 'string' ? { cookieStoreId: tab.cookieStoreId } : {}),
-  });
+export async function openPreview({ link, text = '', tab, replaceTab = false, active = true, reason = null }) {
+  const id = await storePreview({ link, text, reason: clickReason(reason) });
+  const url = `${api.runtime.getURL(PREVIEW_PAGE)}?${new URLSearchParams({ id })}`;
+  const opened = replaceTab
+    ? await api.tabs.update(tab.id, { url })
+    : await api.tabs.create({
+        url,
+        windowId: tab.windowId,
+        index: tab.index + 1,
+        openerTabId: tab.id,
+        active,
+        ...(typeof tab.cookieStoreId === 'string' ? { cookieStoreId: tab.cookieStoreId } : {}),
+      });
+  await notePreviewTab(id, opened.id);
+  return opened;
 }
 
-export function previewUrl(link, text = '') {
-  const query = new URLSearchParams({ link });
-  if (text) query.set('text', text);
-  return `${api.runtime.getURL(PREVIEW_PAGE)}?${query}`;
+// What the preview page shows is kept in storage.local (`preview.<id>`: {link, text, reason}),
+// not in its URL: a link may be up to 2 MiB, a URL in Chrome at most 2 MiB after
+// percent-encoding (which can triple a link). storage.local rather than storage.session: a
+// preview page must still show its list after the browser restores it (a restart) or opens it
+// again after an update of the extension (lib/update.js), and Chrome clears storage.session on
+// both. An entry goes when its tab closes (`forgetPreviewsOfTab`); one whose tab is gone
+// otherwise (the browser quit) goes the next time a preview is stored. Chrome's storage.local
+// holds 10 MB: when it is full, the oldest entries make room.
+const PREVIEW_INDEX = 'previews'; // [{id, tabId, at}], oldest first
+const previewKey = (id) => `preview.${id}`;
+/** A stored preview whose tab is not found yet (being opened, or restored) is kept this long. */
+const PREVIEW_GRACE_MS = 60_000;
+
+async function storePreview(entry) {
+  const id = crypto.randomUUID();
+  await forgetOrphanPreviews();
+  for (;;) {
+    try {
+      await api.storage.local.set({ [previewKey(id)]: entry });
+      break;
+    } catch (error) {
+      // Full: the oldest preview makes room; with none left to drop, the error stands.
+      const index = await previewIndex();
+      if (index.length === 0) throw error;
+      await api.storage.local.remove(previewKey(index[0].id));
+      await api.storage.local.set({ [PREVIEW_INDEX]: index.slice(1) });
+    }
+  }
+  await api.storage.local.set({ [PREVIEW_INDEX]: [...(await previewIndex()), { id, tabId: null, at: Date.now() }] });
+  return id;
+}
+
+async function previewIndex() {
+  const { [PREVIEW_INDEX]: index } = await api.storage.local.get(PREVIEW_INDEX);
+  return Array.isArray(index) ? index : [];
+}
+
+async function notePreviewTab(id, tabId) {
+  const index = await previewIndex();
+  await api.storage.local.set({ [PREVIEW_INDEX]: index.map((entry) => (entry.id === id ? { ...entry, tabId } : entry)) });
+}
+
+/** Forgets the previews in `gone` (index entries). */
+async function forget(index, gone) {
+  if (gone.length === 0) return;
+  const ids = new Set(gone.map((entry) => entry.id));
+  await api.storage.local.remove([...ids].map(previewKey));
+  await api.storage.local.set({ [PREVIEW_INDEX]: index.filter((entry) => !ids.has(entry.id)) });
+}
+
+/** A tab closed: the previews it showed are forgotten. */
+export async function forgetPreviewsOfTab(tabId) {
+  const index = await previewIndex();
+  await forget(index, index.filter((entry) => entry.tabId === tabId));
+}
+
+/** Previews no open tab shows (their tab closed while the browser was not looking), past the grace time. */
+async function forgetOrphanPreviews() {
+  const index = await previewIndex();
+  if (index.length === 0) return;
+  const shown = (await api.tabs.query({})).map((tab) => `${tab.url ?? ''} ${tab.pendingUrl ?? ''}`).join(' ');
+  const old = Date.now() - PREVIEW_GRACE_MS;
+  await forget(index, index.filter((entry) => !(entry.at > old) && !shown.includes(entry.id)));
+}
+
+/** The preview page's entry `id`: `{link, text, reason}`, or null when there is none (any more). */
+export async function readPreview(id) {
+  if (typeof id !== 'string' || id === '') return null;
+  const { [previewKey(id)]: entry } = await api.storage.local.get(previewKey(id));
+  return entry && typeof entry.link === 'string' ? entry : null;
 }
 
 /** True when `url` is this extension's preview page. */
@@ -163,6 +255,27 @@ export async function reportSkipped(notOpened, tabId, notes = []) {
     });
   } catch (error) {
     // Some systems have no notification service; the badge has said it already.
+    console.warn('uri-list: no notification:', error?.message ?? error);
+  }
+}
+
+/**
+ * Tells the person a link was not opened at all, and why (too long, not a link, the browser
+ * refused): on the toolbar badge of the tab where they clicked ("!", the reason in its tooltip)
+ * and in a notification. Never only a console line.
+ */
+export async function reportRefused(tabId, reason) {
+  const heading = t('refusedTitle');
+  try {
+    await api.action.setTitle({ tabId, title: `${heading}\n${reason}` });
+    await api.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' });
+    await api.action.setBadgeText({ tabId, text: '!' });
+  } catch (error) {
+    console.warn('uri-list: no badge (was the tab closed?):', error?.message ?? error);
+  }
+  try {
+    await api.notifications.create({ type: 'basic', iconUrl: api.runtime.getURL('icons/icon-128.png'), title: heading, message: reason });
+  } catch (error) {
     console.warn('uri-list: no notification:', error?.message ?? error);
   }
 }

@@ -3,7 +3,19 @@
 // navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
 import { api } from './api.js';
 import { localized, t } from './i18n.js';
-import { LINK_SCHEME, isPreviewPage, linkInText, openLink, openPreview, openSelected, validLink } from './open.js';
+import {
+  LINK_SCHEME,
+  MAX_LINK_LENGTH,
+  clickReason,
+  isPreviewPage,
+  linkInText,
+  openLink,
+  openPreview,
+  openSelected,
+  reportRefused,
+  tooLong,
+  validLink,
+} from './open.js';
 import { plan } from '../pkg/uri_list.js';
 
 /** A message from this extension's content script (in a web page), not from one of its pages. */
@@ -21,8 +33,8 @@ function fromPopup(sender) {
   }
 }
 const POPUP_PAGE = 'popup/popup.html';
-/** The longest text the paste box may send (a link is at most 1 MiB too). */
-const MAX_PASTE = 1 << 20;
+/** The longest text the paste box may send: the longest link (popup/popup.js has the same figure). */
+const MAX_PASTE = MAX_LINK_LENGTH;
 
 /** The active tab of window `windowId`: what the popup's actions open next to. */
 async function activeTabOf(windowId) {
@@ -38,15 +50,60 @@ function fromPreviewPage(sender) {
   return sender.tab;
 }
 
+/**
+ * openLink(), and when it opens nothing at all (a link too long or not a link, the browser
+ * refusing the tab), the reason on the toolbar badge of the tab it came from and in a
+ * notification: `{refused: reason}`. For the ways in that have no page of their own to say it
+ * (a click, a context menu, the omnibox); the popup says it itself.
+ */
+async function openOrSay(request) {
+  try {
+    return await openLink(request);
+  } catch (error) {
+    const reason = String(error?.message ?? error);
+    await reportRefused(request.tab.id, reason);
+    return { refused: reason };
+  }
+}
+
 /** Message handlers (background.js puts them in its one onMessage listener). */
 export const openMessages = {
   /**
    * A person activated a uri-list link in a page. `trusted` is the content script's reading of
-   * the event; the background adds nothing to it but can only lower it (untrusted: the preview).
+   * the event; the background adds nothing to it but can only lower it (untrusted: the preview,
+   * with the content script's `reason`). The same link from the same tab opens once in a short
+   * while (see `once`). A link that is not opened at all is said on the tab (`reportRefused`).
    */
-  async open({ href, text, active, newWindow, trusted }, sender) {
+  async open({ href, text, active, newWindow, trusted, reason }, sender) {
     const tab = fromContentScript(sender);
-    return openLink({ href, text, tab, active: active !== false, newWindow: newWindow === true, trusted: trusted === true });
+    try {
+      validLink(href);
+    } catch (error) {
+      await reportRefused(tab.id, error.message);
+      return { refused: error.message };
+    }
+    // One key per tab, link and way of opening: a Shift-click (a new window) after a click is a
+    // new request a person made; a repeat of one action has the same modifiers.
+    const how = newWindow === true ? 'window' : active === false ? 'background' : 'tab';
+    return once(`${tab.id} ${how} ${href}`, () =>
+      openOrSay({
+        href,
+        text,
+        tab,
+        active: active !== false,
+        newWindow: newWindow === true,
+        trusted: trusted === true,
+        reason: clickReason(reason),
+      }),
+    );
+  },
+
+  /** The content script found a link over the length limit: not sent whole, said on the tab. */
+  async linkTooLong({ length }, sender) {
+    const tab = fromContentScript(sender);
+    const reason = tooLong(Number.isFinite(length) ? Math.max(length, MAX_LINK_LENGTH + 1) : MAX_LINK_LENGTH + 1);
+    await reportRefused(tab.id, reason);
+    return { refused: reason };
   },
 
   /** The preview page: the person checked some pages and clicked "Open selected as group". */
@@ -93,6 +150,94 @@ export const openMessages = {
   },
 };
 
+// --- one open per link and tab in a short while ----------------------------------------------
+
+/**
+ * How long after a list from a tab opened the same link from the same tab only brings back what
+ * it opened. Long enough for what repeats a person's action without their meaning it (a
+ * double-click, a held Enter's auto-repeat, a page that bends clicks: 50 clicks in 6 s were seen),
+ * short enough that someone who closed the group and wants it again is not kept waiting.
+ */
+const REPEAT_WINDOW_MS = 10_000;
+/** Opens under way or recent, by "tabId how href": `{promise, until}` (`until` is Infinity while opening). */
+const recent = new Map();
+/** The same, kept in storage.session (a service worker may be stopped and started between two clicks). */
+const RECENT_KEY = 'recentOpens';
+
+/**
+ * Runs `open()` for `key` unless the same key opened (or is opening) within REPEAT_WINDOW_MS:
+ * then what it opened (the first tab of its group, or its preview page) is brought to the front
+ * instead, and `{duplicate: true}` returned. What it opened having been closed, it opens again.
+ */
+async function once(key, open) {
+  for (const [old, entry] of recent) if (entry.until < Date.now()) recent.delete(old);
+  const prior = recent.get(key);
+  if (prior) {
+    const earlier = await prior.promise.catch(() => null);
+    if (earlier && (await bringBack(earlier))) return { duplicate: true, focused: focusOf(earlier) };
+  }
+  const entry = { until: Infinity };
+  entry.promise = (async () => {
+    const stored = prior ? null : await storedOpen(key);
+    if (stored && (await bringBack(stored))) return { duplicate: true, focused: focusOf(stored) };
+    return open();
+  })();
+  recent.set(key, entry);
+  try {
+    const result = await entry.promise;
+    entry.until = Date.now() + REPEAT_WINDOW_MS;
+    if (focusOf(result)) await storeOpen(key, result, entry.until);
+    return result;
+  } catch (error) {
+    recent.delete(key);
+    throw error;
+  }
+}
+
+/** The tab to bring back for what `result` opened (`{tabId, windowId}`), or null. */
+function focusOf(result) {
+  if (result?.focused) return result.focused;
+  if (Number.isInteger(result?.previewTabId)) return { tabId: result.previewTabId, windowId: result.windowId };
+  if (Number.isInteger(result?.tabIds?.[0])) return { tabId: result.tabIds[0], windowId: result.windowId };
+  return null;
+}
+
+/** Selects that tab and focuses its window; false when it is gone. */
+async function bringBack(result) {
+  const focus = focusOf(result);
+  if (!focus) return false;
+  try {
+    const tab = await api.tabs.update(focus.tabId, { active: true });
+    await api.windows.update(tab.windowId, { focused: true });
+    return true;
+  } catch {
+    return false; // closed meanwhile: open again
+  }
+}
+
+/** A key's SHA-256, in hex: what is stored (a link may be 2 MiB; storage.session holds 10 MB). */
+async function digest(key) {
+  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return [...new Uint8Array(hash)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+async function storedOpen(key) {
+  const { [RECENT_KEY]: stored } = await api.storage.session.get(RECENT_KEY);
+  const entry = stored?.[await digest(key)];
+  return entry && entry.until > Date.now() ? { focused: entry.focused } : null;
+}
+
+/** Notes what `key` opened; a failure to note it costs only the memory of it across a restart. */
+async function storeOpen(key, result, until) {
+  try {
+    const { [RECENT_KEY]: stored } = await api.storage.session.get(RECENT_KEY);
+    const kept = Object.fromEntries(Object.entries(stored ?? {}).filter(([, entry]) => entry.until > Date.now()));
+    await api.storage.session.set({ [RECENT_KEY]: { ...kept, [await digest(key)]: { focused: focusOf(result), until } } });
+  } catch (error) {
+    console.warn('uri-list: what opened could not be noted for a restart of the background:', error?.message ?? error);
+  }
+}
+
 const MAX_OFFERS = 20;
 const offersKey = (tabId) => `offers.${tabId}`;
 
@@ -133,7 +278,7 @@ export const openMenuItems = [
     },
     async onClicked(info, tab) {
       if (!tab) return;
-      await openLink({ href: info.linkUrl, text: info.linkText ?? '', tab, trusted: true });
+      await openOrSay({ href: info.linkUrl, text: info.linkText ?? '', tab, trusted: true });
     },
   },
   {
@@ -146,7 +291,7 @@ export const openMenuItems = [
         await api.action.setTitle({ tabId: tab.id, title: api.i18n.getMessage('noLinkInSelection') });
         return;
       }
-      await openLink({ href: link, tab, trusted: true });
+      await openOrSay({ href: link, tab, trusted: true });
     },
   },
 ];
@@ -183,7 +328,7 @@ export async function onOmniboxEntered(text, disposition) {
   if (!link) return { opened: false };
   const [tab] = await api.tabs.query({ active: true, lastFocusedWindow: true });
   if (!tab) return { opened: false };
-  return openLink({ href: link, tab, trusted: true, active: disposition !== 'newBackgroundTab' });
+  return openOrSay({ href: link, tab, trusted: true, active: disposition !== 'newBackgroundTab' });
 }
 
 /**
@@ -207,21 +352,52 @@ const shown = new Map();
  * (the preview page too) instead.
  */
 export async function onNavigationStarted(details) {
-  if (/^\s*ext\+urilist:/i.test(details.url) && api.runtime.getManifest().protocol_handlers) return;
+  if (toProtocolHandler(details.url)) return;
   await previewNavigation(details);
 }
 
-/** Chrome: a navigation to a `uri-list:` URL fails as an unknown protocol; the preview page shows it instead. */
+/** An `ext+urilist:` URL in Firefox, whose protocol handler (the preview page) takes it. */
+const toProtocolHandler = (url) => /^\s*ext\+urilist:/i.test(url) && Boolean(api.runtime.getManifest().protocol_handlers);
+
+/**
+ * Chrome: a navigation to a `uri-list:` URL fails as an unknown protocol; the preview page shows
+ * it instead. The failed navigation left the tab's page as it was: a page the person was on (a
+ * click the content script could not see, a script's navigation) stays, and the preview opens
+ * next to it; a blank tab (a link typed into a new tab) shows the preview itself. (Firefox: see
+ * `failedNavigationLeavesPage`.)
+ */
 export async function onNavigationFailed(details) {
-  await previewNavigation(details);
+  await previewNavigation(details, { keepPage: failedNavigationLeavesPage() });
 }
 
-async function previewNavigation({ tabId, frameId, url }) {
+/**
+ * Chrome leaves the page as it was when a navigation to an unknown protocol fails. Firefox
+ * reports such a navigation as started (onNavigationStarted has shown the preview in the tab,
+ * where Firefox would show its error page) and, for an `ext+urilist:` URL its protocol handler
+ * did not take (typed into the address bar), as failed: there the preview takes the tab, as
+ * the protocol handler would have.
+ */
+const failedNavigationLeavesPage = () => typeof api.runtime.getBrowserInfo !== 'function';
+
+/** A tab showing nothing the person would miss: blank, or the browser's new-tab page. */
+function isBlank(url) {
+  const text = String(url ?? '');
+  return ['', 'about:blank', 'about:newtab', 'about:home'].includes(text) || /^(?:chrome:\/\/newtab|chrome-search:)/.test(text);
+}
+
+async function previewNavigation({ tabId, frameId, url }, { keepPage = false } = {}) {
   if (frameId !== 0 || tabId < 0 || !LINK_SCHEME.test(url)) return;
   const key = `${tabId} ${url}`;
   if (shown.has(key) && Date.now() - shown.get(key) < 5000) return;
   shown.set(key, Date.now());
   for (const [old, time] of shown) if (Date.now() - time > 5000) shown.delete(old);
   const tab = await api.tabs.get(tabId);
-  await openPreview({ link: validLink(url), tab, replaceTab: true });
+  let link;
+  try {
+    link = validLink(url);
+  } catch (error) {
+    await reportRefused(tabId, error.message);
+    return;
+  }
+  await openPreview({ link, tab, replaceTab: !(keepPage && !isBlank(tab.url)) });
 }

@@ -8,8 +8,8 @@ import { SETTINGS, readSettings, saveSetting, settingError } from '../lib/settin
 
 const $ = (id) => document.getElementById(id);
 
-/** The longest paste the box reads (the background takes links up to 1 MiB). */
-const MAX_PASTE = 1 << 20;
+/** The longest paste the box reads: 2 MiB, the longest link the extension reads (lib/open.js). */
+const MAX_PASTE = 2 * 1024 * 1024;
 /** Sites listed by name under the paste box; more are counted. */
 const SITES_SHOWN = 6;
 /** How deep the paste preview follows nested lists for their sites (the core allows 8). */

@@ -1,6 +1,8 @@
 // The preview page: a uri-list link shown item by item before anything opens. It comes up for
-// lists over the open-limit, `type=list`, lists with lookalike or user-info alerts, and links
-// that arrive without a person's click (a navigation, the ext+urilist protocol handler).
+// lists over the open-limit, `type=list`, lists with lookalike or user-info alerts, links that
+// arrive without a person's click (a navigation, the ext+urilist protocol handler), and clicks
+// the content script doubts (the link changed as it was clicked, was not visible, was focused
+// by the page, a repeat): it then says which.
 //
 // Tabs open only on a real click (or key press) on "Open selected as group", and only the
 // pages the link holds: the background makes the plan again and checks each page it is sent.
@@ -8,17 +10,34 @@ import init, { check, plan, toText } from '../pkg/uri_list.js';
 import { api } from '../lib/api.js';
 import { localized, localizePage, t } from '../lib/i18n.js';
 import { readOpenLimit } from '../lib/settings.js';
+import { readPreview } from '../lib/open.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The link: `?link=` (from the extension, or %s of the ext+urilist protocol handler). */
+/** The words of a click reason from the content script (lib/open.js clickReason). */
+const REASONS = {
+  linkChanged: 'reasonLinkChanged',
+  notVisible: 'reasonNotVisible',
+  focusedByPage: 'reasonFocusedByPage',
+  repeated: 'reasonRepeated',
+};
+
+/**
+ * The link: `?id=` names what the extension stored for this page in storage.local (the link,
+ * its text, why it is shown), so that a link of any length up to the 2 MiB limit fits;
+ * `?link=` is %s of the ext+urilist protocol handler (Firefox), and of pages opened that way
+ * before this version.
+ */
 const query = new URLSearchParams(location.search);
-const link = (query.get('link') ?? '').trim();
-const linkText = query.get('text') ?? '';
+const stored = query.has('id') ? await readPreview(query.get('id')).catch(() => null) : null;
+const link = (stored?.link ?? query.get('link') ?? '').trim();
+const linkText = stored?.text ?? query.get('text') ?? '';
+const reason = Object.hasOwn(REASONS, stored?.reason) ? t(REASONS[stored.reason]) : null;
 
 localizePage();
 
 try {
+  if (query.has('id') && !stored) throw new Error(t('previewGone'));
   await init();
   show(await readOpenLimit());
 } catch (error) {
@@ -60,7 +79,7 @@ function show(limit) {
   $('summary').textContent = t('previewSummary', the.pages, items.length - the.pages);
 
   // Why the page is shown (the open-limit, type=list, alerts), and milder notes.
-  fillList('why', plan(link, { limit, linkText }).preview.map(localized));
+  fillList('why', [...(reason ? [reason] : []), ...plan(link, { limit, linkText }).preview.map(localized)]);
   fillList('notes', [...the.notes, ...check(link).warnings].map(localized));
 
   const list = $('items');

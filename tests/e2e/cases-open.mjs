@@ -36,10 +36,32 @@ export async function stillSame(browser, origin, state) {
 
 export const urlAndGroup = (state) => state.tabs.map((t) => [t.url, t.group]);
 
-/** The link shown by a preview page URL, or null if `url` is not the preview page. */
+/**
+ * The link shown by a preview page URL, or null if `url` is not the preview page. The extension
+ * keeps what a preview shows in storage.local, under the id in its URL (`?id=`); the Firefox
+ * protocol handler's URLs carry the link itself (`?link=`).
+ */
 export async function previewedLink(browser, url) {
   const page = await browser.extensionUrl('preview/preview.html');
-  return url.startsWith(`${page}?`) ? new URL(url).searchParams.get('link') : null;
+  if (!url.startsWith(`${page}?`)) return null;
+  const query = new URL(url).searchParams;
+  if (!query.has('id')) return query.get('link');
+  const key = `preview.${query.get('id')}`;
+  if (browser.name !== 'firefox') {
+    return browser.inExtension(async (key) => (await chrome.storage.local.get(key))[key]?.link ?? null, key);
+  }
+  // Firefox: read in the preview page itself (WebDriver selects each tab it switches to; the
+  // tab that was in front is put back in front, so that reading the link changes nothing).
+  const front = await browser.script('return gBrowser.selectedTab._tPos;', [], { chrome: true });
+  await browser.switchTo(url);
+  const link = await browser.script(
+    `const done = arguments[arguments.length - 1];
+     browser.storage.local.get(arguments[0]).then((stored) => done(stored[arguments[0]]?.link ?? null), () => done(null));`,
+    [key],
+    { async: true },
+  );
+  await browser.script('gBrowser.selectedTab = gBrowser.tabs[arguments[0]];', [front], { chrome: true });
+  return link;
 }
 
 /** The fixture's link, as written in the page (after the server filled in its origin). */
@@ -507,26 +529,32 @@ export const cases = [
     },
   },
   {
-    name: "open: a page script navigating to a uri-list: URL gets the preview page in that tab, no tabs",
+    // Chrome: the navigation fails (an unknown protocol), leaving the page as it was, and
+    // webNavigation.onErrorOccurred has it: the preview opens next to the page, which stays (it
+    // is a page the person was on). Firefox: webNavigation.onBeforeNavigate has it, and the
+    // navigation goes on to an error page: the preview shows in that tab instead.
+    name: "open: a page script navigating to a uri-list: URL gets the preview page (Chrome: next to the page, which stays; Firefox: in that tab), no tabs",
     async run({ browser, origin }) {
       await browser.goto(`${origin}/link-text.html`);
       const link = `uri-list:${origin}/page/nav-1;${origin}/page/nav-2?title=Navigated`;
-      // Chrome: the navigation fails (an unknown protocol) and webNavigation.onErrorOccurred has it;
-      // Firefox: webNavigation.onBeforeNavigate has it.
       await browser.inPage((link) => setTimeout(() => (location.href = link), 0), link);
+      const kept = browser.name === 'chromium' ? ['/link-text.html'] : [];
       const state = await waitFor(
         () => stateOf(browser, origin),
-        (state) => state.tabs.length === 1 && state.tabs[0].url.includes('preview/preview.html'),
-        { what: 'the preview page in the tab' },
+        (state) => state.tabs.length === kept.length + 1 && state.tabs.at(-1).url.includes('preview/preview.html'),
+        { what: 'the preview page' },
       );
-      assert.equal(await previewedLink(browser, state.tabs[0].url), link);
+      assert.deepEqual(state.tabs.slice(0, -1).map((t) => t.url), kept);
+      assert.equal(await previewedLink(browser, state.tabs.at(-1).url), link);
       await stillSame(browser, origin, state);
     },
   },
   {
     // Firefox's address bar searches the web for a scheme it does not know (uri-list:), but knows
     // ext+urilist: from the extension's protocol handler.
-    name: 'open: a link typed in the address bar (Chrome: uri-list:, Firefox: ext+urilist:) gets the preview page in that tab',
+    // Chrome: the navigation fails (an unknown protocol) and leaves the page as it was: the preview
+    // opens next to it. Firefox: the preview takes the tab, as its protocol handler would.
+    name: 'open: a link typed in the address bar (Chrome: uri-list:, Firefox: ext+urilist:) gets the preview page (Chrome: next to the page, which stays; Firefox: in that tab)',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/link-text.html`);
       const scheme = browser.name === 'firefox' ? 'ext+urilist' : 'uri-list';
@@ -537,12 +565,14 @@ export const cases = [
         // What the browser does with a typed URL: navigate the tab (which fails: an unknown protocol).
         await browser.goto(link).catch(() => {});
       }
+      const kept = browser.name === 'chromium' ? ['/link-text.html'] : [];
       const state = await waitFor(
         () => stateOf(browser, origin),
-        (state) => state.tabs.length === 1 && state.tabs[0].url.includes('preview/preview.html'),
-        { what: 'the preview page in the tab' },
+        (state) => state.tabs.length === kept.length + 1 && state.tabs.at(-1).url.includes('preview/preview.html'),
+        { what: 'the preview page' },
       );
-      assert.equal(await previewedLink(browser, state.tabs[0].url), link);
+      assert.deepEqual(state.tabs.slice(0, -1).map((t) => t.url), kept);
+      assert.equal(await previewedLink(browser, state.tabs.at(-1).url), link);
       await stillSame(browser, origin, state);
     },
   },

@@ -192,6 +192,83 @@ class ChromiumDriver {
     await this.page.keyboard.press(key);
   }
 
+  // --- primitives for cases-hardening.mjs (a person's double-click, held key, Tab, typing) ---
+
+  /** A real double-click in the middle of the element: two clicks, `detail` 1 then 2. */
+  async dblclick(selector) {
+    await this.page.locator(selector).dblclick();
+  }
+
+  /**
+   * A real mouse click in the middle of the element, wherever it lands: on whatever lies over
+   * the element (Playwright's click() would wait for the element to be the one hit).
+   */
+  async clickThrough(selector) {
+    await this.page.locator(selector).click({ force: true });
+  }
+
+  /** Presses `key` on the keyboard, on whatever has the focus (nothing is focused first). */
+  async pressKey(key) {
+    await this.page.keyboard.press(key);
+  }
+
+  /** Presses Tab, as a person would, until the element has the focus (at most `max` times). */
+  async tabTo(selector, max = 20) {
+    for (let n = 0; n < max; n += 1) {
+      await this.page.keyboard.press('Tab');
+      if (await this.page.evaluate((s) => document.activeElement === document.querySelector(s), selector)) return;
+    }
+    throw new Error(`tabTo: ${selector} did not get the focus after ${max} presses of Tab`);
+  }
+
+  /** Clicks into the element (a text box) and types `text`, key by key. */
+  async typeInto(selector, text) {
+    await this.page.locator(selector).click();
+    await this.page.keyboard.type(text);
+  }
+
+  /**
+   * Holds `key` down on whatever has the focus: one key press and `repeats` auto-repeats (trusted
+   * `keydown` events with `repeat: true`, as a held key gives), then the release.
+   */
+  async holdKey(key, repeats) {
+    const KEYS = { Enter: { code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' } };
+    const known = KEYS[key];
+    if (!known) throw new Error(`holdKey: no key ${key}`);
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      const down = { type: 'keyDown', key, code: known.code, windowsVirtualKeyCode: known.windowsVirtualKeyCode, text: known.text };
+      await cdp.send('Input.dispatchKeyEvent', down);
+      for (let n = 0; n < repeats; n += 1) await cdp.send('Input.dispatchKeyEvent', { ...down, autoRepeat: true });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code: known.code, windowsVirtualKeyCode: known.windowsVirtualKeyCode });
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  /**
+   * Stops the extension's service worker, as Chrome does when it has been idle (its memory is
+   * gone); the next event starts it again.
+   */
+  async stopServiceWorker() {
+    const script = (await this.worker()).url();
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      let stopped;
+      const done = new Promise((resolve) => (stopped = resolve));
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (versions.some((v) => v.scriptURL === script && v.runningStatus === 'stopped')) stopped();
+      });
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await withTimeout(done, 10_000, 'the service worker to stop');
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  // --- end of the primitives for cases-hardening.mjs ---
+
   /** Evaluates a function in the current page (not in the extension). */
   async inPage(fn, arg) {
     return this.page.evaluate(fn, arg);

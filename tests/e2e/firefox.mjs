@@ -268,6 +268,69 @@ class FirefoxDriver {
     await this.command('DELETE', '/actions');
   }
 
+  // --- primitives for cases-hardening.mjs (a person's double-click, held key, Tab, typing) ---
+
+  /** A real double-click in the middle of the element: two clicks, `detail` 1 then 2. */
+  async dblclick(selector) {
+    const element = await this.element(selector);
+    await this.command('POST', '/execute/sync', { script: 'arguments[0].scrollIntoView({ block: "center" })', args: [element] });
+    const click = [{ type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }];
+    await this.command('POST', '/actions', {
+      actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', origin: element, x: 0, y: 0 }, ...click, ...click] }],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
+  /**
+   * A real mouse click in the middle of the element, wherever it lands (WebDriver actions do
+   * not check what lies over the element: the same as click()).
+   */
+  async clickThrough(selector) {
+    await this.click(selector);
+  }
+
+  /** Presses `key` on the keyboard, on whatever has the focus (nothing is focused first). */
+  async pressKey(key) {
+    const value = KEYS[key] ?? key;
+    await this.command('POST', '/actions', {
+      actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
+  /** Presses Tab, as a person would, until the element has the focus (at most `max` times). */
+  async tabTo(selector, max = 20) {
+    for (let n = 0; n < max; n += 1) {
+      await this.pressKey('Tab');
+      if (await this.script('return document.activeElement === document.querySelector(arguments[0]);', [selector])) return;
+    }
+    throw new Error(`tabTo: ${selector} did not get the focus after ${max} presses of Tab`);
+  }
+
+  /** Clicks into the element (a text box) and types `text`, key by key. */
+  async typeInto(selector, text) {
+    await this.click(selector);
+    await this.command('POST', '/actions', {
+      actions: [{ type: 'key', id: 'keyboard', actions: [...text].flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
+  /**
+   * Holds `key` down on whatever has the focus: one key press and `repeats` auto-repeats (a
+   * keyDown of a key already down: trusted `keydown` events with `repeat: true`), then the release.
+   */
+  async holdKey(key, repeats) {
+    const value = KEYS[key] ?? key;
+    const downs = Array.from({ length: repeats + 1 }, () => ({ type: 'keyDown', value }));
+    await this.command('POST', '/actions', {
+      actions: [{ type: 'key', id: 'keyboard', actions: [...downs, { type: 'keyUp', value }] }],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
+  // --- end of the primitives for cases-hardening.mjs ---
+
   /** Evaluates a function in the current page (not in the extension). */
   async inPage(fn, arg) {
     return this.script(`return (${fn})(arguments[0]);`, [arg]);

@@ -1,0 +1,184 @@
+// Hardening (issue 10): a page cannot bend a person's real click or key press into opening a
+// list they did not see, or one list many times, and every link the extension will not open is
+// said where the person clicked. Each attack is a fixture (tests/fixtures/attack-*.html); each
+// case asserts what must not happen (no tabs from the bent action: the preview page instead, with
+// its reason, or a single group) and, in a case of its own, that an honest action on the same
+// page still opens the list. Same cases in Chromium and Firefox.
+import assert from 'node:assert/strict';
+import { settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { waitFor } from './util.mjs';
+
+/** Drives the preview page (the newest one) and reads what it shows once it has shown it. */
+async function previewShows(browser) {
+  await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+  return waitFor(
+    () =>
+      browser.inPage(() => ({
+        title: document.querySelector('h1').textContent,
+        why: document.getElementById('why').hidden ? '' : document.getElementById('why').textContent,
+        error: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
+        rows: document.querySelectorAll('#items li.item').length,
+      })),
+      (shown) => shown.title !== '',
+    { what: 'the preview page to show the list' },
+  );
+}
+
+const isPreview = (url) => /^(moz|chrome)-extension:\/\/[^/]+\/preview\/preview\.html\?/.test(url);
+
+/** The bent action showed the preview page next to the page, and nothing else opened. */
+async function previewInstead(browser, origin, page) {
+  const state = await settled(browser, origin, { tabs: 2 }, 'the preview page, and no tabs of the list');
+  assert.equal(state.tabs[0].url, page);
+  assert.ok(isPreview(state.tabs[1].url), `the second tab is the preview page: ${state.tabs[1].url}`);
+  await stillSame(browser, origin, state);
+  return previewShows(browser);
+}
+
+/** An honest action opened `title`'s group (of `pages` pages) next to the page, once. */
+async function opensOnce(browser, origin, page, title, pages) {
+  const state = await settled(browser, origin, { tabs: pages + 1, groups: 1 }, `the group ${title}`);
+  assert.equal(state.tabs[0].url, page);
+  assert.deepEqual(state.groups.map((g) => g.title), [title]);
+  assert.equal(urlAndGroup(state).filter(([, group]) => group === title).length, pages);
+  await stillSame(browser, origin, state);
+}
+
+const OVERLAYS = ['opacity', 'filter', 'faded-parent', 'empty', 'transparent-text'];
+
+export const cases = [
+  {
+    name: 'hardening: a link whose href the page swaps between press and release shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-href-swap.html`);
+      await browser.click('#link');
+      const shown = await previewInstead(browser, origin, '/attack-href-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed as you clicked it/);
+    },
+  },
+  {
+    name: 'hardening: an honest click next to the swapping link still opens its list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-href-swap.html`);
+      await browser.click('#honest');
+      await opensOnce(browser, origin, '/attack-href-swap.html', 'Honest', 2);
+    },
+  },
+  ...OVERLAYS.map((kind) => ({
+    name: `hardening: a click on "Accept cookies" under an invisible link (${kind}) shows the preview page with the reason, no tabs`,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-overlay.html?kind=${kind}`);
+      await browser.clickThrough('#accept');
+      const shown = await previewInstead(browser, origin, `/attack-overlay.html?kind=${kind}`);
+      assert.equal(shown.title, 'Overlay');
+      assert.match(shown.why, /the link was not visible where you clicked/);
+    },
+  })),
+  {
+    name: 'hardening: a click on a visible link over the invisible one still opens its list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-overlay.html?kind=opacity`);
+      await browser.click('#honest');
+      await opensOnce(browser, origin, '/attack-overlay.html?kind=opacity', 'Seen', 2);
+    },
+  },
+  {
+    name: 'hardening: a double-click opens the list once',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-repeat.html`);
+      await browser.dblclick('#link');
+      await opensOnce(browser, origin, '/attack-repeat.html', 'Once', 2);
+    },
+  },
+  {
+    name: 'hardening: a held Enter (key auto-repeat) on a link reached with Tab opens the list once',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-repeat.html`);
+      await browser.tabTo('#link');
+      await browser.holdKey('Enter', 10);
+      await opensOnce(browser, origin, '/attack-repeat.html', 'Once', 2);
+    },
+  },
+  {
+    name: 'hardening: ten clicks in a row on one link open the list once',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-repeat.html`);
+      // Once the list opened, the page is behind its group: clickThrough() does not wait for it to paint.
+      for (let n = 0; n < 10; n += 1) await browser.clickThrough('#link');
+      await opensOnce(browser, origin, '/attack-repeat.html', 'Once', 2);
+    },
+  },
+  {
+    name: 'hardening: Chrome: a click after the service worker was stopped still opens the list once (the open is remembered in storage.session)',
+    browsers: ['chromium'], // Firefox's background page is not stopped like a service worker
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-repeat.html`);
+      await browser.click('#link');
+      await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group');
+      await browser.stopServiceWorker();
+      await browser.clickThrough('#link');
+      await opensOnce(browser, origin, '/attack-repeat.html', 'Once', 2);
+    },
+  },
+  {
+    name: 'hardening: Enter after the page moved the focus from a text box to an off-screen link shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-focus.html`);
+      await browser.typeInto('#box', 'Ann');
+      await browser.pressKey('Enter');
+      const shown = await previewInstead(browser, origin, '/attack-focus.html');
+      assert.equal(shown.title, 'Far');
+      assert.match(shown.why, /the link was focused by the page, not by you/);
+    },
+  },
+  {
+    name: 'hardening: Enter on a link the person reached with Tab still opens its list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-focus.html`);
+      await browser.tabTo('#near');
+      await browser.pressKey('Enter');
+      await opensOnce(browser, origin, '/attack-focus.html', 'Near', 2);
+    },
+  },
+  {
+    name: 'hardening: a link over the 2 MiB limit is refused, and the tab where it was clicked says so (badge), no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-too-long.html`);
+      const length = await browser.inPage(() => document.getElementById('link').href.length);
+      assert.ok(length > 2 * 1024 * 1024, `the fixture's link is over 2 MiB: ${length}`);
+      await browser.click('#link');
+      const badge = await waitFor(() => browser.badge(`${origin}/attack-too-long.html`), (b) => b?.text === '!', {
+        what: 'the badge on the tab where the link was clicked',
+      });
+      assert.match(badge.title, /the link was not opened/);
+      assert.match(badge.title, /more than the 2 MiB a uri-list link may be/);
+      const state = await stateOf(browser, origin);
+      assert.deepEqual(state.tabs.map((t) => t.url), ['/attack-too-long.html']);
+      await stillSame(browser, origin, state);
+    },
+  },
+  {
+    name: 'hardening: a ~900 KB list that needs the preview page is shown there whole (its URL does not carry it)',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-big-list.html`);
+      const length = await browser.inPage(() => document.getElementById('link').href.length);
+      assert.ok(length > 880_000 && length < 2 * 1024 * 1024, `the fixture's link is about 900 KB: ${length}`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      assert.ok(isPreview(state.tabs[1].url), `the preview page: ${state.tabs[1].url.slice(0, 200)}`);
+      assert.ok(state.tabs[1].url.length < 200, `the preview URL is short: ${state.tabs[1].url.length} characters`);
+      const shown = await previewShows(browser);
+      assert.deepEqual({ ...shown, why: undefined }, { title: 'Big list', why: undefined, error: '', rows: 16 });
+      assert.match(shown.why, /16 pages, more than your open-limit of 15/);
+    },
+  },
+  {
+    name: "hardening: a click on a link inside a closed shadow root opens its list, and the person's page stays",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-shadow.html`);
+      await browser.click('#host');
+      await opensOnce(browser, origin, '/attack-shadow.html', 'From the shadow', 2);
+    },
+  },
+];
