@@ -152,9 +152,10 @@ const NAVIGATED = (origin) => `uri-list:${origin}/page/hn1;${origin}/page/hn2?ti
  * `new-preview` (the page stays, and a window the script opened shows the preview page).
  * Chromium sees a top-level navigation to the unknown scheme fail (webNavigation.onErrorOccurred),
  * Firefox sees it start (onBeforeNavigate); both only for a top frame (frameId 0), so a frame's own
- * navigation shows nothing. Both drivers turn the popup blocker off (Playwright:
- * --disable-popup-blocking; geckodriver: dom.disable_open_during_load), so window.open gets
- * through here, as on a site the person allowed pop-ups for.
+ * navigation shows nothing. Both browsers run here with their pop-up blocker off (Playwright starts
+ * Chromium with --disable-popup-blocking; Firefox's remote agent sets dom.disable_open_during_load
+ * to false), so window.open gets through, as on a site the person allowed pop-ups for: the
+ * strongest case. With the blocker on, the browser stops it before the extension sees anything.
  */
 const NAVIGATIONS = [
   { attack: 'location', what: 'location = link', expect: { chromium: 'preview', firefox: 'preview' } },
@@ -338,6 +339,37 @@ const messageCases = [
       await browser.click('#open');
       const after = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the preview page');
       assert.deepEqual(urlAndGroup(after).slice(1), [['/page/ws1', 'Wrong sender'], ['/page/ws2', 'Wrong sender']]);
+    },
+  },
+  {
+    name: "attacks: the preview page opens only the link's own pages: a forged page list (another URL, an index beyond the list, a blocked item, a mismatched pair) opens nothing",
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/fp1;javascript:alert(1);${origin}/page/fp2?title=Forged%20pages`;
+      await browser.goto(`${await browser.extensionUrl(PREVIEW)}?link=${encodeURIComponent(link)}`);
+      await waitFor(() => browser.inPage(() => document.querySelectorAll('#items li.item').length), (n) => n === 3, { what: 'the items' });
+      const reply = await browser.inPage(
+        (message) => (globalThis.browser ?? globalThis.chrome).runtime.sendMessage(message),
+        {
+          type: 'openSelected',
+          link,
+          pages: [
+            { index: 0, url: 'https://evil.example/' }, // the first page's index with another URL
+            { index: 7, url: `${origin}/page/fp1` }, // no such page
+            { index: 1, url: 'javascript:alert(1)' }, // the blocked item, by its place in the link
+            { index: 1, url: `${origin}/page/fp1` }, // a page of the list under another's index
+            { index: '0', url: `${origin}/page/fp1` }, // not a number
+          ],
+        },
+      );
+      assert.equal(reply.ok, true, JSON.stringify(reply));
+      assert.deepEqual(reply.result.tabIds, [], 'no tab opened');
+      const state = await stateOf(browser, origin);
+      assert.deepEqual(state.tabs.map((tab) => (tab.url.includes(PREVIEW) ? 'preview' : tab.url)), ['preview']);
+      await stillSame(browser, origin, state);
+      // What the person sees checked opens: the two pages.
+      await browser.click('#open');
+      const after = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the preview page');
+      assert.deepEqual(urlAndGroup(after).slice(1), [['/page/fp1', 'Forged pages'], ['/page/fp2', 'Forged pages']]);
     },
   },
 ];
