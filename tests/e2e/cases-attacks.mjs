@@ -121,8 +121,8 @@ async function withPopup(browser, body) {
 const SCRIPT_CLICKS = [
   { attack: 'click', what: 'link.click()', event: 'click' },
   { attack: 'dispatch', what: "dispatchEvent(new MouseEvent('click'))", event: 'click' },
-  { attack: 'enter', what: 'a synthetic Enter keydown on the focused link', event: 'keydown' },
-  { attack: 'auxclick', what: 'a synthetic middle-button auxclick', event: 'auxclick' },
+  { attack: 'enter', what: 'synthetic Enter keydown on the focused link', event: 'keydown' },
+  { attack: 'auxclick', what: 'synthetic middle-button auxclick', event: 'auxclick' },
 ];
 
 const scriptClickCases = SCRIPT_CLICKS.map(({ attack, what, event }) => ({
@@ -235,10 +235,10 @@ const navigationCases = NAVIGATIONS.map((attack) => ({
 // --- 3. frames ---------------------------------------------------------------------------------
 
 const frameCases = [
-  { attack: 'click', what: 'link.click()' },
-  { attack: 'dispatch', what: 'a synthetic click' },
+  { attack: 'click', what: 'calls link.click() on its link' },
+  { attack: 'dispatch', what: 'dispatches a synthetic click on its link' },
 ].map(({ attack, what }) => ({
-  name: `attacks: a cross-origin iframe whose script makes ${what} on its link opens nothing; a person's click in the frame opens one group`,
+  name: `attacks: a cross-origin iframe whose script ${what} opens nothing; a person's click in the frame opens one group`,
   async run({ browser, origin, server }) {
     const path = `/hostile-frames.html?origin=cross&attack=${attack}`;
     await browser.goto(origin + path);
