@@ -37,10 +37,10 @@ const reportOf = (browser, what) =>
 
 /**
  * Asserts that the browser shows exactly the one tab at `path` (the hostile page, still in
- * front), no group, and that nothing comes after a moment either.
+ * front), no group, and that nothing comes after a moment either (an open the attack started
+ * would show as a change).
  */
 async function nothingOpened(browser, origin, path) {
-  await sleep(300);
   const state = await stateOf(browser, origin);
   assert.deepEqual(state, { tabs: [{ url: path, group: null, active: true, window: 0 }], groups: [] }, 'nothing opened');
   await stillSame(browser, origin, state);
@@ -518,8 +518,8 @@ const settingsCases = CORRUPT.map((values) => ({
       await browser.goto(`${origin}/over-limit.html`);
       await browser.click('#link');
       const preview = await settled(browser, origin, { tabs: 2 }, 'the preview page (16 pages > 15)');
+      // (A limit read as 1e9 would have opened the 16 pages instead: settled() waits for exactly 2 tabs.)
       assert.notEqual(await previewedLink(browser, preview.tabs[1].url), null, JSON.stringify(preview));
-      await stillSame(browser, origin, preview);
 
       await browser.reset();
       const before = server.requests.length;
