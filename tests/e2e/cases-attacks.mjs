@@ -249,6 +249,26 @@ const frameCases = [
   },
 }));
 
+frameCases.push({
+  name: "attacks: a page cannot frame the extension's preview page to steal a click on Open (clickjacking): the frame stays empty, a person's click there opens nothing",
+  async run({ browser, origin }) {
+    const link = `uri-list:${origin}/page/cj1;${origin}/page/cj2?title=Clickjacked`;
+    const preview = `${await browser.extensionUrl(PREVIEW)}?link=${encodeURIComponent(link)}`;
+    const path = `/hostile-clickjack.html?src=${encodeURIComponent(preview)}`;
+    await browser.goto(origin + path);
+    await sleep(500); // the frame's load, or its refusal
+    // No web_accessible_resources: the browser loads none of the extension's pages into a web page.
+    const framed = await browser.inFrame('iframe', () => ({
+      open: document.getElementById('open') !== null,
+      items: document.querySelectorAll('#items li').length,
+    }));
+    assert.deepEqual(framed, { open: false, items: 0 }, 'the preview page did not load in the frame');
+    // The person clicks the prize button, under the frame: the click lands in the frame, and opens nothing.
+    await browser.click('iframe');
+    await nothingOpened(browser, origin, path);
+  },
+});
+
 // --- 4. forged messages ------------------------------------------------------------------------
 
 /** The extension's id, as a page would have to name it to runtime.sendMessage. */
