@@ -126,11 +126,12 @@ const SCRIPT_CLICKS = [
 ];
 
 const scriptClickCases = SCRIPT_CLICKS.map(({ attack, what, event }) => ({
-  name: `attacks: a page script's ${what}, on load and on a timer, opens nothing; a person's click then opens one group`,
+  name: `attacks: a page script's ${what}, on load, on a timer and inside a person's click on a button, opens nothing; a person's click then opens one group`,
   async run({ browser, origin }) {
-    for (const when of ['load', 'timer']) {
+    for (const when of ['load', 'timer', 'bait']) {
       const path = `/hostile-clicks.html?attack=${attack}&when=${when}`;
       await browser.goto(origin + path);
+      if (when === 'bait') await browser.click('#bait'); // the page has the person's activation now
       // The extension saw the script's event and cancelled the browser's own handling of it
       // (which would try the link as an unknown protocol, and so reach the preview page)...
       assert.equal(await reportOf(browser, `${attack} on ${when}`), `${attack} on ${when}: ${event} defaultPrevented=true`);
