@@ -3,12 +3,15 @@
 // no group; where the product shows the preview page for a navigation, that page only, and
 // nothing opens from it by itself) and that a person's click afterwards still works.
 //
-// - script clicks: link.click(), a synthetic click, Enter and auxclick, on load and on a timer;
+// - script clicks: link.click(), a synthetic click, Enter and auxclick, on load, on a timer and
+//   inside the page's handler of a person's click elsewhere;
 // - script navigations: location =, assign, replace, window.open, a meta refresh, a form, an
 //   iframe, a frame navigating the top page (same origin and cross origin);
-// - frames: a cross-origin iframe whose script clicks its link;
+// - frames: a cross-origin iframe whose script clicks its link; the preview page framed over a
+//   button of the page's own (clickjacking);
 // - forged messages: a page calling runtime.sendMessage or posting the background's message
-//   shapes; the background refusing a request from the wrong one of its own pages;
+//   shapes; the background refusing a request from the wrong one of its own pages; a forged page
+//   list from the preview page;
 // - injection: markup, script, a right-to-left override and a very long text in titles and items;
 //   javascript:, data: and file: items;
 // - corrupt settings; 1 000 offered lists; 10 000 plain-text links with linkify on.
@@ -54,7 +57,7 @@ async function honestClick(browser, origin, { selector = '#link', frame, title, 
   await stillSame(browser, origin, state);
 }
 
-/** Stores `values` in storage.sync (`undefined` removes a key); returns what storage.sync then holds. */
+/** Replaces what storage.sync holds with `values` (`{}`: nothing, every setting its default); returns what it then holds. */
 function storeSettings(browser, values) {
   return browser.inExtension(async (values) => {
     const api = globalThis.browser ?? globalThis.chrome;
@@ -79,9 +82,9 @@ async function clearCopyConfirmation(browser) {
 }
 
 /**
- * Waits until the extension has logged each of `messages` (`[type, text]`: the background logs every request it
- * refuses, as any failed request), then takes them out of what the harness checks at the end
- * ("the extension logged no errors"): here they are what the case expects.
+ * Waits until the extension has logged each of `messages` (`[type, text]`: the background logs
+ * every request it refuses, as any failed request), then takes them out of what the harness
+ * checks at the end ("the extension logged no errors"): here they are what the case expects.
  */
 async function expectLoggedErrors(browser, messages) {
   const logged = () => (browser.name === 'chromium' ? browser.errors : browser.output.split('\n'));
@@ -250,6 +253,27 @@ const frameCases = [
   },
 }));
 
+/**
+ * Waits until the browser has dealt with the frame of hostile-clickjack.html that asks for the
+ * extension page `url`: Chromium fires the frame's load event either way (a refusal loads its
+ * error page); Firefox fires none for a refusal, but says so in its console ("Security Error:
+ * Content at ... may not load or link to URL"), which the chrome context reads.
+ */
+async function frameRefusedOrLoaded(browser, url) {
+  if (browser.name === 'chromium') return reportOf(browser, "the frame's load (or refusal)");
+  return waitFor(
+    async () =>
+      (await textIn(browser, '#report')) ||
+      browser.script(
+        `return Services.console.getMessageArray().some((m) => String(m.message ?? m.errorMessage).includes('may not load or link to ' + arguments[0]));`,
+        [url],
+        { chrome: true },
+      ),
+    Boolean,
+    { what: "the frame's load, or Firefox's refusal in its console" },
+  );
+}
+
 frameCases.push({
   name: "attacks: a page cannot frame the extension's preview page to steal a click on Open (clickjacking): the frame stays empty, a person's click there opens nothing",
   async run({ browser, origin }) {
@@ -257,8 +281,8 @@ frameCases.push({
     const preview = `${await browser.extensionUrl(PREVIEW)}?link=${encodeURIComponent(link)}`;
     const path = `/hostile-clickjack.html?src=${encodeURIComponent(preview)}`;
     await browser.goto(origin + path);
-    await sleep(500); // the frame's load, or its refusal
     // No web_accessible_resources: the browser loads none of the extension's pages into a web page.
+    await frameRefusedOrLoaded(browser, preview);
     const framed = await browser.inFrame('iframe', () => ({
       open: document.getElementById('open') !== null,
       items: document.querySelectorAll('#items li').length,
@@ -376,7 +400,7 @@ const messageCases = [
           pages: [
             { index: 0, url: 'https://evil.example/' }, // the first page's index with another URL
             { index: 7, url: `${origin}/page/fp1` }, // no such page
-            { index: 1, url: 'javascript:alert(1)' }, // the blocked item, by its place in the link
+            { index: 1, url: 'javascript:alert(1)' }, // the link's blocked item, under a page's index
             { index: 1, url: `${origin}/page/fp1` }, // a page of the list under another's index
             { index: '0', url: `${origin}/page/fp1` }, // not a number
           ],
