@@ -110,6 +110,8 @@ async function withPopup(browser, body) {
       lazy: document.getElementById('lazy').checked,
       linkify: document.getElementById('linkify').checked,
       offers: document.getElementById('offers').hidden ? null : [...document.querySelectorAll('#offers-list button')].map((b) => b.textContent),
+      elements: document.querySelectorAll('#offers-list img, #offers-list script').length,
+      pwned: document.documentElement.dataset.pwned ?? null,
     }));
   try {
     await waitFor(() => popup.read(), (p) => p.limit !== '', { what: 'the popup to show the settings' });
@@ -580,9 +582,14 @@ const settingsCases = CORRUPT.map((values) => ({
 
 // --- 7. 1 000 offers ----------------------------------------------------------------------------
 
+/** The names of the first 20 lists hostile-offers.html offers (the second one is markup). */
+const OFFER_NAMES = Array.from({ length: 20 }, (_, n) =>
+  n === 1 ? `<img src=x onerror="document.documentElement.dataset.pwned='offer'">` : `Offer ${n + 1}`,
+);
+
 const offerCases = [
   {
-    name: 'attacks: a page offering 1 000 lists gets a badge of at most 20 (the cap), the popup offers those 20 and stays usable, nothing opens by itself',
+    name: 'attacks: a page offering 1 000 lists gets a badge of at most 20 (the cap), the popup offers those 20 (a name in markup as text) and stays usable, nothing opens by itself',
     async run({ browser, origin }) {
       await clearCopyConfirmation(browser);
       await browser.goto(`${origin}/hostile-offers.html`);
@@ -590,11 +597,12 @@ const offerCases = [
       const badge = await waitFor(() => browser.badge(`${origin}/hostile-offers.html`), (b) => b?.text === '20', { what: 'the badge: 20' });
       const names = badge.title.split('\n');
       assert.equal(names.length, 21, 'a heading and 20 names');
-      assert.deepEqual(names.slice(1), Array.from({ length: 20 }, (_, n) => `Offer ${n + 1}`));
+      assert.deepEqual(names.slice(1), OFFER_NAMES);
       await nothingOpened(browser, origin, '/hostile-offers.html');
       await withPopup(browser, async (popup) => {
         const shown = await waitFor(() => popup.read(), (p) => p.offers !== null, { what: 'the offers in the popup' });
-        assert.deepEqual(shown.offers, Array.from({ length: 20 }, (_, n) => `Offer ${n + 1}`));
+        assert.deepEqual(shown.offers, OFFER_NAMES);
+        assert.deepEqual([shown.elements, shown.pwned], [0, null], 'the markup in a name made no element and ran nothing');
         assert.equal(shown.limit, '15', 'the rest of the popup works');
         await popup.click('#offers-list li:nth-child(3) button');
         await waitFor(() => stateOf(browser, origin), (s) => s.groups.length === 1, { what: 'the group of offer 3' });
