@@ -360,6 +360,19 @@ class ChromiumDriver {
     }, prefix);
   }
 
+  // --- Added for the attack suite (cases-attacks.mjs) -------------------------------------------
+
+  /**
+   * Evaluates a function in the document of the iframe `frame` (a selector in the current page),
+   * whatever its origin; null if the element has no document.
+   */
+  async inFrame(frame, fn, arg) {
+    const document = await (await this.page.waitForSelector(frame)).contentFrame();
+    return document ? document.evaluate(fn, arg) : null;
+  }
+
+  // --- End of the attack suite's additions ------------------------------------------------------
+
   async close() {
     try {
       await this.context.close();

@@ -508,6 +508,23 @@ class FirefoxDriver {
     await this.startSession();
   }
 
+  // --- Added for the attack suite (cases-attacks.mjs) -------------------------------------------
+
+  /**
+   * Evaluates a function in the document of the iframe `frame` (a selector in the current page),
+   * whatever its origin (WebDriver switches into it).
+   */
+  async inFrame(frame, fn, arg) {
+    await this.command('POST', '/frame', { id: await this.element(frame) });
+    try {
+      return await this.inPage(fn, arg);
+    } finally {
+      await this.command('POST', '/frame/parent', {});
+    }
+  }
+
+  // --- End of the attack suite's additions ------------------------------------------------------
+
   async close() {
     try {
       if (this.session) await withTimeout(this.request('DELETE', this.session), 15_000, 'closing Firefox');

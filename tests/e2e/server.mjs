@@ -4,6 +4,8 @@
 //   `{{ORIGIN}}` becomes the server's own origin (http://127.0.0.1:PORT), so that
 //   fixture links can name pages on this server although its port changes every run.
 // - `/page/NAME` is a generated page titled NAME: as many distinct targets as a list needs.
+// - `{{OTHER_ORIGIN}}` becomes http://localhost:PORT: the same server as another origin (another
+//   host name), for cross-origin frames (tests/e2e/cases-attacks.mjs).
 // - `requests` lists the path (and query) of every request, in order, so a test can tell
 //   which pages a browser has fetched (lazy loading: none that were opened unloaded).
 import { createServer } from 'node:http';
@@ -24,11 +26,12 @@ const escapeHtml = (text) =>
 
 /**
  * @param {string} root folder to serve
- * @returns {Promise<{origin: string, requests: string[], close: () => Promise<void>}>}
+ * @returns {Promise<{origin: string, otherOrigin: string, requests: string[], close: () => Promise<void>}>}
  */
 export async function startServer(root) {
   const base = normalize(root + sep);
   let origin = '';
+  let otherOrigin = '';
   const requests = [];
   const server = createServer(async (request, response) => {
     requests.push(request.url);
@@ -47,7 +50,7 @@ export async function startServer(root) {
     try {
       const body = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      return send(200, type, extname(file) === '.html' ? body.toString('utf8').replaceAll('{{ORIGIN}}', origin) : body);
+      return send(200, type, extname(file) === '.html' ? body.toString('utf8').replaceAll('{{ORIGIN}}', origin).replaceAll('{{OTHER_ORIGIN}}', otherOrigin) : body);
     } catch (error) {
       if (error.code === 'ENOENT' || error.code === 'EISDIR') return send(404, TYPES['.txt'], 'not found');
       return send(500, TYPES['.txt'], String(error));
@@ -58,8 +61,10 @@ export async function startServer(root) {
     server.listen(0, '127.0.0.1', resolve);
   });
   origin = `http://127.0.0.1:${server.address().port}`;
+  otherOrigin = `http://localhost:${server.address().port}`;
   return {
     origin,
+    otherOrigin,
     requests,
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
