@@ -46,7 +46,9 @@ async function activeTabOf(windowId) {
 
 /** A message from the extension's own preview page. */
 function fromPreviewPage(sender) {
-  if (!sender.tab || !isPreviewPage(sender.url)) throw new Error('this request is only taken from the preview page');
+  // The top frame only: no web page can frame the preview page today (no web_accessible_resources),
+  // and should one ever be able to, a framed preview must not take a person's click for Open.
+  if (!sender.tab || sender.frameId !== 0 || !isPreviewPage(sender.url)) throw new Error('this request is only taken from the preview page');
   return sender.tab;
 }
 

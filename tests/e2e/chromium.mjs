@@ -141,8 +141,13 @@ class ChromiumDriver {
     this.page = page;
   }
 
-  async goto(url) {
-    await this.page.goto(url);
+  /**
+   * Loads `url` in the current tab. `waitUntil: 'commit'` for a page that navigates its own tab
+   * before it loads (Chrome keeps the page when that navigation fails, and Playwright then waits
+   * for a load event that does not come).
+   */
+  async goto(url, { waitUntil = 'load' } = {}) {
+    await this.page.goto(url, { waitUntil });
   }
 
   /**
