@@ -70,15 +70,18 @@
 //! no link under [`MAX_LENGTH`] can make it slow or large:
 //!
 //! - **Memory**: one call of the JavaScript API (`decode`, `check`, `plan`,
-//!   `toText`, `readPasted`) takes at most **32 times the size of its input**
+//!   `toText`, `readPasted`) takes at most **48 times the size of its input**
 //!   in the wasm's memory at its peak, plus 1 MiB, whatever the shape of the
 //!   link (tests/wasm.rs measures it on links of 1 and 2 MiB of the costliest
-//!   shapes: two-byte items, nested lists, many options, lookalike hosts,
-//!   tabs). This matters because the wasm's memory never shrinks: what one
-//!   call took stays with the extension until it restarts (the allocator,
-//!   dlmalloc, reuses it for the next calls). The costliest shape is the
-//!   link of two-byte items (`a;a;a;…`): each item is an [`Item`] of its
-//!   own. Results leave the wasm in pieces of 64 KiB
+//!   shapes: two-byte items, nested lists, many options, tabs, small pages
+//!   with user info, lookalike hosts). This matters because the wasm's
+//!   memory never shrinks: what one call took stays with the extension
+//!   until it restarts (the allocator, dlmalloc, reuses it for the next
+//!   calls). The costliest is `plan` of a link of two-byte items
+//!   (`a;a;a;…`): each item is an [`Item`] of the parse and a [`Skipped`] of
+//!   the plan, each 32 bytes and a copy of the item; links of real pages
+//!   (30 bytes an item and more) take under 8 times their size. Results
+//!   leave the wasm in pieces of 64 KiB
 //!   ([`json::CHUNK`]), each handed to the engine as it is written, so a
 //!   result of 100 bytes an item is not held whole in the wasm's memory;
 //!   `check` and `plan` check one item at a time and keep only the sites,

@@ -313,7 +313,10 @@ impl Parser {
 
         if let Some((q_at, query)) = query {
             check_query(query, q_at, &at, sink)?;
-            let mut offsets = Vec::new();
+            // Counted first, as the items are.
+            let pairs = query.split('&').filter(|p| !p.is_empty()).count();
+            list.options.reserve_exact(pairs);
+            let mut offsets = Vec::with_capacity(pairs);
             for pair in query.split('&').filter(|p| !p.is_empty()) {
                 let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
                 let (key, key_ok) = decode_option(k);

@@ -138,7 +138,9 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     let mut out = Plan {
         mode: Mode::from_hint(list.kind()),
         groups: Vec::new(),
-        skipped: Vec::new(),
+        // Room for every item at once (given back below): grown by doubling,
+        // the copy would hold up to three times the room at its peak.
+        skipped: Vec::with_capacity(list.len()),
         preview: Vec::new(),
         notes: Vec::new(),
     };
@@ -177,6 +179,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         }
     }
 
+    out.skipped.shrink_to_fit();
     let pages = out.pages();
     if out.mode == Mode::List {
         out.preview.push(Message::new("previewTypeList"));
