@@ -71,6 +71,7 @@ const TABLE: &str = table![
     ("errorNoScheme", "not a uri-list link: it has no scheme, expected it to start with uri-list:, multi:, web+urilist: or ext+urilist:"),
     ("errorEmptyList", "empty list: no item after the scheme at byte $1"),
     ("errorTooLong", "link too long: $1 bytes, the limit is $2 bytes (the longest URL Chrome accepts)"),
+    ("errorTextTooLong", "text too long: $1 bytes, the limit is $2 bytes (as for a link)"),
     ("errorTooDeep", "nested lists too deep at byte $1: the limit is $2 levels"),
     ("errorAtByte", "$1 at byte $2"),
     ("errorNoUris", "no URI in the text: every line is blank or a comment"),

@@ -502,6 +502,7 @@ const DECODE: NamedCall = ("decode", |_, js| {
 const CHECK: NamedCall = ("check", |link, _| drop(wasm::check(link)));
 const PLAN: NamedCall = ("plan", |link, _| drop(wasm::plan(link, JsValue::UNDEFINED)));
 const TO_TEXT: NamedCall = ("toText", |link, _| drop(wasm::to_text_js(link)));
+const FROM_TEXT: NamedCall = ("fromText", |text, _| drop(wasm::from_text_js(text)));
 const READ_PASTED: NamedCall = ("readPasted", |link, _| drop(wasm::read_pasted_js(link)));
 
 /// The shapes of link that cost the most memory, each with the functions
@@ -514,6 +515,11 @@ fn costliest(size: usize) -> Vec<(&'static str, String, Vec<NamedCall>)> {
             "two-byte items",
             link_of(size, "uri-list:", |_| "a;".into()),
             vec![DECODE, CHECK, PLAN, TO_TEXT, READ_PASTED],
+        ),
+        (
+            "a text of two-byte lines",
+            link_of(size, "", |_| "a\n".into()),
+            vec![FROM_TEXT, READ_PASTED],
         ),
         (
             "nested lists",
@@ -563,6 +569,26 @@ fn memory_stays_bounded(size: usize) {
         over.is_empty(),
         "over {MEMORY_FACTOR} x the input: {over:?}"
     );
+}
+
+/// A text longer than a link may be is refused before it is read, with a
+/// message that says how long it is and what the limit is.
+#[wasm_bindgen_test]
+fn texts_over_the_limit_are_refused_with_their_length() {
+    let text = "https://a.example/\n".repeat(uri_list::MAX_LENGTH / 19 + 1);
+    for err in [
+        wasm::from_text_js(&text).err().unwrap(),
+        wasm::read_pasted_js(&text).err().unwrap(),
+    ] {
+        assert_eq!(get(&err, "code").as_string().unwrap(), "errorTextTooLong");
+        assert_eq!(
+            get(&err, "message").as_string().unwrap(),
+            format!(
+                "text too long: {} bytes, the limit is 2097152 bytes (as for a link)",
+                text.len()
+            )
+        );
+    }
 }
 
 #[wasm_bindgen_test]
