@@ -132,35 +132,55 @@ pub fn check_list(list: &UriList) -> Vec<ItemCheck> {
 /// another site of the list as a subdomain (the explainer's example:
 /// `mybank.com` next to `mybank.evil.com`).
 pub(crate) fn note_lookalike_pairs(checks: &mut [ItemCheck]) {
-    note_borrowed_names(checks);
-    let skeletons: Vec<Option<String>> = checks
+    let sites: Vec<(usize, &Site)> = checks
         .iter()
-        .map(|c| c.site.as_ref().map(|s| lookalike::skeleton(&s.unicode)))
+        .enumerate()
+        .filter_map(|(i, c)| c.site.as_ref().map(|s| (i, s)))
         .collect();
-    let with_site: Vec<usize> = (0..checks.len())
-        .filter(|&i| skeletons[i].is_some())
-        .collect();
-    let keys: Vec<&str> = with_site
+    let notes = pair_notes(&sites);
+    for (i, note) in notes {
+        checks[i].notes.push(note);
+    }
+}
+
+/// The notes [`note_lookalike_pairs`] adds, for the sites of a list given
+/// as (position, site) in order: each with its position, in order, an
+/// item's borrowed-name note before its lookalike one. Only the sites are
+/// held, not every item's check: what a link of many items costs in memory.
+pub(crate) fn pair_notes(sites: &[(usize, &Site)]) -> Vec<(usize, Note)> {
+    let borrowed = borrowed_name_notes(sites);
+    let mut lookalikes = Vec::new();
+    let skeletons: Vec<String> = sites
         .iter()
-        .filter_map(|&i| skeletons[i].as_deref())
+        .map(|(_, s)| lookalike::skeleton(&s.unicode))
         .collect();
+    let keys: Vec<&str> = skeletons.iter().map(String::as_str).collect();
     let first = first_of_each(&keys);
-    let mut pairs = Vec::new();
-    for (k, &i) in with_site.iter().enumerate() {
-        let j = with_site[first[k]];
-        if let (Some(a), Some(b)) = (&checks[j].site, &checks[i].site) {
-            if a.host != b.host {
-                pairs.push((i, b.shown(), a.shown()));
-            }
+    drop(keys);
+    drop(skeletons);
+    for (k, &(i, b)) in sites.iter().enumerate() {
+        let a = sites[first[k]].1;
+        if a.host != b.host {
+            lookalikes.push((
+                i,
+                Note {
+                    alert: true,
+                    message: Message::with("noteLookalike", &[&b.shown(), &a.shown()]),
+                },
+            ));
         }
     }
-    for (i, host, other) in pairs {
-        let message = Message::with("noteLookalike", &[&host, &other]);
-        checks[i].notes.push(Note {
-            alert: true,
-            message,
-        });
+    // Both in order of position: merged, an item's borrowed name first.
+    let mut notes = Vec::with_capacity(borrowed.len() + lookalikes.len());
+    let mut lookalikes = lookalikes.into_iter().peekable();
+    for b in borrowed {
+        while let Some(l) = lookalikes.next_if(|l| l.0 < b.0) {
+            notes.push(l);
+        }
+        notes.push(b);
     }
+    notes.extend(lookalikes);
+    notes
 }
 
 /// The name a site is registered under: the label before its public
@@ -185,17 +205,15 @@ pub(crate) fn registered_name(host: &str) -> Option<(&str, usize)> {
     (n > suffix).then(|| (labels[n - suffix - 1], n - suffix - 1))
 }
 
-fn note_borrowed_names(checks: &mut [ItemCheck]) {
-    let hosts: Vec<Option<String>> = checks
-        .iter()
-        .map(|c| c.site.as_ref().map(|s| s.unicode.clone()))
-        .collect();
+fn borrowed_name_notes(sites: &[(usize, &Site)]) -> Vec<(usize, Note)> {
+    let mut notes = Vec::new();
+    let hosts: Vec<&str> = sites.iter().map(|(_, s)| s.unicode.as_str()).collect();
     // The registered names of the list's sites, then every label in front
     // of a registered name: a label equal to some site's name borrows it.
     let mut keys: Vec<&str> = Vec::new();
     let mut owners: Vec<usize> = Vec::new();
     for (i, h) in hosts.iter().enumerate() {
-        if let Some((name, _)) = h.as_deref().and_then(registered_name) {
+        if let Some((name, _)) = registered_name(h) {
             if name.len() >= 3 {
                 keys.push(name);
                 owners.push(i);
@@ -205,51 +223,46 @@ fn note_borrowed_names(checks: &mut [ItemCheck]) {
     let names = keys.len();
     let mut labels: Vec<usize> = Vec::new();
     for (i, h) in hosts.iter().enumerate() {
-        if let Some((_, at)) = h.as_deref().and_then(registered_name) {
-            for label in h.as_deref().unwrap_or_default().split('.').take(at) {
+        if let Some((_, at)) = registered_name(h) {
+            for label in h.split('.').take(at) {
                 keys.push(label);
                 labels.push(i);
             }
         }
     }
     let first = first_of_each(&keys);
+    drop(keys);
     let mut borrowed_by: Vec<Option<&str>> = vec![None; hosts.len()];
     for (k, &i) in labels.iter().enumerate() {
         let f = first[names + k];
-        let (Some(host), true) = (hosts[i].as_deref(), f < names) else {
+        if f >= names {
             continue;
-        };
-        let Some(other) = hosts[owners[f]].as_deref() else {
-            continue;
-        };
+        }
+        let (host, other) = (hosts[i], hosts[owners[f]]);
         let own = registered_name(host).map(|(n, _)| n);
         if borrowed_by[i].is_none() && own != registered_name(other).map(|(n, _)| n) {
             borrowed_by[i] = Some(other);
         }
     }
-    let borrowed_by: Vec<Option<String>> = borrowed_by
-        .into_iter()
-        .map(|o| o.map(str::to_owned))
-        .collect();
-    for (i, h) in hosts.iter().enumerate() {
-        let Some(host) = h.as_deref() else { continue };
-        let Some((_, at)) = registered_name(host) else {
+    for (i, host) in hosts.iter().enumerate() {
+        let (Some((_, at)), Some(other)) = (registered_name(host), borrowed_by[i]) else {
             continue;
         };
-        let borrowed = borrowed_by[i].as_deref();
-        if let Some(other) = borrowed {
-            // The registered site: what follows the first `at` labels.
-            let cut = host
-                .match_indices('.')
-                .nth(at.saturating_sub(1))
-                .map_or(0, |(i, _)| i + 1);
-            let site = &host[cut..];
-            checks[i].notes.push(Note {
+        // The registered site: what follows the first `at` labels.
+        let cut = host
+            .match_indices('.')
+            .nth(at.saturating_sub(1))
+            .map_or(0, |(i, _)| i + 1);
+        let site = &host[cut..];
+        notes.push((
+            sites[i].0,
+            Note {
                 alert: true,
                 message: Message::with("noteBorrowedName", &[host, site, other]),
-            });
-        }
+            },
+        ));
     }
+    notes
 }
 
 /// The notes on one openable item: how its host looks, user info, http.
@@ -351,6 +364,22 @@ pub fn check_item(uri: &str) -> ItemCheck {
             reason: None,
         },
         Err(why) => ItemCheck::not_openable(Class::Invalid, Some(scheme), why),
+    }
+}
+
+/// [`check_item`] of an item whose site is known already (an openable item,
+/// checked before): the same result, without reading the host again.
+pub(crate) fn check_openable(uri: &str, site: Site) -> ItemCheck {
+    let uri = uri.trim_matches(|c: char| c <= ' ');
+    let scheme = uri
+        .split_once(':')
+        .map_or_else(String::new, |(s, _)| s.to_ascii_lowercase());
+    ItemCheck {
+        class: Class::Openable,
+        notes: notes_for(&scheme, &site),
+        scheme: Some(scheme),
+        site: Some(site),
+        reason: None,
     }
 }
 

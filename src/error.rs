@@ -33,6 +33,13 @@ pub enum ErrorKind {
         /// The limit in bytes.
         max: usize,
     },
+    /// A text (a text/uri-list, pasted text) is longer than the limit.
+    TextTooLong {
+        /// The length of the text in bytes.
+        len: usize,
+        /// The limit in bytes.
+        max: usize,
+    },
     /// A nested list is deeper than the limit.
     TooDeep {
         /// The limit.
@@ -80,6 +87,10 @@ impl Error {
             ErrorKind::EmptyList => Message::with("errorEmptyList", &[&decimal(at as u64)]),
             ErrorKind::TooLong { len, max } => Message::with(
                 "errorTooLong",
+                &[&decimal(*len as u64), &decimal(*max as u64)],
+            ),
+            ErrorKind::TextTooLong { len, max } => Message::with(
+                "errorTextTooLong",
                 &[&decimal(*len as u64), &decimal(*max as u64)],
             ),
             ErrorKind::TooDeep { max } => Message::with(

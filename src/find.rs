@@ -134,6 +134,7 @@ impl Form {
 /// assert_eq!(read.list.to_link(), "uri-list:https://a.example/x;https://b.example");
 /// ```
 pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
+    crate::text::too_long(text)?;
     let trimmed = text.trim();
     if Scheme::strip_prefix(trimmed).is_some() && !trimmed.contains(char::is_whitespace) {
         return Ok((Form::Link, Parser::new().parse(trimmed)?));

@@ -4,7 +4,7 @@
 
 use crate::prelude::*;
 
-use crate::check::{check_list, Class};
+use crate::check::{check_item, check_openable, pair_notes, Class, Site};
 use crate::digits::{push_decimal, push_hex};
 use crate::error::Warning;
 use crate::list::UriList;
@@ -38,18 +38,6 @@ pub fn push_str(out: &mut String, s: &str) {
     }
     out.push_str(&s[plain..]);
     out.push('"');
-}
-
-/// Appends `[` the strings `]` as a JSON array.
-fn push_str_array<'a>(out: &mut String, strings: impl IntoIterator<Item = &'a str>) {
-    out.push('[');
-    for (n, s) in strings.into_iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        push_str(out, s);
-    }
-    out.push(']');
 }
 
 fn push_opt(out: &mut String, s: Option<&str>) {
@@ -87,13 +75,14 @@ pub fn push_message(out: &mut String, m: &Message) {
     out.push('}');
 }
 
-fn push_messages<'a>(out: &mut String, messages: impl IntoIterator<Item = &'a Message>) {
+fn push_messages(out: &mut String, messages: &[Message], flush: &mut dyn FnMut(&mut String)) {
     out.push('[');
-    for (n, m) in messages.into_iter().enumerate() {
+    for (n, m) in messages.iter().enumerate() {
         if n > 0 {
             out.push(',');
         }
         push_message(out, m);
+        maybe_flush(out, flush);
     }
     out.push(']');
 }
@@ -137,22 +126,54 @@ pub fn decode_json(parsed: &Parsed) -> String {
             .sum::<usize>()
             + 96,
     );
-    write_list(&mut out, &parsed.list, Some(&parsed.warnings), true);
+    write_list(
+        &mut out,
+        &parsed.list,
+        Some(&parsed.warnings),
+        true,
+        &mut |_| {},
+    );
     out
+}
+
+/// [`decode_json`], written to `out` and handed to `flush` piece by piece
+/// (see [`CHUNK`]).
+pub fn write_decode_json(parsed: &Parsed, out: &mut String, flush: &mut dyn FnMut(&mut String)) {
+    write_list(out, &parsed.list, Some(&parsed.warnings), true, flush);
 }
 
 /// [`decode_json`] with `"items": null`, for a caller that builds the items
 /// itself (the JS API slices them out of the caller's string).
 pub fn decode_json_without_items(parsed: &Parsed) -> String {
     let mut out = String::with_capacity(96);
-    write_list(&mut out, &parsed.list, Some(&parsed.warnings), false);
+    write_list(
+        &mut out,
+        &parsed.list,
+        Some(&parsed.warnings),
+        false,
+        &mut |_| {},
+    );
     out
 }
 
-fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>, items: bool) {
+fn write_list(
+    out: &mut String,
+    list: &UriList,
+    warnings: Option<&[Warning]>,
+    items: bool,
+    flush: &mut dyn FnMut(&mut String),
+) {
     out.push_str("{\"items\":");
     if items {
-        push_str_array(out, list.items().iter().map(|i| i.as_str()));
+        out.push('[');
+        for (n, item) in list.items().iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            push_str(out, item.as_str());
+            maybe_flush(out, flush);
+        }
+        out.push(']');
     } else {
         out.push_str("null");
     }
@@ -184,13 +205,27 @@ fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>, it
                 out.push(',');
             }
             match item.list() {
-                Some(l) => write_list(out, l, None, true),
+                Some(l) => write_list(out, l, None, true, flush),
                 None => out.push_str("null"),
             }
         }
         out.push(']');
     }
     out.push('}');
+}
+
+/// JSON is handed to the `flush` of the `write_*` functions in pieces of
+/// about this many bytes: the JS API passes each to the engine at once, so
+/// that the wasm's memory (which never shrinks) holds one piece, not the
+/// whole result.
+pub const CHUNK: usize = 64 * 1024;
+
+/// After a whole value: hands what `out` holds to `flush` when it is a
+/// piece's worth. `flush` takes it (and empties `out`), or leaves it be.
+fn maybe_flush(out: &mut String, flush: &mut dyn FnMut(&mut String)) {
+    if out.len() >= CHUNK {
+        flush(out);
+    }
 }
 
 /// The object `check --json` prints and `check()` returns in JavaScript:
@@ -200,20 +235,42 @@ fn write_list(out: &mut String, list: &UriList, warnings: Option<&[Warning]>, it
 ///   "reason": null|{"code", "args", "message"},
 ///   "notes": [{"alert": bool, "code": "...", "args": [...], "message": "..."}]}],
 ///   "title": ..., "type": ..., "warnings": [...]}`
+///
+/// The notes are those of [`crate::check_list`]: each item's own, then those
+/// that come from another item of the list (a lookalike, a borrowed name).
 pub fn check_json(parsed: &Parsed) -> String {
+    let mut out = String::new();
+    write_check_json(parsed, &mut out, &mut |_| {});
+    out
+}
+
+/// [`check_json`], written to `out` and handed to `flush` piece by piece
+/// (see [`CHUNK`]). The items are checked one at a time as they are
+/// written: only the sites of the list (for the notes across items) are
+/// held, never every item's check.
+pub fn write_check_json(parsed: &Parsed, out: &mut String, flush: &mut dyn FnMut(&mut String)) {
     let list = &parsed.list;
-    let mut out = String::with_capacity(
-        list.items()
-            .iter()
-            .map(|i| 2 * i.as_str().len() + 90)
-            .sum::<usize>()
-            + 96,
-    );
+    let sites: Vec<(usize, Site)> = list
+        .items()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| check_item(item.as_str()).site.map(|s| (i, s)))
+        .collect();
+    let refs: Vec<(usize, &Site)> = sites.iter().map(|(i, s)| (*i, s)).collect();
+    let mut pair = pair_notes(&refs).into_iter().peekable();
+    drop(refs);
+    let mut sites = sites.into_iter().peekable();
     out.push_str("{\"items\":[");
-    let checks = check_list(list);
-    for (n, (item, c)) in list.items().iter().zip(checks).enumerate() {
+    for (n, item) in list.items().iter().enumerate() {
         if n > 0 {
             out.push(',');
+        }
+        let mut c = match sites.next_if(|(i, _)| *i == n) {
+            Some((_, site)) => check_openable(item.as_str(), site),
+            None => check_item(item.as_str()),
+        };
+        while let Some((_, note)) = pair.next_if(|(i, _)| *i == n) {
+            c.notes.push(note);
         }
         // A nested list that could not be read is an invalid item.
         let (class, reason) = match (c.class, item.list()) {
@@ -221,21 +278,18 @@ pub fn check_json(parsed: &Parsed) -> String {
             _ => (c.class, c.reason),
         };
         out.push_str("{\"item\":");
-        push_str(&mut out, item.as_str());
+        push_str(out, item.as_str());
         out.push_str(",\"class\":\"");
         out.push_str(class.as_str());
         out.push_str("\",\"site\":");
-        push_opt(&mut out, c.site.as_ref().map(|s| s.host.as_str()));
+        push_opt(out, c.site.as_ref().map(|s| s.host.as_str()));
         out.push_str(",\"siteUnicode\":");
-        push_opt(&mut out, c.site.as_ref().map(|s| s.unicode.as_str()));
+        push_opt(out, c.site.as_ref().map(|s| s.unicode.as_str()));
         out.push_str(",\"userinfo\":");
-        push_opt(
-            &mut out,
-            c.site.as_ref().and_then(|s| s.userinfo.as_deref()),
-        );
+        push_opt(out, c.site.as_ref().and_then(|s| s.userinfo.as_deref()));
         out.push_str(",\"reason\":");
         match &reason {
-            Some(m) => push_message(&mut out, m),
+            Some(m) => push_message(out, m),
             None => out.push_str("null"),
         }
         out.push_str(",\"notes\":[");
@@ -248,19 +302,19 @@ pub fn check_json(parsed: &Parsed) -> String {
             } else {
                 "{\"alert\":false,"
             });
-            push_message_fields(&mut out, &note.message);
+            push_message_fields(out, &note.message);
             out.push('}');
         }
         out.push_str("]}");
+        maybe_flush(out, flush);
     }
     out.push_str("],\"title\":");
-    push_opt(&mut out, list.title());
+    push_opt(out, list.title());
     out.push_str(",\"type\":");
-    push_opt(&mut out, list.kind());
+    push_opt(out, list.kind());
     out.push_str(",\"warnings\":");
-    push_warnings(&mut out, &parsed.warnings);
+    push_warnings(out, &parsed.warnings);
     out.push('}');
-    out
 }
 
 /// The object `plan()` returns in JavaScript: what the extension opens.
@@ -272,30 +326,48 @@ pub fn check_json(parsed: &Parsed) -> String {
 ///   "notes": [{message}, ...],
 ///   "title": null|"...", "warnings": [...]}`
 pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
-    let mut out = String::with_capacity(plan.pages() * 40 + 128);
+    let mut out = String::new();
+    write_plan_json(plan, parsed, &mut out, &mut |_| {});
+    out
+}
+
+/// [`plan_json`], written to `out` and handed to `flush` piece by piece
+/// (see [`CHUNK`]).
+pub fn write_plan_json(
+    plan: &Plan,
+    parsed: &Parsed,
+    out: &mut String,
+    flush: &mut dyn FnMut(&mut String),
+) {
     out.push_str("{\"mode\":\"");
     out.push_str(plan.mode.as_str());
     out.push_str("\",\"pages\":");
-    push_decimal(&mut out, plan.pages() as u64);
+    push_decimal(out, plan.pages() as u64);
     out.push_str(",\"groups\":[");
     for (n, g) in plan.groups.iter().enumerate() {
         if n > 0 {
             out.push(',');
         }
         out.push_str("{\"title\":");
-        push_str(&mut out, &g.title);
+        push_str(out, &g.title);
         out.push_str(",\"summary\":");
         match &g.summary {
-            Some(m) => push_message(&mut out, m),
+            Some(m) => push_message(out, m),
             None => out.push_str("null"),
         }
         out.push_str(",\"color\":");
-        push_opt(&mut out, g.color);
+        push_opt(out, g.color);
         out.push_str(",\"depth\":");
-        push_decimal(&mut out, g.depth as u64);
-        out.push_str(",\"urls\":");
-        push_str_array(&mut out, g.urls.iter().map(String::as_str));
-        out.push('}');
+        push_decimal(out, g.depth as u64);
+        out.push_str(",\"urls\":[");
+        for (k, url) in g.urls.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            push_str(out, url);
+            maybe_flush(out, flush);
+        }
+        out.push_str("]}");
     }
     out.push_str("],\"skipped\":[");
     for (n, s) in plan.skipped.iter().enumerate() {
@@ -303,19 +375,19 @@ pub fn plan_json(plan: &Plan, parsed: &Parsed) -> String {
             out.push(',');
         }
         out.push_str("{\"item\":");
-        push_str(&mut out, &s.item);
+        push_str(out, &s.item);
         out.push_str(",\"reason\":");
-        push_message(&mut out, &s.reason);
+        push_message(out, &s.reason);
         out.push('}');
+        maybe_flush(out, flush);
     }
     out.push_str("],\"preview\":");
-    push_messages(&mut out, &plan.preview);
+    push_messages(out, &plan.preview, flush);
     out.push_str(",\"notes\":");
-    push_messages(&mut out, &plan.notes);
+    push_messages(out, &plan.notes, flush);
     out.push_str(",\"title\":");
-    push_opt(&mut out, parsed.list.title());
+    push_opt(out, parsed.list.title());
     out.push_str(",\"warnings\":");
-    push_warnings(&mut out, &parsed.warnings);
+    push_warnings(out, &parsed.warnings);
     out.push('}');
-    out
 }

@@ -1,8 +1,12 @@
 //! `uri-list`: the command-line face of the crate, for scripts and native apps.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
-use uri_list::{check_item, from_text, json, to_text, Class, Parser, UriList};
+use uri_list::{
+    check_list, from_text, json, messages, to_text, Class, Parser, UriList, MAX_LENGTH,
+};
 
 const USAGE: &str = "\
 usage:
@@ -10,7 +14,11 @@ usage:
   uri-list encode [--title T] [--type X] [--option K=V]... [URL...]
                                                a link from URLs (one per line on stdin when none)
   uri-list from-text [FILE]                    a link from a text/uri-list (stdin when no FILE)
-  uri-list check [--json] LINK                 each item, its class and site, and every warning
+  uri-list check [--json] LINK                 each item, its class and site, every alert, note
+                                               and warning
+
+A LINK of \"-\" is read from standard input (one line end after it is dropped): for links
+longer than a command line takes (up to 2 MiB).
 
 exit status: 0 success, 1 invalid input (the message names the problem and its byte offset),
 2 wrong usage";
@@ -100,14 +108,43 @@ fn split_args<'a>(
     Ok((found, positional))
 }
 
-fn one_link<'a>(positional: &[&'a str]) -> Result<&'a str, Failure> {
+/// The LINK argument: the link itself, or with "-" the link read from stdin.
+fn one_link<'a>(positional: &[&'a str]) -> Result<std::borrow::Cow<'a, str>, Failure> {
     match positional {
-        [link] => Ok(link),
+        ["-"] => read_link(io::stdin().lock()).map(std::borrow::Cow::Owned),
+        [link] => Ok(std::borrow::Cow::Borrowed(link)),
         [] => Err(Failure::Usage("no LINK given".into())),
         _ => Err(Failure::Usage(
             "more than one LINK given (quote the link: a shell splits it at spaces and ';')".into(),
         )),
     }
+}
+
+/// Reads a link from `input` (stdin): at most [`MAX_LENGTH`] bytes and a
+/// line end, which is dropped (`echo` adds one); the parser reports any
+/// other white space. Longer input is refused without reading it all.
+fn read_link(input: impl Read) -> Result<String, Failure> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_LENGTH as u64 + 3)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Input(format!("cannot read the link from stdin: {e}")))?;
+    for end in [&b"\n"[..], b"\r"] {
+        if bytes.ends_with(end) {
+            bytes.pop();
+        }
+    }
+    if bytes.len() > MAX_LENGTH {
+        return Err(Failure::Input(format!(
+            "the link on stdin is too long: more than {MAX_LENGTH} bytes, the limit (the longest URL Chrome accepts)"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::Input(format!(
+            "the link on stdin is not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 fn warn_all(warnings: &[uri_list::Warning]) {
@@ -123,7 +160,7 @@ fn decode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let as_json = flags.iter().any(|(f, _)| *f == "--json");
     let parsed = Parser::new()
         .strict(strict)
-        .parse(link)
+        .parse(&link)
         .map_err(|e| Failure::Input(e.to_string()))?;
     if as_json {
         write(out, &json::decode_json(&parsed))?;
@@ -210,11 +247,18 @@ fn from_text_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     write(out, "\n")
 }
 
+/// The widest the site column is padded to, in characters: a wider site is
+/// written whole, the column then shifted on its row only.
+const MAX_SITE_COLUMN: usize = 40;
+
+/// `check`: a row per item (number, class, site, item), then under it why it
+/// is not opened, each alert and note (all that `--json` has, the lookalike
+/// pairs of the whole list included), and at the end the warnings.
 fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let (flags, positional) = split_args(args, &["--json"], &[])?;
     let link = one_link(&positional)?;
     let parsed = Parser::new()
-        .parse(link)
+        .parse(&link)
         .map_err(|e| Failure::Input(e.to_string()))?;
     if !flags.is_empty() {
         write(out, &json::check_json(&parsed))?;
@@ -227,21 +271,18 @@ fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     if let Some(t) = parsed.list.kind() {
         text.push_str(&format!("type: {t}\n"));
     }
-    let checks: Vec<_> = parsed
-        .list
-        .items()
-        .iter()
-        .map(|i| check_item(i.as_str()))
-        .collect();
+    let checks = check_list(&parsed.list);
     let sites: Vec<String> = checks
         .iter()
-        .map(|c| match &c.site {
-            Some(s) if s.unicode != s.host => format!("{} ({})", s.unicode, s.host),
-            Some(s) => s.host.clone(),
-            None => "-".into(),
-        })
+        .map(|c| c.site.as_ref().map_or_else(|| "-".into(), |s| s.shown()))
         .collect();
-    let width = sites.iter().map(|s| s.chars().count()).max().unwrap_or(1);
+    let width = sites
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(1)
+        .min(MAX_SITE_COLUMN);
+    let mut alerts = 0;
     for (n, ((item, c), site)) in parsed
         .list
         .items()
@@ -250,19 +291,35 @@ fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         .zip(&sites)
         .enumerate()
     {
-        let class = match (c.class, item.list()) {
-            (Class::List, None) => Class::Invalid,
-            (class, _) => class,
+        let number = n + 1;
+        // A nested list that could not be read is an invalid item (as in
+        // `--json`).
+        let (class, nested_reason) = match (c.class, item.list()) {
+            (Class::List, None) => (
+                Class::Invalid,
+                messages()
+                    .find(|(code, _)| *code == "itemNestedUnreadable")
+                    .map(|(_, text)| text),
+            ),
+            (class, _) => (class, None),
         };
+        // Padded by hand: `{:<width$}` panics on a width over 65 535.
+        let pad = " ".repeat(width.saturating_sub(site.chars().count()));
         text.push_str(&format!(
-            "{:>3}  {:<8}  {:<width$}  {}\n",
-            n + 1,
+            "{number:>3}  {:<8}  {site}{pad}  {}\n",
             class.as_str(),
-            site,
             item.as_str()
         ));
         if let Some(reason) = &c.reason {
             text.push_str(&format!("     {reason}\n"));
+        }
+        if let Some(reason) = nested_reason {
+            text.push_str(&format!("     {reason}\n"));
+        }
+        for note in &c.notes {
+            let kind = if note.alert { "alert" } else { "note" };
+            alerts += usize::from(note.alert);
+            text.push_str(&format!("     {kind} (item {number}): {}\n", note.message));
         }
         if let Some(list) = item.list() {
             text.push_str(&format!("     a nested list of {} items\n", list.len()));
@@ -270,6 +327,12 @@ fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     }
     for w in &parsed.warnings {
         text.push_str(&format!("warning: {w}\n"));
+    }
+    if alerts > 0 {
+        text.push_str(&format!(
+            "{alerts} alert{}: look at the list before opening it\n",
+            if alerts == 1 { "" } else { "s" }
+        ));
     }
     write(out, &text)
 }

@@ -4,7 +4,7 @@
 
 use crate::prelude::*;
 
-use crate::check::{check_item, Class};
+use crate::check::{check_item, pair_notes, Class, Note, Site};
 use crate::digits::decimal;
 use crate::list::UriList;
 use crate::message::Message;
@@ -138,7 +138,9 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     let mut out = Plan {
         mode: Mode::from_hint(list.kind()),
         groups: Vec::new(),
-        skipped: Vec::new(),
+        // Room for every item at once (given back below): grown by doubling,
+        // the copy would hold up to three times the room at its peak.
+        skipped: Vec::with_capacity(list.len()),
         preview: Vec::new(),
         notes: Vec::new(),
     };
@@ -147,17 +149,29 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         .map(clean_title)
         .filter(|t| !t.is_empty() && crate::list::Scheme::strip_prefix(t).is_none());
     let title = own_title(list).or(link_text);
-    add_groups(list, title, 0, &mut out);
+    let mut seen = Seen {
+        pages: 0,
+        sites: Vec::new(),
+        notes: Vec::new(),
+    };
+    add_groups(list, title, 0, &mut out, &mut seen);
 
     // What a person should know of the pages, the whole link at once (so
-    // that a lookalike in one nested list of a site in another is seen).
-    let mut checks: Vec<crate::check::ItemCheck> = out
-        .groups
-        .iter()
-        .flat_map(|g| g.urls.iter().map(|u| check_item(u)))
-        .collect();
-    crate::check::note_lookalike_pairs(&mut checks);
-    for note in checks.into_iter().flat_map(|c| c.notes) {
+    // that a lookalike in one nested list of a site in another is seen):
+    // each page's own notes, then those from another page, in page order.
+    let refs: Vec<(usize, &Site)> = seen.sites.iter().map(|(p, s)| (*p, s)).collect();
+    let mut pair = pair_notes(&refs).into_iter().peekable();
+    drop(refs);
+    drop(seen.sites);
+    let mut own = seen.notes.into_iter().peekable();
+    loop {
+        let next = match (own.peek(), pair.peek()) {
+            (Some(a), Some(b)) if a.0 <= b.0 => own.next(),
+            (_, Some(_)) => pair.next(),
+            (Some(_), None) => own.next(),
+            (None, None) => break,
+        };
+        let Some((_, note)) = next else { break };
         if note.alert {
             out.preview.push(note.message);
         } else {
@@ -165,6 +179,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         }
     }
 
+    out.skipped.shrink_to_fit();
     let pages = out.pages();
     if out.mode == Mode::List {
         out.preview.push(Message::new("previewTypeList"));
@@ -181,7 +196,22 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     out
 }
 
-fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Plan) {
+/// What [`add_groups`] keeps of the pages' checks, each page checked once:
+/// the sites (for the notes across pages and the groups' summaries) and
+/// each page's own notes, by the page's position in the plan.
+struct Seen {
+    pages: usize,
+    sites: Vec<(usize, Site)>,
+    notes: Vec<(usize, Note)>,
+}
+
+fn add_groups(
+    list: &UriList,
+    title: Option<String>,
+    depth: usize,
+    out: &mut Plan,
+    seen: &mut Seen,
+) {
     let color = list.option("color").and_then(|c| {
         GROUP_COLORS.into_iter().find(|g| {
             g.eq_ignore_ascii_case(c.trim())
@@ -191,14 +221,23 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
     // The name is decided once the list's own pages are known.
     let first = out.groups.len();
     let mut run: Vec<String> = Vec::new();
-    let mut runs: Vec<usize> = Vec::new();
+    // Each run's group, and the position of its first page.
+    let mut runs: Vec<(usize, usize)> = Vec::new();
     for item in list.items() {
         let c = check_item(item.as_str());
         match (c.class, item.list()) {
-            (Class::Openable, _) => run.push(item.as_str().to_owned()),
+            (Class::Openable, _) => {
+                run.push(item.as_str().to_owned());
+                let page = seen.pages;
+                seen.pages += 1;
+                seen.notes.extend(c.notes.into_iter().map(|n| (page, n)));
+                if let Some(site) = c.site {
+                    seen.sites.push((page, site));
+                }
+            }
             (Class::List, Some(child)) => {
                 if !run.is_empty() {
-                    runs.push(out.groups.len());
+                    runs.push((out.groups.len(), seen.pages - run.len()));
                     out.groups.push(Group {
                         title: String::new(),
                         summary: None,
@@ -207,7 +246,7 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
                         depth,
                     });
                 }
-                add_groups(child, own_title(child), depth + 1, out);
+                add_groups(child, own_title(child), depth + 1, out, seen);
             }
             (Class::List, None) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),
@@ -220,7 +259,7 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
         }
     }
     if !run.is_empty() {
-        runs.push(out.groups.len());
+        runs.push((out.groups.len(), seen.pages - run.len()));
         out.groups.push(Group {
             title: String::new(),
             summary: None,
@@ -233,11 +272,16 @@ fn add_groups(list: &UriList, title: Option<String>, depth: usize, out: &mut Pla
     // a summary of them all.
     let (name, about) = title.map_or_else(
         || {
-            let urls: Vec<&str> = runs
-                .iter()
-                .flat_map(|&g| out.groups[g].urls.iter().map(String::as_str))
-                .collect();
-            summary(&urls)
+            let mut pages = 0;
+            let mut sites: Vec<&str> = Vec::new();
+            for &(g, first) in &runs {
+                let end = first + out.groups[g].urls.len();
+                pages += end - first;
+                let from = seen.sites.partition_point(|(p, _)| *p < first);
+                let to = seen.sites.partition_point(|(p, _)| *p < end);
+                sites.extend(seen.sites[from..to].iter().map(|(_, s)| s.unicode.as_str()));
+            }
+            summary(pages, &sites)
         },
         |t| (t, None),
     );
@@ -276,19 +320,15 @@ fn clean_title(t: &str) -> String {
 }
 
 /// "1 page", "4 pages from 3 sites", "2 pages from example.com", or the
-/// site of a single page; with the message it is the English of.
-fn summary(urls: &[&str]) -> (String, Option<Message>) {
-    let sites: Vec<String> = urls
-        .iter()
-        .filter_map(|u| check_item(u).site.map(|s| s.unicode))
-        .collect();
-    let keys: Vec<&str> = sites.iter().map(String::as_str).collect();
-    let first = crate::strset::first_of_each(&keys);
-    let distinct = (0..keys.len()).filter(|&i| first[i] == i).count();
-    let message = match (urls.len(), distinct) {
-        (1, 1) => return (sites[0].clone(), None),
+/// site of a single page; with the message it is the English of. `sites`
+/// are the pages' sites (Unicode), in order.
+fn summary(pages: usize, sites: &[&str]) -> (String, Option<Message>) {
+    let first = crate::strset::first_of_each(sites);
+    let distinct = (0..sites.len()).filter(|&i| first[i] == i).count();
+    let message = match (pages, distinct) {
+        (1, 1) => return (sites[0].to_owned(), None),
         (1, _) => Message::new("summaryOnePage"),
-        (n, 1) => Message::with("summaryOneSite", &[&decimal(n as u64), &sites[0]]),
+        (n, 1) => Message::with("summaryOneSite", &[&decimal(n as u64), sites[0]]),
         (n, s) => Message::with("summarySites", &[&decimal(n as u64), &decimal(s as u64)]),
     };
     (message.english(), Some(message))

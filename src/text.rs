@@ -99,6 +99,21 @@ pub struct FromText {
     pub warnings: Vec<Warning>,
 }
 
+/// A text longer than a link may be ([`crate::MAX_LENGTH`]) is refused
+/// before it is read: its cost in time and memory is bounded like a link's.
+pub(crate) fn too_long(text: &str) -> Result<(), Error> {
+    if text.len() > crate::MAX_LENGTH {
+        return Err(Error::new(
+            ErrorKind::TextTooLong {
+                len: text.len(),
+                max: crate::MAX_LENGTH,
+            },
+            crate::MAX_LENGTH,
+        ));
+    }
+    Ok(())
+}
+
 /// Reads a text/uri-list document (RFC 2483 §5) into a list.
 ///
 /// Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
@@ -115,6 +130,7 @@ pub struct FromText {
 /// assert_eq!(read.list.to_link(), "uri-list:https://a.com;https://b.com?title=Two");
 /// ```
 pub fn from_text(text: &str) -> Result<FromText, Error> {
+    too_long(text)?;
     let mut stack = vec![UriList::new()];
     let mut warnings = Vec::new();
     let mut offset = 0;
@@ -139,7 +155,8 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             stack[current].push_option(k, v);
         } else if line.bytes().all(|b| b == b'#') {
             let depth = line.len();
-            if depth == current + 1 {
+            // No deeper than a link may nest: a deeper marker is ignored.
+            if depth == current + 1 && depth <= crate::MAX_DEPTH {
                 stack.push(UriList::new());
             } else if depth == current && current > 0 && !stack[current].is_empty() {
                 let child = stack.pop().expect("depth > 0");

@@ -32,8 +32,30 @@ fn error(e: crate::Error) -> JsValue {
     js.into()
 }
 
-fn json_value(s: &str) -> Result<JsValue, JsError> {
-    js_sys::JSON::parse(s).map_err(|_| JsError::new("internal error: the result is not JSON"))
+/// The value of JSON written by one of `json::write_*`, piece by piece:
+/// each piece (about `json::CHUNK` bytes) goes to the engine as soon as it
+/// is written, so the wasm's memory, which never shrinks, holds one piece
+/// rather than the whole result (100 bytes and more per item of `check()`).
+fn chunked_json(
+    write: impl FnOnce(&mut String, &mut dyn FnMut(&mut String)),
+) -> Result<JsValue, JsError> {
+    let pieces = js_sys::Array::<JsValue>::new();
+    let mut out = String::with_capacity(json::CHUNK + 1024);
+    write(&mut out, &mut |s: &mut String| {
+        pieces.push(&JsValue::from_str(s));
+        s.clear();
+    });
+    pieces.push(&JsValue::from_str(&out));
+    drop(out);
+    json_parse(&pieces.join("")).map_err(|_| JsError::new("internal error: the result is not JSON"))
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The engine's `JSON.parse`, of a JS string (js-sys's takes a `&str`,
+    /// which a string made in JS would have to be copied into first).
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn json_parse(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
 }
 
 // The JavaScript half of `decode` (src/wasm.js), shipped with the package.
@@ -388,7 +410,10 @@ pub fn from_text_js(text: &str) -> Result<String, JsValue> {
 /// userinfo, reason}], title, type, warnings}`.
 #[wasm_bindgen]
 pub fn check(link: &str) -> Result<JsValue, JsValue> {
-    Ok(json_value(&json::check_json(&parse(link, false)?))?)
+    let parsed = parse(link, false)?;
+    Ok(chunked_json(|out, flush| {
+        json::write_check_json(&parsed, out, flush)
+    })?)
 }
 
 /// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
@@ -413,10 +438,10 @@ pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
         open_limit,
         link_text: link_text.as_deref(),
     };
-    Ok(json_value(&json::plan_json(
-        &crate::plan(&parsed, &context),
-        &parsed,
-    ))?)
+    let plan = crate::plan(&parsed, &context);
+    Ok(chunked_json(|out, flush| {
+        json::write_plan_json(&plan, &parsed, out, flush)
+    })?)
 }
 
 /// `readPasted(text)`: what a person pasted, read as a uri-list link, a
@@ -426,14 +451,15 @@ pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = readPasted)]
 pub fn read_pasted_js(text: &str) -> Result<JsValue, JsValue> {
     let (form, parsed) = crate::read_pasted(text).map_err(error)?;
-    let mut out = json::decode_json(&parsed);
-    out.pop();
-    out.push_str(",\"form\":\"");
-    out.push_str(form.as_str());
-    out.push_str("\",\"link\":");
-    json::push_str(&mut out, &parsed.list.to_link());
-    out.push('}');
-    Ok(json_value(&out)?)
+    Ok(chunked_json(|out, flush| {
+        json::write_decode_json(&parsed, out, flush);
+        out.pop();
+        out.push_str(",\"form\":\"");
+        out.push_str(form.as_str());
+        out.push_str("\",\"link\":");
+        json::push_str(out, &parsed.list.to_link());
+        out.push('}');
+    })?)
 }
 
 /// `version()`: the crate's version.

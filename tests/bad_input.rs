@@ -18,6 +18,54 @@ fn strict_err(link: &str) -> String {
 }
 
 #[test]
+fn texts_over_the_limit_are_refused_and_markers_nest_no_deeper_than_links() {
+    let text = "https://a.example/\n".repeat(uri_list::MAX_LENGTH / 19 + 1);
+    let expected = format!(
+        "text too long: {} bytes, the limit is 2097152 bytes (as for a link)",
+        text.len()
+    );
+    let e = uri_list::from_text(&text).expect_err("too long");
+    assert_eq!(e.to_string(), expected);
+    assert!(matches!(e.kind(), ErrorKind::TextTooLong { .. }));
+    assert_eq!(
+        uri_list::read_pasted(&text)
+            .expect_err("too long")
+            .to_string(),
+        expected
+    );
+    // Just under the limit: read.
+    let under = &text[..uri_list::MAX_LENGTH - uri_list::MAX_LENGTH % 19];
+    assert_eq!(
+        uri_list::from_text(under).unwrap().list.len(),
+        uri_list::MAX_LENGTH / 19
+    );
+    // Depth markers open lists only as deep as a link may nest (8): a
+    // ninth is ignored, with a warning that names its line.
+    let mut text = String::new();
+    for depth in 1..=MAX_DEPTH + 1 {
+        text.push_str(&"#".repeat(depth));
+        text.push_str("\nhttps://a.example/\n");
+    }
+    for depth in (1..=MAX_DEPTH + 1).rev() {
+        text.push_str(&"#".repeat(depth));
+        text.push('\n');
+    }
+    let read = uri_list::from_text(&text).unwrap();
+    let warnings: Vec<String> = read.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    for (w, line) in warnings.iter().zip([17, 19]) {
+        let expected =
+            format!("line {line}: a depth marker that opens no nested list and closes none");
+        assert!(w.starts_with(&expected), "{warnings:?}");
+    }
+    let mut list = &read.list;
+    for _ in 0..MAX_DEPTH {
+        list = list.items().last().unwrap().list().unwrap();
+    }
+    assert_eq!(list.len(), 2, "the ninth level's item joins the eighth");
+}
+
+#[test]
 fn empty_link() {
     assert_eq!(
         err(""),

@@ -210,3 +210,126 @@ fn check_lists_classes_sites_and_warnings() {
     assert_eq!(v["items"][0]["class"], "openable");
     assert_eq!(v["items"][0]["site"], "a.com");
 }
+
+/// Every alert and note of `check --json` (each item's, and the lookalike
+/// pairs of the whole list), as a line of the human output naming its item.
+fn assert_human_has_every_note(link: &str) -> String {
+    let human = run(&["check", link], None);
+    assert_eq!(human.status.code(), Some(0), "{}", stderr(&human));
+    let json = run(&["check", "--json", link], None);
+    let v: serde_json::Value = serde_json::from_str(stdout(&json)).unwrap();
+    let text = stdout(&human).to_owned();
+    let mut count = 0;
+    for (n, item) in v["items"].as_array().unwrap().iter().enumerate() {
+        for note in item["notes"].as_array().unwrap() {
+            let kind = if note["alert"] == true {
+                "alert"
+            } else {
+                "note"
+            };
+            let line = format!(
+                "     {kind} (item {}): {}\n",
+                n + 1,
+                note["message"].as_str().unwrap()
+            );
+            assert!(text.contains(&line), "{line:?} is missing from:\n{text}");
+            count += 1;
+        }
+    }
+    assert!(count > 0, "{link}: no notes at all");
+    text
+}
+
+#[test]
+fn check_shows_every_alert_and_note_that_json_has() {
+    // The explainer's own phishing example: a site that borrows the name of
+    // another site of the list as a subdomain.
+    let text =
+        assert_human_has_every_note("multi:https://mybank.com/;https://mybank.evil.com/login");
+    assert_eq!(
+        text,
+        "  1  openable  mybank.com       https://mybank.com/
+  2  openable  mybank.evil.com  https://mybank.evil.com/login
+     alert (item 2): mybank.evil.com belongs to evil.com, not to mybank.com, another site in this list
+1 alert: look at the list before opening it
+"
+    );
+    // A lookalike pair, user info, a mixed-script host, plain http.
+    let text = assert_human_has_every_note(
+        "uri-list:https://paypal.com;https://paypa1.com;https://bank.com@evil.example/;http://p%D0%B0ypal.com/;http://localhost/",
+    );
+    assert!(
+        text.ends_with("4 alerts: look at the list before opening it\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_never_panics_on_a_site_wider_than_a_format_width() {
+    // `{:<width$}` panics on a width over 65 535: the site column is padded
+    // by hand, and only up to 40 characters.
+    let host = "a".repeat(70_000);
+    let link = format!("uri-list:https://{host}.example/;https://b.example/");
+    let o = run(&["check", &link], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with(&format!("  1  openable  {host}.example  https://")));
+    let b_row = format!(
+        "  2  openable  b.example{}  https://b.example/\n",
+        " ".repeat(31)
+    );
+    assert!(out.contains(&b_row), "{}", &out[out.len() - 200..]);
+}
+
+#[test]
+fn a_link_of_dash_is_read_from_stdin() {
+    let o = run(
+        &["decode", "-"],
+        Some("uri-list:https://a.com;https://b.com\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "https://a.com\r\nhttps://b.com\r\n");
+    assert_eq!(stderr(&o), "", "the line end after the link is no warning");
+    let o = run(
+        &["check", "--json", "-"],
+        Some("uri-list:https://a.com\r\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"site\":\"a.com\""));
+    // A 2 MiB link, longer than a command line takes.
+    let mut link = String::from("uri-list:");
+    while link.len() < uri_list::MAX_LENGTH - 32 {
+        link.push_str("https://a.example/x;");
+    }
+    link.pop();
+    let o = run(&["check", "-"], Some(&link));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), (link.len() - 8) / 20);
+    // Too long, and not UTF-8: a clear message, exit 1.
+    link.push_str(&";https://a.example/".repeat(4));
+    let o = run(&["decode", "-"], Some(&link));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: the link on stdin is too long: more than 2097152 bytes, the limit (the longest URL Chrome accepts)\n"
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_uri-list"))
+        .args(["check", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uri-list:https://a.com/\xff")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: the link on stdin is not UTF-8 text (bad byte at offset 23)\n"
+    );
+}
