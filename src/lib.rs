@@ -210,6 +210,7 @@ mod prelude {
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
 static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+
 mod check;
 mod digits;
 mod error;
