@@ -3,8 +3,8 @@
 // Start-up is "import, start init, register listeners": a service worker may be stopped and
 // restarted at any time, forbids top-level await and dynamic import(), and only sees events
 // whose listeners were registered synchronously at start-up. So the wasm core is imported
-// statically, its init is started once here, and every handler awaits it.
-import init from './pkg/uri_list.js';
+// statically (through lib/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
+import init from './lib/core.js';
 import { api } from './lib/api.js';
 import { addMenuItem, createMenus, onMenuClicked } from './lib/menus.js';
 import {
