@@ -249,6 +249,7 @@ run_tests() {
     cargo clippy --target "$WASM_TARGET" --lib --features wasm-release -- -D warnings
   must "cargo test" cargo test
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
+  must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
   # test files use native-only dev-dependencies. The runner picks the browser from the driver
   # variable that is set (and rejects --quiet).
