@@ -92,6 +92,7 @@ ensure_node() {
   fi
   have wasm-opt || die "wasm-opt is missing from node_modules (npm package binaryen): run npm ci"
   have web-ext || die "web-ext is missing from node_modules: run npm ci"
+  have tsc || die "tsc is missing from node_modules (npm package typescript): run npm ci"
 }
 
 ensure_browsers() {
@@ -259,6 +260,8 @@ run_tests() {
   must "wasm tests in headless Firefox" \
     env -u CHROMEDRIVER GECKODRIVER="$geckodriver" cargo test --target "$WASM_TARGET" --test wasm
   build
+  # After the build: the types of the wasm package (dist/pkg/uri_list.d.ts) are part of it.
+  must "type-check the extension's JavaScript (tsc, tsconfig.json)" tsc -p .
 
   # Both browsers always run: one failing does not hide the other.
   suite "end-to-end: Chromium" node tests/e2e/run.mjs chromium
