@@ -18,15 +18,8 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const api = globalThis.browser ?? globalThis.chrome;
-  const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
+  const { LINK_SCHEME, MAX_LINK_LENGTH, ask, isElement, linkOf, parentOf, shadowRootOf } = uriList;
   const MIDDLE_BUTTON = 1;
-  /**
-   * The longest link the extension reads: the core's MAX_LENGTH, 2 MiB (2 097 152 bytes of
-   * UTF-8). A string's length in UTF-16 units is never more than its UTF-8 bytes, so this check
-   * refuses nothing the core would read; what it passes, the core measures in bytes.
-   */
-  const MAX_LINK_LENGTH = 2 * 1024 * 1024;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
    * `filter: opacity()`) at which a link counts as seen. At half opacity text is still plainly
@@ -38,62 +31,7 @@
   const FOCUS_AFTER_INPUT_MS = 1000;
   const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
-  // --- browser differences -----------------------------------------------------------------
-
-  /**
-   * The shadow root of `element`, open or closed (a page's closed shadow root hides its links
-   * from `composedPath()`; content scripts may look inside). Chrome: `chrome.dom.openOrClosedShadowRoot(element)`;
-   * Firefox: the property `element.openOrClosedShadowRoot` (a method in some versions' documentation).
-   */
-  function shadowRootOf(element) {
-    try {
-      if ('openOrClosedShadowRoot' in element) {
-        const root = element.openOrClosedShadowRoot;
-        return (typeof root === 'function' ? root.call(element) : root) ?? null;
-      }
-      const dom = globalThis.chrome?.dom;
-      if (typeof dom?.openOrClosedShadowRoot === 'function') return dom.openOrClosedShadowRoot(element) ?? null;
-    } catch {
-      // not an element that can host a shadow root
-    }
-    return element.shadowRoot ?? null;
-  }
-
-  // --- finding the link ------------------------------------------------------------------------
-
-  const isElement = (node) => node?.nodeType === Node.ELEMENT_NODE;
-  /** The node's parent in the composed tree: from a shadow root's top to its host. */
-  const parentOf = (node) => node.parentNode?.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? node.parentNode.host ?? null : node.parentNode;
-  const hasPoint = (event) => typeof event.clientX === 'number' && (event.detail > 0 || event.type.startsWith('pointer'));
-
-  /**
-   * The innermost element an event is on. `composedPath()` stops at a closed shadow root's host
-   * (seen from outside it); from there, the element under the pointer (or, for a key, the root's
-   * focused element) inside it, as deep as closed roots go.
-   */
-  function innermost(event) {
-    let node = event.composedPath()[0] ?? event.target;
-    for (let depth = 0; depth < 32 && isElement(node); depth += 1) {
-      const root = shadowRootOf(node);
-      if (!root) break;
-      const inner = hasPoint(event) ? root.elementFromPoint(event.clientX, event.clientY) : root.activeElement;
-      if (!inner || inner === node || inner.getRootNode() !== root) break;
-      node = inner;
-    }
-    return node;
-  }
-
-  /** The uri-list link `node` is in (the nearest HTML or SVG `a`, or `area`): `{node, href}`, or null. */
-  function linkFrom(node) {
-    for (let at = node; at; at = parentOf(at)) {
-      if (!isElement(at) || (at.localName !== 'a' && at.localName !== 'area')) continue;
-      const href = typeof at.href === 'string' ? at.href : at.href?.baseVal;
-      return typeof href === 'string' && LINK_SCHEME.test(href) ? { node: at, href: href.trim() } : null;
-    }
-    return null;
-  }
-
-  const linkOf = (event) => linkFrom(innermost(event));
+  // --- the link (finding it: linkOf, in the prelude) ------------------------------------------
 
   /** The words a person sees for a link: they can name the group when the link has no title. */
   function linkText(node) {
@@ -165,6 +103,7 @@
   /** The product of the opacities of `element` and its ancestors (through shadow hosts and same-origin frames). */
   function effectiveOpacity(element) {
     let product = 1;
+    /** @type {Window} */
     let win = window;
     for (let at = element; at; ) {
       if (isElement(at)) {
@@ -212,7 +151,7 @@
   function textAt(link, x, y) {
     const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (let text = /** @type {Text} */ (walker.nextNode()); text; text = /** @type {Text} */ (walker.nextNode())) {
       if (!text.data.trim()) continue;
       range.selectNodeContents(text);
       for (const box of range.getClientRects()) {
@@ -332,16 +271,11 @@
    * Sends `message` to the background, which tells the person what it did not open (on the
    * toolbar badge of this tab, a notification, or the preview page). What is left for here is a
    * background that cannot be reached at all (the extension was reloaded under the page).
+   * @param {{type: string} & Record<string, unknown>} message
    */
-  function send(message) {
-    Promise.resolve()
-      .then(() => api.runtime.sendMessage(message))
-      .then(
-        (reply) => {
-          if (!reply?.ok) console.error(`uri-list: ${message.type} failed:`, reply?.error ?? 'no answer');
-        },
-        (error) => console.error('uri-list: could not reach the extension (reload the page):', error?.message ?? error),
-      );
+  function send({ type, ...payload }) {
+    // An error the background sent, or none at all (the extension was reloaded: reload the page).
+    ask(type, payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
   }
 
   window.addEventListener('click', (event) => {
@@ -361,7 +295,7 @@
   // Multilinks explainer's fallback. The toolbar button shows it (and the popup offers it).
   if (window === window.top) {
     document.addEventListener('DOMContentLoaded', () => {
-      const links = [...document.querySelectorAll('link[rel~="alternate" i][href]')]
+      const links = [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel~="alternate" i][href]'))]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
         .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH);
       if (links.length) send({ type: 'offers', links });

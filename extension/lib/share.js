@@ -2,7 +2,7 @@
 //
 // Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode out), and
 // `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
-import { check, encode, toText } from '../pkg/uri_list.js';
+import { check, encode, toText } from './core.js';
 import { api } from './api.js';
 import { localized } from './i18n.js';
 import { realUrl } from './lazy.js';
@@ -103,7 +103,7 @@ function countReasons(reasons) {
  * - `window`: every tab of the window.
  *
  * @param {string} scope
- * @param {{windowId?: number, clicked?: {id: number, windowId: number, groupId?: number, highlighted?: boolean}}} where
+ * @param {{windowId?: number, clicked?: chrome.tabs.Tab}} where
  */
 export async function gather(scope, { windowId, clicked }) {
   const window = clicked?.windowId ?? windowId ?? (await api.windows.getLastFocused({ windowTypes: ['normal'] })).id;
@@ -131,7 +131,10 @@ async function groupsOf(tabs) {
  * Throws (with a message for the person) when no tab can be shared.
  *
  * @returns {Promise<{scope: string, link: string, text: string, shared: number, length: number, long: boolean,
- *   leftOut: {reason: string, count: number}[], title: string|null}>}
+ *   leftOut: {reason: string, count: number}[], title: string|null, notes: string[]}>}
+ *
+ * @param {string} scope one of SCOPES
+ * @param {{windowId?: number, clicked?: chrome.tabs.Tab, asText?: boolean}} where
  */
 export async function makeShare(scope, { windowId, clicked, asText = false }) {
   if (!SCOPES.includes(scope)) throw new Error(`share: unknown scope ${JSON.stringify(scope)}`);
