@@ -196,7 +196,7 @@
 
   /** What the person last pressed: `{node, href, hidden}` (the link and its href then, or nulls). */
   let pressed = null;
-  /** The person's last input, to tell whose doing a focus change was: `{kind, node, at}`. */
+  /** The person's last input, to tell whose doing a focus change was: `{kind, node, at, event?, answered?}`. */
   let lastInput = null;
   /** Links the person focused themselves (a Tab, an arrow key, a press on the link). */
   const focusedByPerson = new WeakSet();
@@ -208,11 +208,26 @@
     lastInput = { kind: 'pointer', node: link?.node ?? null, at: performance.now() };
   }, true);
 
+  // Focus events are trusted whoever moved the focus (a script's `focus()` too), so whose doing
+  // it was is told by what came before: the person's only when it is the browser's own answer to
+  // their input. For a key (Tab, an arrow key...), that is the key's default action: after its
+  // `keydown` was dispatched (a `focus()` from the page's own handler comes during it), not
+  // cancelled by the page, and the first focus change after it (a page's `focus()` a moment
+  // later, on a timer, comes second). For a press, a focus on the very link pressed.
   window.addEventListener('focusin', (event) => {
+    const input = lastInput;
+    let byPerson = false;
+    if (event.isTrusted && input && performance.now() - input.at < FOCUS_AFTER_INPUT_MS) {
+      if (input.kind === 'navigation') {
+        const dispatched = input.event.eventPhase === Event.NONE;
+        byPerson = dispatched && !input.event.defaultPrevented && !input.answered;
+        if (dispatched) input.answered = true;
+      } else if (input.kind === 'pointer') {
+        byPerson = input.node !== null && input.node === linkOf(event)?.node;
+      }
+    }
     const link = linkOf(event);
     if (!link) return;
-    const recent = lastInput && performance.now() - lastInput.at < FOCUS_AFTER_INPUT_MS;
-    const byPerson = event.isTrusted && recent && (lastInput.kind === 'navigation' || (lastInput.kind === 'pointer' && lastInput.node === link.node));
     if (byPerson) focusedByPerson.add(link.node);
     else focusedByPerson.delete(link.node);
   }, true);
@@ -287,7 +302,7 @@
   // Enter on a focused link: cancelling the keydown also stops the click the browser would
   // synthesise from it, so the link opens once.
   window.addEventListener('keydown', (event) => {
-    if (event.isTrusted) lastInput = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now() };
+    if (event.isTrusted) lastInput = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now(), event, answered: false };
     if (event.key === 'Enter' && !event.isComposing) activate(event);
   }, true);
 
