@@ -176,7 +176,7 @@ build() {
   ensure_node
   have zip || apt_install zip
   check_versions
-  [[ -f src/wasm.rs ]] || die "src/wasm.rs (the wasm JS API) does not exist yet: nothing to build"
+  [[ -f src/js/wasm.rs ]] || die "src/js/wasm.rs (the wasm JS API) does not exist yet: nothing to build"
 
   # Only the cdylib: built along with the rlib (Cargo.toml's crate-type, which the tests and the
   # CLI need), the same LTO build leaves 4 KB more gzip in the wasm (benches/README.md, "Size").

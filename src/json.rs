@@ -5,12 +5,12 @@
 use crate::prelude::*;
 
 use crate::check::{check_item, check_openable, pair_notes, Class, Site};
-use crate::digits::{push_decimal, push_hex};
-use crate::error::Warning;
-use crate::list::UriList;
+use crate::message::digits::{push_decimal, push_hex};
+use crate::message::error::Warning;
 use crate::message::{Arg, Message};
-use crate::parse::Parsed;
 use crate::plan::Plan;
+use crate::syntax::list::UriList;
+use crate::syntax::parse::Parsed;
 
 /// Appends `s` as a JSON string literal (RFC 8259 §7).
 pub fn push_str(out: &mut String, s: &str) {

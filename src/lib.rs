@@ -4,7 +4,7 @@
 //! called "the draft" below) and the `multi:` spelling of the Multilinks
 //! explainer ("the explainer"). It does no I/O and knows nothing of
 //! browsers; the extension, the command-line tool and the JavaScript API
-//! (`src/wasm.rs`) are thin layers on top of it.
+//! (`src/js/wasm.rs`) are thin layers on top of it.
 //!
 //! ```
 //! let parsed = uri_list::parse(
@@ -125,7 +125,7 @@
 //! ASCII letters, digits, `-` and `.` are read without asking either. A host
 //! that the standard rejects is invalid, with the reason, even where a
 //! browser is more lenient (Chromium escapes a space that `U+3000` maps to).
-//! Hosts that look like others are alerts ([`lookalike`], TR39): mixed
+//! Hosts that look like others are alerts (TR39, src/check/lookalike.rs): mixed
 //! scripts, whole-script confusables, Latin letters that only look like ASCII
 //! ones (`gooɡle.com`), and two sites of one list that look alike.
 //!
@@ -182,7 +182,7 @@ extern crate alloc;
 extern crate std;
 
 /// The shipped wasm's panic handler. No function of the JavaScript API
-/// panics (see src/wasm.rs); should one ever, the module traps, as it did
+/// panics (see src/js/wasm.rs); should one ever, the module traps, as it did
 /// with std and `panic = "abort"`, but without formatting a message that
 /// nothing reads: the panic messages, their locations and the `Debug`
 /// implementations behind them are then left out of the wasm.
@@ -212,31 +212,34 @@ mod prelude {
 static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 
 mod check;
-mod digits;
-mod error;
-mod find;
 pub mod json;
-mod list;
-pub mod lookalike;
 mod message;
-mod parse;
-mod percent;
 mod plan;
 mod platform;
-pub mod punycode;
-mod strset;
-mod text;
+mod syntax;
+/// The boundary: the JavaScript API of the wasm package (src/js/wasm.rs,
+/// with its JavaScript half, src/js/wasm.js). Built on the core; the core
+/// never imports it.
 #[cfg(target_arch = "wasm32")]
-pub mod wasm;
+mod js {
+    pub(crate) mod wasm;
+}
 
 pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
-pub use error::{Error, ErrorKind, Violation, Warning};
-pub use find::{find_links, read_pasted, Form, Found};
-pub use list::{Item, Scheme, UriList};
+/// The JavaScript API of the wasm package, for Rust callers on wasm32 (the
+/// wasm tests): `js_decode` is JavaScript's `decode`, `js_to_text` its
+/// `toText`, and so on.
+#[cfg(target_arch = "wasm32")]
+pub use js::wasm::{
+    js_check, js_decode, js_encode, js_from_text, js_plan, js_read_pasted, js_to_text, js_version,
+};
+pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Message};
-pub use parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
-pub use percent::encode_non_uri_chars;
 pub use plan::{
     plan, Context as PlanContext, Group, Mode, Plan, Skipped, DEFAULT_OPEN_LIMIT, GROUP_COLORS,
 };
-pub use text::{from_text, to_text, FromText};
+pub use syntax::find::{find_links, read_pasted, Form, Found};
+pub use syntax::list::{Item, Scheme, UriList};
+pub use syntax::parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
+pub use syntax::percent::encode_non_uri_chars;
+pub use syntax::text::{from_text, to_text, FromText};

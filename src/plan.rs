@@ -5,10 +5,10 @@
 use crate::prelude::*;
 
 use crate::check::{check_item, pair_notes, Class, Note, Site};
-use crate::digits::decimal;
-use crate::list::UriList;
+use crate::message::digits::decimal;
 use crate::message::Message;
-use crate::parse::Parsed;
+use crate::syntax::list::UriList;
+use crate::syntax::parse::Parsed;
 
 /// The open-limit used when none is set: the point at which Firefox asks
 /// before opening a bookmark folder (`browser.tabs.maxOpenBeforeWarn`).
@@ -147,7 +147,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     let link_text = context
         .link_text
         .map(clean_title)
-        .filter(|t| !t.is_empty() && crate::list::Scheme::strip_prefix(t).is_none());
+        .filter(|t| !t.is_empty() && crate::syntax::list::Scheme::strip_prefix(t).is_none());
     let title = own_title(list).or(link_text);
     let mut seen = Seen {
         pages: 0,
@@ -323,7 +323,7 @@ fn clean_title(t: &str) -> String {
 /// site of a single page; with the message it is the English of. `sites`
 /// are the pages' sites (Unicode), in order.
 fn summary(pages: usize, sites: &[&str]) -> (String, Option<Message>) {
-    let first = crate::strset::first_of_each(sites);
+    let first = crate::check::strset::first_of_each(sites);
     let distinct = (0..sites.len()).filter(|&i| first[i] == i).count();
     let message = match (pages, distinct) {
         (1, 1) => return (sites[0].to_owned(), None),

@@ -69,9 +69,20 @@ fn every_code_in_the_sources_is_in_the_table() {
     let not_codes = ["siteUnicode", "linkText"];
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
     let mut used = BTreeSet::new();
-    for file in std::fs::read_dir(dir).unwrap() {
-        let path = file.unwrap().path();
-        if path.file_name().is_some_and(|n| n == "message.rs") {
+    let mut files = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from(dir)];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    for path in files {
+        if path.ends_with("message/mod.rs") {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();

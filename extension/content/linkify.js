@@ -20,7 +20,7 @@
   /** The cheap test: a scheme name, then ":". */
   const MAYBE = /(?:uri-list|multi|urilist):/i;
 
-  // --- Where a link ends in running text: the same rules as the core's find_links (src/find.rs).
+  // --- Where a link ends in running text: the same rules as the core's find_links (src/syntax/find.rs).
   /** A scheme name, any case, where no scheme character stands before it (`xmulti:` is not `multi:`). */
   const START = /(?<![A-Za-z0-9+.-])(?:uri-list|multi|web\+urilist|ext\+urilist):/gi;
   /** What ends a link: white space (Unicode's, as Rust's char::is_whitespace), controls, < > " ` (RFC 3986 Appendix C). */
@@ -30,7 +30,7 @@
   const PAIRS = { ')': '(', ']': '[', '}': '{' };
   const count = (text, c) => text.split(c).length - 1;
 
-  /** The uri-list links in `text`: `[{start, end}]` (UTF-16 indices), as src/find.rs finds them. */
+  /** The uri-list links in `text`: `[{start, end}]` (UTF-16 indices), as src/syntax/find.rs finds them. */
   function findLinks(text) {
     const found = [];
     START.lastIndex = 0;

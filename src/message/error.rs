@@ -8,7 +8,7 @@
 
 use crate::prelude::*;
 
-use crate::digits::{code_point, decimal};
+use crate::message::digits::{code_point, decimal};
 use crate::message::{Arg, Message};
 use core::fmt;
 

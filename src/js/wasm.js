@@ -1,6 +1,6 @@
-// The JavaScript half of src/wasm.rs: the helpers its `decode` calls.
+// The JavaScript half of src/js/wasm.rs: the helpers its `decode` calls.
 //
-// wasm-bindgen ships this file with the package (snippets/…/src/wasm.js) and
+// wasm-bindgen ships this file with the package (snippets/…/src/js/wasm.js) and
 // the package's own `decode` calls into it, so callers see one function. It
 // exists for speed: the link goes into the module's memory with one
 // `TextEncoder.encodeInto`, and the result object is built here from a table

@@ -12,6 +12,9 @@
 //! one message is part of another (a warning in a nested list), a message of
 //! its own, translated the same way.
 
+pub(crate) mod digits;
+pub(crate) mod error;
+
 use crate::prelude::*;
 
 use core::fmt;
@@ -169,7 +172,7 @@ impl Message {
     }
 
     /// A message whose arguments are all text (numbers written with
-    /// [`crate::digits::decimal`]). (Not generic: one copy of this in the
+    /// [`crate::message::digits::decimal`]). (Not generic: one copy of this in the
     /// wasm, whatever the arguments are.)
     #[inline(never)]
     pub(crate) fn with(code: &'static str, args: &[&str]) -> Self {
@@ -187,7 +190,7 @@ impl Message {
     }
 
     /// Appends the English text: `Display` without `core::fmt`, which the
-    /// wasm then does without (see src/digits.rs).
+    /// wasm then does without (see src/message/digits.rs).
     fn push_english(&self, out: &mut String) {
         let template = template(self.code).unwrap_or(self.code);
         let mut rest = template;

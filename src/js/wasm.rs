@@ -9,8 +9,9 @@
 
 use crate::prelude::*;
 
-use crate::digits::decimal;
-use crate::{from_text, json, percent, to_text, Parser, UriList};
+use crate::message::digits::decimal;
+use crate::syntax::percent;
+use crate::{from_text, json, to_text, Parser, UriList};
 use core::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -58,10 +59,10 @@ extern "C" {
     fn json_parse(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
 }
 
-// The JavaScript half of `decode` (src/wasm.js), shipped with the package.
-#[wasm_bindgen(module = "/src/wasm.js")]
+// The JavaScript half of `decode` (src/js/wasm.js), shipped with the package.
+#[wasm_bindgen(module = "/src/js/wasm.js")]
 extern "C" {
-    /// Hands the module's memory to src/wasm.js, once.
+    /// Hands the module's memory to src/js/wasm.js, once.
     #[wasm_bindgen(js_name = setMemory)]
     fn set_memory(memory: &JsValue);
     /// -1 when `link` is not a string, else twice its length in UTF-16
@@ -88,7 +89,7 @@ extern "C" {
     ) -> JsValue;
 }
 
-/// Whether src/wasm.js has the module's memory (see `set_memory`). The wasm
+/// Whether src/js/wasm.js has the module's memory (see `set_memory`). The wasm
 /// has one thread: an atomic only because a `static` must be `Sync`.
 static MEMORY_SET: AtomicBool = AtomicBool::new(false);
 
@@ -127,14 +128,14 @@ fn options_len(list: &UriList) -> usize {
 /// Built for speed across the boundary, which costs more than the parse
 /// when each item crosses on its own: the link is written into the
 /// module's memory with one `TextEncoder.encodeInto`; the parse leaves a
-/// table of item spans there, and src/wasm.js builds the object from it,
+/// table of item spans there, and src/js/wasm.js builds the object from it,
 /// each unchanged item (most are) a `slice` of the caller's own string, each
 /// decoded one a `slice` of one string holding all of them, followed by
 /// the options' keys and values (or, when there are warnings, a fragment or
 /// nested lists, the rest of the result as JSON). Three calls into JS per call (`readInput`, `copyIn`,
 /// `build`): each costs about as much as a few items.
-#[wasm_bindgen]
-pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = decode)]
+pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue> {
     let input = read_input(&link, &opts);
     if input < 0.0 {
         return Err(JsError::new("decode takes a string: the link").into());
@@ -286,7 +287,7 @@ const ENCODE_SHAPE: &str =
 /// `path` names the object in messages (`items[2]`).
 fn list_from_js(input: &JsValue, path: &str, depth: usize) -> Result<UriList, JsError> {
     // The messages are put together with `concat` rather than `format!`:
-    // the wasm has no `core::fmt` (src/digits.rs).
+    // the wasm has no `core::fmt` (src/message/digits.rs).
     let fail = |what: &[&str]| JsError::new(&["encode: ", &what.concat()].concat());
     let name = |key: &str| {
         if path.is_empty() {
@@ -386,20 +387,20 @@ fn list_from_js(input: &JsValue, path: &str, depth: usize) -> Result<UriList, Js
 /// serde-wasm-bindgen: the same checks, with messages that name the field,
 /// and a third of the wasm's size less (serde's error paths bring in float
 /// formatting).
-#[wasm_bindgen]
-pub fn encode(input: JsValue) -> Result<String, JsError> {
+#[wasm_bindgen(js_name = encode)]
+pub fn js_encode(input: JsValue) -> Result<String, JsError> {
     Ok(list_from_js(&input, "", 0)?.to_link())
 }
 
 /// `toText(link)`: the text/uri-list form of a link (CRLF line ends).
 #[wasm_bindgen(js_name = toText)]
-pub fn to_text_js(link: &str) -> Result<String, JsValue> {
+pub fn js_to_text(link: &str) -> Result<String, JsValue> {
     Ok(to_text(&parse(link, false)?.list))
 }
 
 /// `fromText(text)`: the link for a text/uri-list document.
 #[wasm_bindgen(js_name = fromText)]
-pub fn from_text_js(text: &str) -> Result<String, JsValue> {
+pub fn js_from_text(text: &str) -> Result<String, JsValue> {
     from_text(text)
         .map(|read| read.list.to_link())
         .map_err(error)
@@ -408,8 +409,8 @@ pub fn from_text_js(text: &str) -> Result<String, JsValue> {
 /// `check(link)`: each item with its class, site and the reason it is not
 /// opened, plus the warnings: `{items: [{item, class, site, siteUnicode,
 /// userinfo, reason}], title, type, warnings}`.
-#[wasm_bindgen]
-pub fn check(link: &str) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = check)]
+pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
     let parsed = parse(link, false)?;
     Ok(chunked_json(|out, flush| {
         json::write_check_json(&parsed, out, flush)
@@ -419,8 +420,8 @@ pub fn check(link: &str) -> Result<JsValue, JsValue> {
 /// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
 /// URLs with their names and colours, what is skipped and why, and why the
 /// preview page should be shown first (see the README).
-#[wasm_bindgen]
-pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = plan)]
+pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let field = |key: &str| {
         if opts.is_object() {
             js_sys::Reflect::get(&opts, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
@@ -449,7 +450,7 @@ pub fn plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 /// returns, with `form` (`"link"`, `"text"` or `"urls"`) and `link` (the
 /// list written as a uri-list link) added.
 #[wasm_bindgen(js_name = readPasted)]
-pub fn read_pasted_js(text: &str) -> Result<JsValue, JsValue> {
+pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
     let (form, parsed) = crate::read_pasted(text).map_err(error)?;
     Ok(chunked_json(|out, flush| {
         json::write_decode_json(&parsed, out, flush);
@@ -463,7 +464,7 @@ pub fn read_pasted_js(text: &str) -> Result<JsValue, JsValue> {
 }
 
 /// `version()`: the crate's version.
-#[wasm_bindgen]
-pub fn version() -> String {
+#[wasm_bindgen(js_name = version)]
+pub fn js_version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }

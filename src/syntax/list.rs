@@ -2,7 +2,7 @@
 
 use crate::prelude::*;
 
-use crate::percent::{encode_item, encode_option};
+use crate::syntax::percent::{encode_item, encode_option};
 use core::fmt;
 
 /// The four spellings of the scheme. Scheme names are case-insensitive
@@ -287,7 +287,7 @@ impl UriList {
         }
         if let Some(f) = &self.fragment {
             out.push('#');
-            crate::percent::encode_fragment(f, out);
+            crate::syntax::percent::encode_fragment(f, out);
         }
     }
 }
