@@ -7,7 +7,7 @@ use crate::prelude::*;
 use crate::check::{check_item, check_openable, pair_notes, Class, Site};
 use crate::message::digits::{push_decimal, push_hex};
 use crate::message::error::Warning;
-use crate::message::{Arg, Message};
+use crate::message::{Arg, Code, Message};
 use crate::plan::Plan;
 use crate::syntax::list::UriList;
 use crate::syntax::parse::Parsed;
@@ -53,7 +53,7 @@ fn push_opt(out: &mut String, s: Option<&str>) {
 /// the same three fields for a message within the message.
 pub fn push_message_fields(out: &mut String, m: &Message) {
     out.push_str("\"code\":\"");
-    out.push_str(m.code);
+    out.push_str(m.code.as_str());
     out.push_str("\",\"args\":[");
     for (n, arg) in m.args.iter().enumerate() {
         if n > 0 {
@@ -274,7 +274,10 @@ pub fn write_check_json(parsed: &Parsed, out: &mut String, flush: &mut dyn FnMut
         }
         // A nested list that could not be read is an invalid item.
         let (class, reason) = match (c.class, item.list()) {
-            (Class::List, None) => (Class::Invalid, Some(Message::new("itemNestedUnreadable"))),
+            (Class::List, None) => (
+                Class::Invalid,
+                Some(Message::new(Code::itemNestedUnreadable)),
+            ),
             _ => (c.class, c.reason),
         };
         out.push_str("{\"item\":");

@@ -234,7 +234,7 @@ pub use js::wasm::{
     js_check, js_decode, js_encode, js_from_text, js_plan, js_read_pasted, js_to_text, js_version,
 };
 pub use message::error::{Error, ErrorKind, Violation, Warning};
-pub use message::{messages, Arg, Message};
+pub use message::{messages, Arg, Code, Message};
 pub use plan::{
     plan, Context as PlanContext, Group, Mode, Plan, Skipped, DEFAULT_OPEN_LIMIT, GROUP_COLORS,
 };

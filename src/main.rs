@@ -4,9 +4,7 @@
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
-use uri_list::{
-    check_list, from_text, json, messages, to_text, Class, Parser, UriList, MAX_LENGTH,
-};
+use uri_list::{check_list, from_text, json, to_text, Class, Parser, UriList, MAX_LENGTH};
 
 const USAGE: &str = "\
 usage:
@@ -297,9 +295,7 @@ fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         let (class, nested_reason) = match (c.class, item.list()) {
             (Class::List, None) => (
                 Class::Invalid,
-                messages()
-                    .find(|(code, _)| *code == "itemNestedUnreadable")
-                    .map(|(_, text)| text),
+                Some(uri_list::Code::itemNestedUnreadable.english()),
             ),
             (class, _) => (class, None),
         };

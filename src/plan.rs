@@ -6,7 +6,7 @@ use crate::prelude::*;
 
 use crate::check::{check_item, pair_notes, Class, Note, Site};
 use crate::message::digits::decimal;
-use crate::message::Message;
+use crate::message::{Code, Message};
 use crate::syntax::list::UriList;
 use crate::syntax::parse::Parsed;
 
@@ -182,16 +182,16 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     out.skipped.shrink_to_fit();
     let pages = out.pages();
     if out.mode == Mode::List {
-        out.preview.push(Message::new("previewTypeList"));
+        out.preview.push(Message::new(Code::previewTypeList));
     }
     if pages > context.open_limit {
         out.preview.push(Message::with(
-            "previewOverLimit",
+            Code::previewOverLimit,
             &[&decimal(pages as u64), &decimal(context.open_limit as u64)],
         ));
     }
     if pages == 0 {
-        out.preview.push(Message::new("previewNothingOpenable"));
+        out.preview.push(Message::new(Code::previewNothingOpenable));
     }
     out
 }
@@ -250,11 +250,11 @@ fn add_groups(
             }
             (Class::List, None) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),
-                reason: Message::new("itemNestedUnreadable"),
+                reason: Message::new(Code::itemNestedUnreadable),
             }),
             (_, _) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),
-                reason: c.reason.unwrap_or(Message::new("itemNoScheme")),
+                reason: c.reason.unwrap_or(Message::new(Code::itemNoScheme)),
             }),
         }
     }
@@ -327,9 +327,12 @@ fn summary(pages: usize, sites: &[&str]) -> (String, Option<Message>) {
     let distinct = (0..sites.len()).filter(|&i| first[i] == i).count();
     let message = match (pages, distinct) {
         (1, 1) => return (sites[0].to_owned(), None),
-        (1, _) => Message::new("summaryOnePage"),
-        (n, 1) => Message::with("summaryOneSite", &[&decimal(n as u64), sites[0]]),
-        (n, s) => Message::with("summarySites", &[&decimal(n as u64), &decimal(s as u64)]),
+        (1, _) => Message::new(Code::summaryOnePage),
+        (n, 1) => Message::with(Code::summaryOneSite, &[&decimal(n as u64), sites[0]]),
+        (n, s) => Message::with(
+            Code::summarySites,
+            &[&decimal(n as u64), &decimal(s as u64)],
+        ),
     };
     (message.english(), Some(message))
 }

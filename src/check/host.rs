@@ -7,7 +7,7 @@ use crate::prelude::*;
 
 use super::punycode;
 use super::Site;
-use crate::message::Message;
+use crate::message::{Code, Message};
 use alloc::borrow::Cow;
 
 /// Reads the authority of an `http`/`https` URL (RFC 3986 §3.2), given what
@@ -24,7 +24,7 @@ pub(super) fn parse_authority(rest: &str) -> Result<Site, Message> {
     let (host, port) = if hostport.starts_with('[') {
         let close = hostport
             .find(']')
-            .ok_or_else(|| Message::new("itemIpv6Unclosed"))?;
+            .ok_or_else(|| Message::new(Code::itemIpv6Unclosed))?;
         (&hostport[..=close], &hostport[close + 1..])
     } else {
         match hostport.rfind(':') {
@@ -37,17 +37,17 @@ pub(super) fn parse_authority(rest: &str) -> Result<Site, Message> {
         p if p.starts_with(':') && p[1..].bytes().all(|b| b.is_ascii_digit()) => Some(
             number(&p[1..], 10)
                 .and_then(|n| u16::try_from(n).ok())
-                .ok_or_else(|| Message::with("itemPortRange", &[&p[1..]]))?,
+                .ok_or_else(|| Message::with(Code::itemPortRange, &[&p[1..]]))?,
         ),
         p => {
             return Err(Message::with(
-                "itemPortNumber",
+                Code::itemPortNumber,
                 &[p.trim_start_matches(':')],
             ))
         }
     };
     if host.is_empty() {
-        return Err(Message::new("itemNoHost"));
+        return Err(Message::new(Code::itemNoHost));
     }
     let (ascii, unicode) = if host.starts_with('[') {
         let inner = &host[1..host.len() - 1];
@@ -56,11 +56,11 @@ pub(super) fn parse_authority(rest: &str) -> Result<Site, Message> {
                 .bytes()
                 .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
         {
-            return Err(Message::with("itemNotIpv6", &[host]));
+            return Err(Message::with(Code::itemNotIpv6, &[host]));
         }
         // Serialised as the browser does (`[0:0::1]` is `[::1]`).
         let h = crate::platform::host_to_ascii(host)
-            .ok_or_else(|| Message::with("itemNotIpv6", &[host]))?;
+            .ok_or_else(|| Message::with(Code::itemNotIpv6, &[host]))?;
         (h.clone(), h)
     } else {
         domain_to_ascii(host)?
@@ -105,14 +105,14 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
     }
     // What no host can hold, said precisely before the platform's verdict
     // (which only says yes or no).
-    let decoded = percent_decode(host).ok_or_else(|| Message::with("itemHostUtf8", &[host]))?;
+    let decoded = percent_decode(host).ok_or_else(|| Message::with(Code::itemHostUtf8, &[host]))?;
     if let Some(c) = decoded.chars().find(|&c| is_forbidden_domain_char(c)) {
         let shown = if c <= ' ' || c == '\u{7f}' {
             crate::message::digits::code_point(c)
         } else {
             ['"', c, '"'].iter().collect()
         };
-        return Err(Message::with("itemHostChar", &[host, &shown]));
+        return Err(Message::with(Code::itemHostChar, &[host, &shown]));
     }
     match crate::platform::host_to_ascii(host) {
         // UTS #46 maps some characters to forbidden ones (U+3000 and U+00A0
@@ -120,7 +120,7 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
         // Chromium instead keeps them escaped (`goo%20goo.com`), a host that
         // resolves nowhere or is not the one shown. The standard's reading.
         Some(ascii) if ascii.chars().any(is_forbidden_domain_char) => {
-            Err(Message::with("itemHostInvalid", &[host]))
+            Err(Message::with(Code::itemHostInvalid, &[host]))
         }
         Some(ascii) => {
             let unicode = domain_to_unicode(&ascii);
@@ -172,12 +172,12 @@ fn why_not_a_host(host: &str, decoded: &str) -> Message {
         for label in lower.split('.') {
             if let Some(p) = label.strip_prefix("xn--") {
                 if punycode::decode(p).is_none_or(|u| u.is_empty()) {
-                    return Message::with("itemBadPunycode", &[label]);
+                    return Message::with(Code::itemBadPunycode, &[label]);
                 }
             }
         }
     }
-    Message::with("itemHostInvalid", &[host])
+    Message::with(Code::itemHostInvalid, &[host])
 }
 
 fn percent_decode(s: &str) -> Option<Cow<'_, str>> {
@@ -210,7 +210,7 @@ fn parse_ipv4(host: &str) -> Result<Option<String>, Message> {
     if !looks_numeric {
         return Ok(None);
     }
-    let bad = || Message::with("itemNotIpv4", &[host]);
+    let bad = || Message::with(Code::itemNotIpv4, &[host]);
     let parts: Vec<&str> = trimmed.split('.').collect();
     if parts.len() > 4 {
         return Err(bad());

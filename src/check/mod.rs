@@ -15,7 +15,7 @@ pub(crate) mod lookalike;
 mod punycode;
 pub(crate) mod strset;
 
-use crate::message::Message;
+use crate::message::{Code, Message};
 use crate::syntax::list::{Scheme, UriList};
 use crate::syntax::parse::is_scheme_name_bytes;
 use alloc::borrow::Cow;
@@ -169,7 +169,7 @@ pub(crate) fn pair_notes(sites: &[(usize, &Site)]) -> Vec<(usize, Note)> {
                 i,
                 Note {
                     alert: true,
-                    message: Message::with("noteLookalike", &[&b.shown(), &a.shown()]),
+                    message: Message::with(Code::noteLookalike, &[&b.shown(), &a.shown()]),
                 },
             ));
         }
@@ -262,7 +262,7 @@ fn borrowed_name_notes(sites: &[(usize, &Site)]) -> Vec<(usize, Note)> {
             sites[i].0,
             Note {
                 alert: true,
-                message: Message::with("noteBorrowedName", &[host, site, other]),
+                message: Message::with(Code::noteBorrowedName, &[host, site, other]),
             },
         ));
     }
@@ -277,7 +277,7 @@ fn notes_for(scheme: &str, site: &Site) -> Vec<Note> {
         notes.push(Note {
             alert: true,
             message: Message {
-                code: "noteHost",
+                code: Code::noteHost,
                 args: vec![shown.into(), alert.message().into()],
             },
         });
@@ -285,13 +285,13 @@ fn notes_for(scheme: &str, site: &Site) -> Vec<Note> {
     if let Some(user) = &site.userinfo {
         notes.push(Note {
             alert: true,
-            message: Message::with("noteUserinfo", &[user, &site.shown()]),
+            message: Message::with(Code::noteUserinfo, &[user, &site.shown()]),
         });
     }
     if scheme == "http" && !is_loopback(&site.host) {
         notes.push(Note {
             alert: false,
-            message: Message::with("noteHttp", &[&site.unicode]),
+            message: Message::with(Code::noteHttp, &[&site.unicode]),
         });
     }
     notes
@@ -337,11 +337,11 @@ pub fn check_item(uri: &str) -> ItemCheck {
     let colon = bytes.iter().position(|&b| b == b':');
     let Some(colon) = colon.filter(|&c| c > 0 && is_scheme_name_bytes(&bytes[..c])) else {
         let reason = if !uri.is_empty() && uri.contains('.') && !uri.contains([' ', '/', ':']) {
-            Message::with("itemNoSchemeHint", &[&["https://", uri].concat()])
+            Message::with(Code::itemNoSchemeHint, &[&["https://", uri].concat()])
         } else if uri.starts_with("//") {
-            Message::with("itemNoSchemeHint", &[&["https:", uri].concat()])
+            Message::with(Code::itemNoSchemeHint, &[&["https:", uri].concat()])
         } else {
-            Message::new("itemNoScheme")
+            Message::new(Code::itemNoScheme)
         };
         return ItemCheck::not_openable(Class::Invalid, None, reason);
     };
@@ -389,16 +389,16 @@ pub(crate) fn check_openable(uri: &str, site: Site) -> ItemCheck {
 
 fn blocked_reason(scheme: &str) -> Message {
     let code = match scheme {
-        "javascript" => "itemScript",
-        "data" | "blob" => "itemOwnPage",
-        "file" => "itemFile",
-        "filesystem" => "itemSiteFiles",
+        "javascript" => Code::itemScript,
+        "data" | "blob" => Code::itemOwnPage,
+        "file" => Code::itemFile,
+        "filesystem" => Code::itemSiteFiles,
         "about" | "chrome" | "chrome-untrusted" | "edge" | "brave" | "opera" | "vivaldi"
-        | "devtools" | "view-source" | "resource" | "moz-icon" | "jar" => "itemPrivileged",
+        | "devtools" | "view-source" | "resource" | "moz-icon" | "jar" => Code::itemPrivileged,
         "chrome-extension" | "moz-extension" | "extension" | "safari-web-extension" => {
-            "itemExtension"
+            Code::itemExtension
         }
-        _ => "itemNotWeb",
+        _ => Code::itemNotWeb,
     };
     Message::with(code, &[scheme])
 }
