@@ -21,6 +21,11 @@ pub const GROUP_COLORS: [&str; 9] = [
 
 /// How the pages open, from the `type` display hint (draft §8.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Mode {
     /// In a tab group next to the tab the link was in (the default, and the
     /// fallback for hints a browser cannot show, such as `grid-view`).
@@ -56,6 +61,7 @@ impl Mode {
 
 /// A run of pages that open together as one group.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Group {
     /// The group's name.
     pub title: String,
@@ -65,14 +71,15 @@ pub struct Group {
     pub summary: Option<Message>,
     /// The group's colour, one of [`GROUP_COLORS`], when the list asks for one.
     pub color: Option<&'static str>,
-    /// The URLs, in order.
-    pub urls: Vec<String>,
     /// How deep the list is nested (0 for the link's own list).
     pub depth: usize,
+    /// The URLs, in order.
+    pub urls: Vec<String>,
 }
 
 /// An item that is not opened, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Skipped {
     /// The item.
     pub item: String,

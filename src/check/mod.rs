@@ -13,6 +13,8 @@ use crate::prelude::*;
 mod host;
 pub(crate) mod lookalike;
 mod punycode;
+#[cfg(feature = "serde")]
+mod report;
 pub(crate) mod strset;
 
 use crate::message::{Code, Message};
@@ -22,8 +24,16 @@ use alloc::borrow::Cow;
 use host::parse_authority;
 use strset::first_of_each;
 
+#[cfg(feature = "serde")]
+pub use report::CheckReport;
+
 /// What may be done with an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Class {
     /// An `http:` or `https:` URL with a host: it may be opened as a page.
     Openable,
@@ -89,6 +99,18 @@ pub struct Note {
     pub alert: bool,
     /// What it is, in a sentence for a person.
     pub message: Message,
+}
+
+/// `{"alert", "code", "args", "message"}`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Note {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Note", 4)?;
+        out.serialize_field("alert", &self.alert)?;
+        self.message.serialize_fields(&mut out)?;
+        out.end()
+    }
 }
 
 /// The result of checking one item.
@@ -373,6 +395,7 @@ pub fn check_item(uri: &str) -> ItemCheck {
 
 /// [`check_item`] of an item whose site is known already (an openable item,
 /// checked before): the same result, without reading the host again.
+#[cfg_attr(not(feature = "serde"), allow(dead_code))]
 pub(crate) fn check_openable(uri: &str, site: Site) -> ItemCheck {
     let uri = uri.trim_matches(|c: char| c <= ' ');
     let scheme = uri

@@ -59,22 +59,22 @@ const NONE = 2 ** 32 - 1;
 /**
  * The object `decode()` returns. `text` is the `textLen` bytes of UTF-8 at
  * `textPtr`: the text of every item that does not stand unchanged in the
- * link, then, from UTF-16 index `split`, the rest of the result (with
- * `items: null`) as JSON when `tail` is 0; else the keys and values of the
- * `tail - 1` options, and the result has no warnings, fragment or nested
- * list (most links: built without a `JSON.parse`).
+ * link, then, when `tail` is not 0, the keys and values of the `tail - 1`
+ * options, and the result has no warnings, fragment or nested list (most
+ * links). When `tail` is 0, `rest` is the rest of the result (with
+ * `items: null`), made by serde-wasm-bindgen.
  *
  * The span table at `ptr` holds, for each of `count` items, its start and
  * end (UTF-16 indices) in `link`, or, with the DECODED bit set on its start,
  * in `text`; when `tail` is not 0, then the spans in `text` of the title, of
  * the type (NONE for none), and of each option's key and value.
  */
-export function build(link, ptr, count, textPtr, textLen, split, tail) {
+export function build(link, ptr, count, textPtr, textLen, tail, rest) {
   const text = textLen === 0 ? '' : decoder.decode(new Uint8Array(memory.buffer, textPtr, textLen));
   const spans = new Uint32Array(memory.buffer, ptr, 2 * count + (tail === 0 ? 0 : 4 * tail));
   let out;
   if (tail === 0) {
-    out = JSON.parse(text.slice(split));
+    out = rest;
   } else {
     const at = (k) => (spans[k] === NONE ? null : text.slice(spans[k], spans[k + 1]));
     const options = new Array(tail - 1);

@@ -1,18 +1,21 @@
 //! The JavaScript API: the only file that uses `#[wasm_bindgen]`.
 //!
-//! Results cross the boundary as one JSON string each, parsed by the engine's
-//! own `JSON.parse` into plain objects: two crossings per call, however many
-//! items, instead of one per string. Errors throw a JS `Error` whose message
+//! Results cross the boundary as plain objects built by serde-wasm-bindgen
+//! (in the JSON shapes of `Serializer::json_compatible`: `null` for
+//! nothing, plain objects, the same shapes as the CLI's `--json`), but
+//! `decode`'s items, which src/js/wasm.js slices out of the caller's own
+//! string (measured: see `decode`). Errors throw a JS `Error` whose message
 //! is the core's; a link or text that cannot be read throws one that also has
 //! the message's `code` and `args`, to show it in the browser's language. No
 //! function here panics.
 
 use crate::prelude::*;
 
-use crate::message::digits::decimal;
+use crate::syntax::list::ListShape;
 use crate::syntax::percent;
-use crate::{from_text, json, to_text, Parser, UriList};
+use crate::{from_text, to_text, CheckReport, Parser, UriList};
 use core::sync::atomic::{AtomicBool, Ordering};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -21,42 +24,19 @@ fn parse(link: &str, strict: bool) -> Result<crate::Parsed, JsValue> {
 }
 
 /// A JS `Error` for a core error: its English `message`, and its `code` and
-/// `args` (see `json::push_message_fields`).
+/// `args` (the fields of a serialised [`crate::Message`]).
 fn error(e: crate::Error) -> JsValue {
-    let js = js_sys::Error::new(&e.message().english());
-    let mut fields = String::from("{");
-    json::push_message_fields(&mut fields, &e.message());
-    fields.push('}');
-    if let Ok(fields) = js_sys::JSON::parse(&fields) {
+    let message = e.message();
+    let js = js_sys::Error::new(&message.english());
+    if let Ok(fields) = to_js(&message) {
         js_sys::Object::<JsValue>::assign(js.unchecked_ref(), fields.unchecked_ref());
     }
     js.into()
 }
 
-/// The value of JSON written by one of `json::write_*`, piece by piece:
-/// each piece (about `json::CHUNK` bytes) goes to the engine as soon as it
-/// is written, so the wasm's memory, which never shrinks, holds one piece
-/// rather than the whole result (100 bytes and more per item of `check()`).
-fn chunked_json(
-    write: impl FnOnce(&mut String, &mut dyn FnMut(&mut String)),
-) -> Result<JsValue, JsError> {
-    let pieces = js_sys::Array::<JsValue>::new();
-    let mut out = String::with_capacity(json::CHUNK + 1024);
-    write(&mut out, &mut |s: &mut String| {
-        pieces.push(&JsValue::from_str(s));
-        s.clear();
-    });
-    pieces.push(&JsValue::from_str(&out));
-    drop(out);
-    json_parse(&pieces.join("")).map_err(|_| JsError::new("internal error: the result is not JSON"))
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// The engine's `JSON.parse`, of a JS string (js-sys's takes a `&str`,
-    /// which a string made in JS would have to be copied into first).
-    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
-    fn json_parse(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
+/// A result as a plain JS object, in its JSON shape.
+fn to_js(value: &impl Serialize) -> Result<JsValue, JsValue> {
+    Ok(value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())?)
 }
 
 // The JavaScript half of `decode` (src/js/wasm.js), shipped with the package.
@@ -75,17 +55,18 @@ extern "C" {
     fn copy_in(link: &js_sys::JsString, ptr: u32, room: u32) -> i32;
     /// Builds the result object from the span table at `ptr` (`count`
     /// items) and the `text_len` bytes of text at `text`: the decoded items'
-    /// text, then, from UTF-16 index `split`, the rest of the result as JSON
-    /// when `tail` is 0, else the keys and values of its `tail - 1` options
-    /// (their spans in the table, after the title's and the type's).
+    /// text, then, when `tail` is not 0, the keys and values of its
+    /// `tail - 1` options (their spans in the table, after the title's and
+    /// the type's). When `tail` is 0, `rest` is the rest of the result (with
+    /// `items: null`).
     fn build(
         link: &js_sys::JsString,
         ptr: u32,
         count: u32,
         text: u32,
         text_len: u32,
-        split: u32,
         tail: u32,
+        rest: &JsValue,
     ) -> JsValue;
 }
 
@@ -132,7 +113,7 @@ fn options_len(list: &UriList) -> usize {
 /// each unchanged item (most are) a `slice` of the caller's own string, each
 /// decoded one a `slice` of one string holding all of them, followed by
 /// the options' keys and values (or, when there are warnings, a fragment or
-/// nested lists, the rest of the result as JSON). Three calls into JS per call (`readInput`, `copyIn`,
+/// nested lists, the rest of the result as an object from serde-wasm-bindgen). Three calls into JS per call (`readInput`, `copyIn`,
 /// `build`): each costs about as much as a few items.
 #[wasm_bindgen(js_name = decode)]
 pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue> {
@@ -229,11 +210,16 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
     // own). What follows the items: for most links (no warnings, no
     // fragment, no nested list) the options' keys and values, their spans
     // after the items' in the table, those of the title and type first; for
-    // the others the rest of the result as JSON.
-    let split = decoded_units;
+    // the others the rest of the result as an object.
     let list = &parsed.list;
+    let mut rest = JsValue::UNDEFINED;
     let tail = if nested || !parsed.warnings.is_empty() || list.fragment().is_some() {
-        decoded.push_str(&json::decode_json_without_items(&parsed));
+        rest = to_js(&ListShape {
+            list,
+            warnings: Some(&parsed.warnings),
+            items: false,
+            more: &[],
+        })?;
         0
     } else {
         let options = list.options();
@@ -269,127 +255,20 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
         items.len() as u32,
         decoded.as_ptr() as u32,
         decoded.len() as u32,
-        split as u32,
         tail,
+        &rest,
     ))
-}
-
-/// Reads `input[key]`, where `path` names `input` in messages.
-fn field(input: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(input, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
-const ENCODE_SHAPE: &str =
-    "{items: (string | {items, title?, type?, options?})[], title?, type?, options?: [key, value][]}";
-
-/// Builds a list from `{items, title?, type?, options?}`, where an item is a
-/// string or, for a nested list (draft §8.2), an object of the same shape.
-/// `path` names the object in messages (`items[2]`).
-fn list_from_js(input: &JsValue, path: &str, depth: usize) -> Result<UriList, JsError> {
-    // The messages are put together with `concat` rather than `format!`:
-    // the wasm has no `core::fmt` (src/message/digits.rs).
-    let fail = |what: &[&str]| JsError::new(&["encode: ", &what.concat()].concat());
-    let name = |key: &str| {
-        if path.is_empty() {
-            key.to_owned()
-        } else {
-            [path, ".", key].concat()
-        }
-    };
-    if !input.is_object() || input.is_array() {
-        let not_what = if path.is_empty() {
-            String::new()
-        } else {
-            [", not what ", path, " is"].concat()
-        };
-        return Err(JsError::new(
-            &["encode takes ", ENCODE_SHAPE, &not_what].concat(),
-        ));
-    }
-    if depth > crate::MAX_DEPTH {
-        return Err(fail(&[
-            path,
-            " nests lists deeper than ",
-            &decimal(crate::MAX_DEPTH as u64),
-            " levels",
-        ]));
-    }
-    let items = field(input, "items");
-    let items = items
-        .dyn_ref::<js_sys::Array>()
-        .ok_or_else(|| fail(&[&name("items"), " must be an array"]))?;
-    if items.length() == 0 {
-        return Err(JsError::new(
-            &["no item to encode: ", &name("items"), " is empty"].concat(),
-        ));
-    }
-    let mut list = UriList::new();
-    for (n, item) in items.iter().enumerate() {
-        let here = [&name("items"), "[", &decimal(n as u64), "]"].concat();
-        if let Some(uri) = item.as_string() {
-            if uri.is_empty() {
-                return Err(JsError::new(
-                    &[&here, " is empty: a uri-list cannot carry an empty item"].concat(),
-                ));
-            }
-            list.push(uri);
-        } else if item.is_object() && !item.is_array() {
-            list.push_list(list_from_js(&item, &here, depth + 1)?);
-        } else {
-            return Err(fail(&[&here, " is not a string or a list"]));
-        }
-    }
-    for (key, set) in [
-        ("title", UriList::set_title as fn(&mut UriList, String)),
-        ("type", UriList::set_kind),
-    ] {
-        let v = field(input, key);
-        if v.is_undefined() || v.is_null() {
-            continue;
-        }
-        set(
-            &mut list,
-            v.as_string()
-                .ok_or_else(|| fail(&[&name(key), " must be a string"]))?,
-        );
-    }
-    let options = field(input, "options");
-    if !options.is_undefined() && !options.is_null() {
-        let options = options
-            .dyn_ref::<js_sys::Array>()
-            .ok_or_else(|| fail(&[&name("options"), " must be an array of [key, value] pairs"]))?;
-        for (n, pair) in options.iter().enumerate() {
-            let kv = pair.dyn_ref::<js_sys::Array>().and_then(|p| {
-                match (p.length(), p.get(0).as_string(), p.get(1).as_string()) {
-                    (2, Some(k), Some(v)) => Some((k, v)),
-                    _ => None,
-                }
-            });
-            let (k, v) = kv.ok_or_else(|| {
-                fail(&[
-                    &name("options"),
-                    "[",
-                    &decimal(n as u64),
-                    "] is not a [key, value] pair of strings",
-                ])
-            })?;
-            list.push_option(k, v);
-        }
-    }
-    Ok(list)
 }
 
 /// `encode({items, title?, type?, options?})`: the link for a list. An item
 /// is a string, or an object of the same shape for a nested list (draft
-/// §8.2); `options` are `[key, value]` pairs of strings.
-///
-/// The input is read field by field with `Reflect` rather than through
-/// serde-wasm-bindgen: the same checks, with messages that name the field,
-/// and a third of the wasm's size less (serde's error paths bring in float
-/// formatting).
+/// §8.2); `options` are `[key, value]` pairs of strings. Read with
+/// serde-wasm-bindgen; each mistake is named by its path (src/js/encode.rs).
 #[wasm_bindgen(js_name = encode)]
 pub fn js_encode(input: JsValue) -> Result<String, JsError> {
-    Ok(list_from_js(&input, "", 0)?.to_link())
+    super::encode::list_from(input)
+        .map(|list| list.to_link())
+        .map_err(|message| JsError::new(&message))
 }
 
 /// `toText(link)`: the text/uri-list form of a link (CRLF line ends).
@@ -408,13 +287,53 @@ pub fn js_from_text(text: &str) -> Result<String, JsValue> {
 
 /// `check(link)`: each item with its class, site and the reason it is not
 /// opened, plus the warnings: `{items: [{item, class, site, siteUnicode,
-/// userinfo, reason}], title, type, warnings}`.
+/// userinfo, reason, notes}], title, type, warnings}` ([`CheckReport`]).
 #[wasm_bindgen(js_name = check)]
 pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
-    let parsed = parse(link, false)?;
-    Ok(chunked_json(|out, flush| {
-        json::write_check_json(&parsed, out, flush)
-    })?)
+    to_js(&CheckReport::new(&parse(link, false)?))
+}
+
+/// `checkAll(link)`: `check(link)` with the items of the nested lists too,
+/// each after its list's item, with its `depth` and `list` (its list's
+/// index in `lists`; a `"list"` item also `nested`, the list it holds), and
+/// `lists: [{title, type, depth, warnings}]` ([`CheckReport::nested`]): the
+/// whole link walked once, in the core.
+#[wasm_bindgen(js_name = checkAll)]
+pub fn js_check_all(link: &str) -> Result<JsValue, JsValue> {
+    to_js(&CheckReport::nested(&parse(link, false)?))
+}
+
+/// `plan()`'s options: `{limit?, linkText?}`. A value of the wrong kind
+/// counts as none (the defaults).
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct PlanOptions {
+    #[serde(deserialize_with = "lenient")]
+    limit: Option<f64>,
+    #[serde(rename = "linkText", deserialize_with = "lenient")]
+    link_text: Option<String>,
+}
+
+/// A value, or none when it is not of the kind expected.
+fn lenient<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    Ok(T::deserialize(d).ok())
+}
+
+/// `plan()`'s result: the plan, with the link's title and warnings.
+#[derive(Serialize)]
+struct PlanShape<'a> {
+    mode: crate::Mode,
+    pages: usize,
+    groups: &'a [crate::Group],
+    skipped: &'a [crate::Skipped],
+    preview: &'a [crate::Message],
+    notes: &'a [crate::Message],
+    title: Option<&'a str>,
+    warnings: &'a [crate::Warning],
 }
 
 /// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
@@ -422,27 +341,32 @@ pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
 /// preview page should be shown first (see the README).
 #[wasm_bindgen(js_name = plan)]
 pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
-    let field = |key: &str| {
-        if opts.is_object() {
-            js_sys::Reflect::get(&opts, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-        } else {
-            JsValue::UNDEFINED
-        }
+    let options: PlanOptions = if opts.is_object() {
+        serde_wasm_bindgen::from_value(opts).unwrap_or_default()
+    } else {
+        PlanOptions::default()
     };
-    let open_limit = match field("limit").as_f64() {
+    let open_limit = match options.limit {
         Some(n) if n >= 0.0 => n as usize,
         _ => crate::DEFAULT_OPEN_LIMIT,
     };
-    let link_text = field("linkText").as_string();
+    let link_text = options.link_text;
     let parsed = parse(link, false)?;
     let context = crate::PlanContext {
         open_limit,
         link_text: link_text.as_deref(),
     };
     let plan = crate::plan(&parsed, &context);
-    Ok(chunked_json(|out, flush| {
-        json::write_plan_json(&plan, &parsed, out, flush)
-    })?)
+    to_js(&PlanShape {
+        mode: plan.mode,
+        pages: plan.pages(),
+        groups: &plan.groups,
+        skipped: &plan.skipped,
+        preview: &plan.preview,
+        notes: &plan.notes,
+        title: parsed.list.title(),
+        warnings: &parsed.warnings,
+    })
 }
 
 /// `readPasted(text)`: what a person pasted, read as a uri-list link, a
@@ -452,15 +376,12 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = readPasted)]
 pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
     let (form, parsed) = crate::read_pasted(text).map_err(error)?;
-    Ok(chunked_json(|out, flush| {
-        json::write_decode_json(&parsed, out, flush);
-        out.pop();
-        out.push_str(",\"form\":\"");
-        out.push_str(form.as_str());
-        out.push_str("\",\"link\":");
-        json::push_str(out, &parsed.list.to_link());
-        out.push('}');
-    })?)
+    to_js(&ListShape {
+        list: &parsed.list,
+        warnings: Some(&parsed.warnings),
+        items: true,
+        more: &[("form", form.as_str()), ("link", &parsed.list.to_link())],
+    })
 }
 
 /// `version()`: the crate's version.

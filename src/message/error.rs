@@ -113,7 +113,6 @@ impl fmt::Display for Error {
     }
 }
 
-#[cfg(not(all(target_arch = "wasm32", feature = "wasm-release")))]
 impl std::error::Error for Error {}
 
 /// A syntax violation: the input does not follow the grammar, but a lenient
@@ -299,6 +298,19 @@ impl Warning {
             },
             None => self.violation.message(),
         }
+    }
+}
+
+/// `{"offset", "code", "args", "message"}`: the byte offset and
+/// [`Warning::message`].
+#[cfg(feature = "serde")]
+impl serde::Serialize for Warning {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Warning", 4)?;
+        out.serialize_field("offset", &self.offset)?;
+        self.message().serialize_fields(&mut out)?;
+        out.end()
     }
 }
 

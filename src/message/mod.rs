@@ -177,8 +177,10 @@ pub struct Message {
     pub args: Vec<Arg>,
 }
 
-/// An argument of a [`Message`].
+/// An argument of a [`Message`]: a string, or an object of the message's
+/// three fields in the JSON shapes.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 pub enum Arg {
     /// A piece of the input or a number: the same in every language.
     Text(String),
@@ -245,6 +247,32 @@ fn push_template(template: &str, args: &[Arg], out: &mut String) {
         rest = &rest[at + 2..];
     }
     out.push_str(rest);
+}
+
+/// `{"code", "args", "message"}`: the code, which is also the message's name
+/// in the extension's `_locales`, its arguments, and its English text.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Message {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Message", 3)?;
+        self.serialize_fields(&mut out)?;
+        out.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Message {
+    /// The fields `code`, `args` and `message`, for an object that has
+    /// other fields too (a warning's `offset`, a note's `alert`).
+    pub(crate) fn serialize_fields<S: serde::ser::SerializeStruct>(
+        &self,
+        out: &mut S,
+    ) -> Result<(), S::Error> {
+        out.serialize_field("code", self.code.as_str())?;
+        out.serialize_field("args", &self.args)?;
+        out.serialize_field("message", &self.english())
+    }
 }
 
 impl From<Message> for Arg {

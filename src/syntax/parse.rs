@@ -588,3 +588,18 @@ fn remove_tabs_and_newlines(s: &str, lead: usize) -> (Cow<'_, str>, Option<Vec<u
     map.push(lead + s.len());
     (Cow::Owned(out), Some(map))
 }
+
+/// The JSON shape of `decode --json` and of `decode()` in JavaScript: the
+/// list's, with the warnings (see `ListShape` in src/syntax/list.rs).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Parsed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::syntax::list::ListShape {
+            list: &self.list,
+            warnings: Some(&self.warnings),
+            items: true,
+            more: &[],
+        }
+        .serialize(s)
+    }
+}
