@@ -210,6 +210,49 @@ fn check_reports_classes_and_sites() {
 }
 
 #[wasm_bindgen_test]
+fn check_all_walks_nested_lists_in_the_core() {
+    let link = "uri-list:https://a.example;uri-list:https://b.example%3B%3Bjavascript:x%3Ftitle=Inner;https://c.example";
+    let got = uri_list::js_check_all(link).ok().unwrap();
+    let rows: Vec<String> = Array::from(&get(&got, "items"))
+        .iter()
+        .map(|i| {
+            let nested = get(&i, "nested")
+                .as_f64()
+                .map_or(String::new(), |n| format!(">{n}"));
+            format!(
+                "{} {} {}{nested}",
+                get(&i, "class").as_string().unwrap(),
+                get(&i, "depth").as_f64().unwrap(),
+                get(&i, "list").as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "openable 0 0",
+            "list 0 0>1",
+            "openable 1 1",
+            "blocked 1 1",
+            "openable 0 0"
+        ]
+    );
+    let inner = get(&get(&got, "lists"), "1");
+    assert_eq!(get(&inner, "title").as_string().unwrap(), "Inner");
+    assert_eq!(get(&inner, "depth").as_f64(), Some(1.0));
+    assert_eq!(
+        get(&get(&get(&inner, "warnings"), "0"), "code")
+            .as_string()
+            .unwrap(),
+        "warningDone"
+    );
+    // check() is unchanged: the link's own items only.
+    let top = uri_list::js_check(link).ok().unwrap();
+    assert_eq!(Array::from(&get(&top, "items")).length(), 3);
+    assert!(get(&top, "lists").is_undefined());
+}
+
+#[wasm_bindgen_test]
 fn plan_names_groups_and_asks_for_the_preview() {
     let opts = JSON::parse(r#"{"limit": 2, "linkText": "Read these"}"#).unwrap();
     let got = uri_list::js_plan(

@@ -193,3 +193,81 @@ fn write_items<S: SerializeSeq>(
     }
     Ok(())
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn report(link: &str, nested: bool) -> Value {
+        let parsed = Parser::new().parse(link).unwrap();
+        let report = if nested {
+            CheckReport::nested(&parsed)
+        } else {
+            CheckReport::new(&parsed)
+        };
+        serde_json::to_value(&report).unwrap()
+    }
+
+    #[test]
+    fn nested_lists_are_walked_once_each_item_with_its_depth_and_list() {
+        // Inner: a list of two with a lookalike pair and a title, and an
+        // empty item (a warning of its own); then one more level.
+        let link = "uri-list:https://a.example;uri-list:https://paypal.com%3Bhttps://p%D0%B0ypal.com%3B%3Buri-list:javascript:x%253Btitle%3Ftitle=Inner;https://b.example";
+        let all = report(link, true);
+        let rows: Vec<(&str, &str, u64, u64)> = all["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                let (item, class) = (i["item"].as_str().unwrap(), i["class"].as_str().unwrap());
+                (
+                    item,
+                    class,
+                    i["depth"].as_u64().unwrap(),
+                    i["list"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let classes: Vec<_> = rows.iter().map(|r| (r.1, r.2, r.3)).collect();
+        assert_eq!(
+            classes,
+            [
+                ("openable", 0, 0),
+                ("list", 0, 0),
+                ("openable", 1, 1),
+                ("openable", 1, 1),
+                ("list", 1, 1),
+                ("blocked", 2, 2),
+                ("invalid", 2, 2),
+                ("openable", 0, 0),
+            ],
+            "{rows:?}"
+        );
+        assert_eq!(all["items"][1]["nested"], json!(1));
+        assert_eq!(all["items"][4]["nested"], json!(2));
+        assert!(all["items"][0].get("nested").is_none());
+        // The lookalike pair is noted within the nested list, as a check of
+        // the nested link on its own would note it.
+        let notes = all["items"][3]["notes"].as_array().unwrap();
+        assert!(
+            notes.iter().any(|n| n["code"] == "noteLookalike"),
+            "{notes:?}"
+        );
+        let lists = all["lists"].as_array().unwrap();
+        assert_eq!(lists.len(), 3);
+        assert_eq!(lists[1]["title"], "Inner");
+        assert_eq!(lists[1]["depth"], 1);
+        assert_eq!(lists[1]["warnings"][0]["code"], "warningDone");
+        assert_eq!(lists[2]["depth"], 2);
+        // Each list is the check of its own link.
+        let inner = report(all["items"][1]["item"].as_str().unwrap(), false);
+        assert_eq!(lists[1]["warnings"], inner["warnings"]);
+        assert_eq!(all["items"][2]["notes"], inner["items"][0]["notes"]);
+        // check() keeps its shape: the link's own items, no depth or lists.
+        let top = report(link, false);
+        assert_eq!(top["items"].as_array().unwrap().len(), 3);
+        assert!(top.get("lists").is_none() && top["items"][0].get("depth").is_none());
+        assert_eq!(top["warnings"], all["warnings"]);
+    }
+}
