@@ -216,8 +216,7 @@ impl Message {
         out
     }
 
-    /// Appends the English text: `Display` without `core::fmt`, which the
-    /// wasm then does without (see src/message/digits.rs).
+    /// Appends the English text (what `Display` writes).
     fn push_english(&self, out: &mut String) {
         push_template(self.code.english(), &self.args, out);
     }
