@@ -11,7 +11,7 @@
 
 use crate::prelude::*;
 
-use crate::syntax::list::ListShape;
+use crate::syntax::list::{ListShape, Lists};
 use crate::syntax::percent;
 use crate::{from_text, to_text, CheckReport, Parser, UriList};
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -54,18 +54,17 @@ extern "C" {
     #[wasm_bindgen(js_name = copyIn)]
     fn copy_in(link: &js_sys::JsString, ptr: u32, room: u32) -> i32;
     /// Builds the result object from the span table at `ptr` (`count`
-    /// items) and the `text_len` bytes of text at `text`: the decoded items'
-    /// text, then, when `tail` is not 0, the keys and values of its
-    /// `tail - 1` options (their spans in the table, after the title's and
-    /// the type's). When `tail` is 0, `rest` is the rest of the result (with
-    /// `items: null`).
+    /// items, then the title, the type and `options` options) and the
+    /// `text_len` bytes of text at `text`: the decoded items' text, then the
+    /// options' keys and values. `rest` is `{fragment, warnings, lists?}`,
+    /// or `undefined` for none of them.
     fn build(
         link: &js_sys::JsString,
         ptr: u32,
         count: u32,
         text: u32,
         text_len: u32,
-        tail: u32,
+        options: u32,
         rest: &JsValue,
     ) -> JsValue;
 }
@@ -92,8 +91,7 @@ fn utf16_len(s: &str) -> usize {
     }
 }
 
-/// The bytes of the options' keys and values, with room for the JSON of
-/// the rest of a result in the common case.
+/// The bytes of the options' keys and values, and a little room.
 fn options_len(list: &UriList) -> usize {
     list.options()
         .iter()
@@ -112,9 +110,10 @@ fn options_len(list: &UriList) -> usize {
 /// table of item spans there, and src/js/wasm.js builds the object from it,
 /// each unchanged item (most are) a `slice` of the caller's own string, each
 /// decoded one a `slice` of one string holding all of them, followed by
-/// the options' keys and values (or, when there are warnings, a fragment or
-/// nested lists, the rest of the result as an object from serde-wasm-bindgen). Three calls into JS per call (`readInput`, `copyIn`,
-/// `build`): each costs about as much as a few items.
+/// the options' keys and values; when there are warnings, a fragment or
+/// nested lists, those come as an object from serde-wasm-bindgen. Three
+/// calls into JS per call (`readInput`, `copyIn`, `build`): each costs
+/// about as much as a few items.
 #[wasm_bindgen(js_name = decode)]
 pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue> {
     let input = read_input(&link, &opts);
@@ -207,57 +206,64 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
         }
     }
     // One string out (the decoding of each string out has a cost of its
-    // own). What follows the items: for most links (no warnings, no
-    // fragment, no nested list) the options' keys and values, their spans
-    // after the items' in the table, those of the title and type first; for
-    // the others the rest of the result as an object.
+    // own). What follows the items: the options' keys and values, their
+    // spans after the items' in the table, those of the title and type
+    // first. The rest (warnings, a fragment, nested lists: most links have
+    // none) comes as an object.
     let list = &parsed.list;
-    let mut rest = JsValue::UNDEFINED;
-    let tail = if nested || !parsed.warnings.is_empty() || list.fragment().is_some() {
-        rest = to_js(&ListShape {
-            list,
-            warnings: Some(&parsed.warnings),
-            items: false,
-            more: &[],
-        })?;
-        0
+    let rest = if nested || !parsed.warnings.is_empty() || list.fragment().is_some() {
+        to_js(&DecodeRest {
+            fragment: list.fragment(),
+            warnings: &parsed.warnings,
+            lists: nested.then_some(Lists(list)),
+        })?
     } else {
-        let options = list.options();
-        let mut text_span = |s: &str| {
-            let start = decoded_units as u32;
-            decoded.push_str(s);
-            decoded_units += utf16_len(s);
-            [start, decoded_units as u32]
-        };
-        let mut option_spans = Vec::with_capacity(4 * options.len());
-        for (key, value) in options {
-            option_spans.extend(text_span(key));
-            option_spans.extend(text_span(value));
-        }
-        // The title and the type are option values (`UriList::title`):
-        // the span of that value.
-        let span_of = |value: Option<&str>| {
-            options
-                .iter()
-                .position(|(_, v)| value.is_some_and(|value| core::ptr::eq(v.as_str(), value)))
-                .map_or([NONE, NONE], |n| {
-                    [option_spans[4 * n + 2], option_spans[4 * n + 3]]
-                })
-        };
-        spans.extend(span_of(list.title()));
-        spans.extend(span_of(list.kind()));
-        spans.extend(option_spans);
-        1 + options.len() as u32
+        JsValue::UNDEFINED
     };
+    let options = list.options();
+    let mut text_span = |s: &str| {
+        let start = decoded_units as u32;
+        decoded.push_str(s);
+        decoded_units += utf16_len(s);
+        [start, decoded_units as u32]
+    };
+    let mut option_spans = Vec::with_capacity(4 * options.len());
+    for (key, value) in options {
+        option_spans.extend(text_span(key));
+        option_spans.extend(text_span(value));
+    }
+    // The title and the type are option values (`UriList::title`): the
+    // span of that value.
+    let span_of = |value: Option<&str>| {
+        options
+            .iter()
+            .position(|(_, v)| value.is_some_and(|value| core::ptr::eq(v.as_str(), value)))
+            .map_or([NONE, NONE], |n| {
+                [option_spans[4 * n + 2], option_spans[4 * n + 3]]
+            })
+    };
+    spans.extend(span_of(list.title()));
+    spans.extend(span_of(list.kind()));
+    spans.extend(option_spans);
     Ok(build(
         &link,
         spans.as_ptr() as u32,
         items.len() as u32,
         decoded.as_ptr() as u32,
         decoded.len() as u32,
-        tail,
+        options.len() as u32,
         &rest,
     ))
+}
+
+/// What `decode()`'s result has beyond its items, title, type and options,
+/// for the links that have any of it.
+#[derive(Serialize)]
+struct DecodeRest<'a> {
+    fragment: Option<&'a str>,
+    warnings: &'a [crate::Warning],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lists: Option<Lists<'a>>,
 }
 
 /// `encode({items, title?, type?, options?})`: the link for a list. An item
@@ -379,7 +385,6 @@ pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
     to_js(&ListShape {
         list: &parsed.list,
         warnings: Some(&parsed.warnings),
-        items: true,
         more: &[("form", form.as_str()), ("link", &parsed.list.to_link())],
     })
 }

@@ -324,9 +324,6 @@ impl<S: Into<String>> FromIterator<S> for UriList {
 pub(crate) struct ListShape<'a> {
     pub(crate) list: &'a UriList,
     pub(crate) warnings: Option<&'a [crate::Warning]>,
-    /// `false`: `"items": null`, for a caller that builds the items itself
-    /// (decode's fast path slices them out of the caller's string).
-    pub(crate) items: bool,
     /// Fields after the others (`readPasted()`'s `form` and `link`).
     pub(crate) more: &'a [(&'static str, &'a str)],
 }
@@ -338,11 +335,7 @@ impl serde::Serialize for ListShape<'_> {
         let list = self.list;
         let nested = list.items().iter().any(|i| i.list().is_some());
         let mut out = s.serialize_struct("List", 8)?;
-        if self.items {
-            out.serialize_field("items", &Items(list))?;
-        } else {
-            out.serialize_field("items", &())?;
-        }
+        out.serialize_field("items", &Items(list))?;
         out.serialize_field("title", &list.title())?;
         out.serialize_field("type", &list.kind())?;
         out.serialize_field("options", list.options())?;
@@ -373,7 +366,7 @@ impl serde::Serialize for Items<'_> {
 
 /// For each item, `null` or its nested list.
 #[cfg(feature = "serde")]
-struct Lists<'a>(&'a UriList);
+pub(crate) struct Lists<'a>(pub(crate) &'a UriList);
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Lists<'_> {
@@ -389,7 +382,6 @@ impl serde::Serialize for UriList {
         ListShape {
             list: self,
             warnings: None,
-            items: true,
             more: &[],
         }
         .serialize(s)

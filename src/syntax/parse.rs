@@ -597,7 +597,6 @@ impl serde::Serialize for Parsed {
         crate::syntax::list::ListShape {
             list: &self.list,
             warnings: Some(&self.warnings),
-            items: true,
             more: &[],
         }
         .serialize(s)
