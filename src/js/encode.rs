@@ -39,29 +39,62 @@ fn fail(what: &[&str]) -> String {
     ["encode: ", &what.concat()].concat()
 }
 
-/// Every other kind of value is `self.wrong()`.
-macro_rules! reject_others {
-    ($($method:ident($ty:ty)),* $(,)?) => {
+/// Visitor methods that take a kind of value as a mistake: `self.wrong()`.
+/// `scalars` are booleans, numbers and bytes; `strings`, `unit` (`null`,
+/// `undefined`), `seq` (an array) and `map` (an object) the others.
+macro_rules! reject {
+    ($de:lifetime: $($kind:ident),*) => {
+        $(reject!(@ $de $kind);)*
+    };
+    (@ $de:lifetime scalars) => {
+        reject!(@ visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64),
+            visit_bytes(&[u8]), visit_byte_buf(Vec<u8>));
+    };
+    (@ $de:lifetime strings) => {
+        reject!(@ visit_str(&str), visit_string(String));
+    };
+    (@ $de:lifetime unit) => {
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Err(self.wrong()))
+        }
+    };
+    (@ $de:lifetime seq) => {
+        fn visit_seq<A: SeqAccess<$de>>(self, _: A) -> Result<Self::Value, A::Error> {
+            Ok(Err(self.wrong()))
+        }
+    };
+    (@ $de:lifetime map) => {
+        fn visit_map<A: MapAccess<$de>>(self, _: A) -> Result<Self::Value, A::Error> {
+            Ok(Err(self.wrong()))
+        }
+    };
+    (@ $($method:ident($ty:ty)),*) => {
         $(fn $method<E: de::Error>(self, _: $ty) -> Result<Self::Value, E> {
             Ok(Err(self.wrong()))
         })*
     };
 }
 
-/// The visitor methods of everything but `null`, a string, an array and an
-/// object.
-macro_rules! reject_scalars {
-    () => {
-        reject_others!(
-            visit_bool(bool),
-            visit_i64(i64),
-            visit_u64(u64),
-            visit_f64(f64),
-            visit_bytes(&[u8]),
-            visit_byte_buf(Vec<u8>),
-        );
+/// `DeserializeSeed` for seeds that are their own visitor, over any value.
+macro_rules! seeds {
+    ($($seed:ty),*) => {
+        $(impl<'de> DeserializeSeed<'de> for $seed {
+            type Value = <$seed as Visitor<'de>>::Value;
+            fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+                d.deserialize_any(self)
+            }
+        })*
     };
 }
+
+seeds!(
+    ListSeed,
+    ItemsSeed,
+    ItemSeed,
+    TextSeed,
+    OptionsSeed,
+    PairSeed
+);
 
 /// A list at `path` (`""` for the input itself, else `items[2]`…).
 struct ListSeed {
@@ -88,13 +121,6 @@ impl ListSeed {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for ListSeed {
-    type Value = Checked<UriList>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
 impl<'de> Visitor<'de> for ListSeed {
     type Value = Checked<UriList>;
 
@@ -102,16 +128,7 @@ impl<'de> Visitor<'de> for ListSeed {
         f.write_str(SHAPE)
     }
 
-    reject_scalars!();
-    reject_others!(visit_str(&str), visit_string(String));
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(self.wrong()))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Ok(Err(self.wrong()))
-    }
+    reject!('de: scalars, strings, unit, seq);
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         if self.depth > crate::MAX_DEPTH {
@@ -204,13 +221,6 @@ impl ItemsSeed {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for ItemsSeed {
-    type Value = Checked<Vec<Entry>>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
 impl<'de> Visitor<'de> for ItemsSeed {
     type Value = Checked<Vec<Entry>>;
 
@@ -218,16 +228,7 @@ impl<'de> Visitor<'de> for ItemsSeed {
         f.write_str("an array")
     }
 
-    reject_scalars!();
-    reject_others!(visit_str(&str), visit_string(String));
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(self.wrong()))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Ok(Err(self.wrong()))
-    }
+    reject!('de: scalars, strings, unit, map);
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
@@ -278,13 +279,6 @@ impl ItemSeed {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for ItemSeed {
-    type Value = Checked<Entry>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
 impl<'de> Visitor<'de> for ItemSeed {
     type Value = Checked<Entry>;
 
@@ -292,11 +286,7 @@ impl<'de> Visitor<'de> for ItemSeed {
         f.write_str("a string or a list")
     }
 
-    reject_scalars!();
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(self.wrong()))
-    }
+    reject!('de: scalars, unit, seq);
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
         Ok(self.uri(v.to_owned()))
@@ -304,10 +294,6 @@ impl<'de> Visitor<'de> for ItemSeed {
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
         Ok(self.uri(v))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Ok(Err(self.wrong()))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
@@ -330,13 +316,6 @@ impl TextSeed {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for TextSeed {
-    type Value = Checked<Option<String>>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
 impl<'de> Visitor<'de> for TextSeed {
     type Value = Checked<Option<String>>;
 
@@ -344,7 +323,7 @@ impl<'de> Visitor<'de> for TextSeed {
         f.write_str("a string")
     }
 
-    reject_scalars!();
+    reject!('de: scalars, seq, map);
 
     fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
         Ok(Ok(None))
@@ -356,14 +335,6 @@ impl<'de> Visitor<'de> for TextSeed {
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
         Ok(Ok(Some(v)))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Ok(Err(self.wrong()))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Ok(Err(self.wrong()))
     }
 }
 
@@ -378,13 +349,6 @@ impl OptionsSeed {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for OptionsSeed {
-    type Value = Checked<Option<Vec<(String, String)>>>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
 impl<'de> Visitor<'de> for OptionsSeed {
     type Value = Checked<Option<Vec<(String, String)>>>;
 
@@ -392,15 +356,10 @@ impl<'de> Visitor<'de> for OptionsSeed {
         f.write_str("an array of [key, value] pairs")
     }
 
-    reject_scalars!();
-    reject_others!(visit_str(&str), visit_string(String));
+    reject!('de: scalars, strings, map);
 
     fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
         Ok(Ok(None))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Ok(Err(self.wrong()))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
@@ -424,13 +383,6 @@ impl<'de> Visitor<'de> for OptionsSeed {
 
 /// `[key, value]`: an array of exactly two strings, else `None`.
 struct PairSeed;
-
-impl<'de> DeserializeSeed<'de> for PairSeed {
-    type Value = Option<(String, String)>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
 
 impl<'de> Visitor<'de> for PairSeed {
     type Value = Option<(String, String)>;
