@@ -6,8 +6,8 @@
 //! - `parse/*` and `parse_strict/*`: the link read;
 //! - `to_link/*`: the link written;
 //! - `to_text/*`: the text/uri-list written;
-//! - `decode_json/*`: the JSON written (what `decode --json` prints and the
-//!   JavaScript `decode()` hands to `JSON.parse`).
+//! - `decode_json/*`: the JSON written (what `decode --json` prints, with
+//!   serde_json).
 //!
 //! The items are realistic URLs, made deterministically (no randomness, so
 //! runs compare): about a third carry a query, some a `%23` escape, a `;`, a
