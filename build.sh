@@ -206,9 +206,10 @@ build() {
   # Only the cdylib: built along with the rlib (Cargo.toml's crate-type, which the tests and the
   # CLI need), the same LTO build leaves 4 KB more gzip in the wasm (benches/README.md, "Size").
   # The feature wasm-release: no std in the wasm, the library's own panic handler (Cargo.toml).
-  step "cargo rustc --release --target $WASM_TARGET --lib --crate-type cdylib --features wasm-release"
-  cargo rustc --release --target "$WASM_TARGET" --lib --crate-type cdylib --features wasm-release
-  local wasm=target/$WASM_TARGET/release/uri_list.wasm
+  # The profile wasm: release's settings at opt-level "z" (Cargo.toml; native builds are at 3).
+  step "cargo rustc --profile wasm --target $WASM_TARGET --lib --crate-type cdylib --features wasm-release"
+  cargo rustc --profile wasm --target "$WASM_TARGET" --lib --crate-type cdylib --features wasm-release
+  local wasm=target/$WASM_TARGET/wasm/uri_list.wasm
   [[ -f $wasm ]] || die "$wasm was not built"
 
   step "wasm-bindgen --target web, wasm-opt -Oz"
