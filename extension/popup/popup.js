@@ -225,7 +225,8 @@ function setUpSettings(settings) {
     try {
       await saveSetting('openLimit', value);
       settings.openLimit = value;
-      limit.value = String(value);
+      // Shown as saved ("007" as 7), unless the person typed on while storage was writing.
+      if (limit.value.trim() === typed) limit.value = String(value);
       showStatus(status, t('popupOpenLimitSaved', value), 'ok');
     } catch (failure) {
       showStatus(status, failure.message, 'error');
