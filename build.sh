@@ -154,7 +154,10 @@ kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
 
 # The sizes as one table: a goal met or not met is information (benches/README.md says where
 # the bytes go and what a goal would take); only a zip past its guard is an error.
-readonly ZIP_GUARD=$((100 * 1024))
+# Issue 15 set 100 KB when the zips were 95 KB; serde-wasm-bindgen and the std it links (the brief's
+# choice, benches/README.md "Size") put them at about 115 KB. The guard is for a mistake (a stray
+# file, a second wasm), not a goal: 128 KB.
+readonly ZIP_GUARD=$((128 * 1024))
 SIZES=()
 add_size() {
   local what=$1 bytes=$2 goal=${3:-0} status=''
