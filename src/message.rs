@@ -76,6 +76,8 @@ const TABLE: &str = table![
     ("errorTooDeep", "nested lists too deep at byte $1: the limit is $2 levels"),
     ("errorAtByte", "$1 at byte $2"),
     ("errorNoUris", "no URI in the text: every line is blank or a comment"),
+    ("errorWebBase", "\"$1\" cannot start web links: it must be an absolute http: or https: address, such as https://example.com/list/"),
+    ("errorWebNoList", "not a uri-list link but a web address: a web link carries a uri-list link after \"#\", such as https://example.com/#uri-list:https://a.example;https://b.example"),
     ("errorNoLinks", "nothing to open: the text holds no uri-list link, no text/uri-list and no http or https address"),
     // Syntax violations: warnings, or errors in strict mode.
     ("warningDone", "$1 ($2)"),
