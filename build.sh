@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build, test and try the uri-list extension.
 #
-#   ./build.sh                        build dist/chrome/, dist/firefox/ and their zips (then web-ext lint)
+#   ./build.sh                        build dist/chrome/, dist/firefox/, their zips and dist/web/ (then web-ext lint)
 #   ./build.sh test                   every check, in order (see run_tests below)
 #   ./build.sh run [chrome|firefox]   start the browser with the built extension and a demo page
 #
@@ -200,6 +200,9 @@ build() {
   step "assemble dist/chrome and dist/firefox"
   node .ci/pack.mjs dist/pkg dist
 
+  step "assemble dist/web (the page for people without the extension)"
+  node .ci/web.mjs dist/pkg dist
+
   step "zip"
   pack_zip dist/chrome dist/uri-list-chrome.zip
   pack_zip dist/firefox dist/uri-list-firefox.zip
@@ -209,6 +212,8 @@ build() {
   report_size "wasm (gzip -9)" "$(gzip -9c dist/pkg/uri_list_bg.wasm | wc -c)" "$WASM_GZIP_GOAL"
   report_size "dist/uri-list-chrome.zip" "$(size_of dist/uri-list-chrome.zip)" "$ZIP_GOAL"
   report_size "dist/uri-list-firefox.zip" "$(size_of dist/uri-list-firefox.zip)" "$ZIP_GOAL"
+  report_size "dist/web (raw)" "$(find dist/web -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')"
+  report_size "dist/web (gzip -9, each file)" "$(find dist/web -type f -exec sh -c 'gzip -9c "$1" | wc -c' _ {} \; | awk '{ s += $1 } END { print s }')"
 }
 
 # --- testing ------------------------------------------------------------------------------------
