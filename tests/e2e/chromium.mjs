@@ -5,6 +5,7 @@
 // the extension's service worker, which sees every tab and group.
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { AUDIT_EXPRESSION } from './axe.mjs';
 import { findProgram, tempDir, withTimeout } from './util.mjs';
 
 /**
@@ -349,6 +350,16 @@ class ChromiumDriver {
       await this.page.screenshot({ path: join(dir, `${name}-${colorScheme}.png`), fullPage: true });
     }
     await this.page.emulateMedia({ colorScheme: null });
+  }
+
+  /** The current page in the `light` or `dark` colour scheme, or the browser's own (null). */
+  async colorScheme(scheme) {
+    await this.page.emulateMedia({ colorScheme: scheme });
+  }
+
+  /** axe-core's WCAG 2 A/AA violations on the current page (see axe.mjs). */
+  async auditAccessibility() {
+    return this.page.evaluate(AUDIT_EXPRESSION);
   }
 
   /** The URL of a file of the extension (`preview/preview.html`). */

@@ -4,7 +4,7 @@
 //
 // Starts a fresh temporary profile, serves tests/fixtures on 127.0.0.1, opens demo.html and
 // waits until the browser is closed (or Ctrl-C), then removes the profile. With --headless
-// (no screen), it clicks the first demo link, prints the tabs and groups, and stops.
+// (or with no screen, by itself), it clicks the first demo link, prints the tabs and groups, and stops.
 import { resolve } from 'node:path';
 import { launchChromium } from './chromium.mjs';
 import { launchFirefox } from './firefox.mjs';
@@ -13,15 +13,15 @@ import { FIXTURES, ROOT, sleep, waitFor } from './util.mjs';
 
 const BROWSERS = { chromium: ['chrome', launchChromium], firefox: ['firefox', launchFirefox] };
 const args = process.argv.slice(2);
-const headless = args.includes('--headless');
+const noScreen = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+const headless = args.includes('--headless') || noScreen;
 const [name, dist = resolve(ROOT, 'dist')] = args.filter((arg) => arg !== '--headless');
 if (!BROWSERS[name]) {
   console.error('usage: node tests/e2e/demo.mjs chromium|firefox [--headless] [DIST]');
   process.exit(2);
 }
-if (!headless && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-  console.error('demo: there is no screen here (DISPLAY is not set): run it on a desktop, or add --headless');
-  process.exit(1);
+if (noScreen && !args.includes('--headless')) {
+  console.log('demo: no screen here (DISPLAY is not set), so the browser runs headless: it clicks the first demo link and prints what opened');
 }
 
 const [folder, launch] = BROWSERS[name];

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { AUDIT_SCRIPT } from './axe.mjs';
 import { findProgram, tempDir, withTimeout } from './util.mjs';
 
 export const EXTENSION_UUID = 'a3c7e0d4-51f6-4b0e-9a51-75c1e2d0c0de';
@@ -498,6 +499,26 @@ class FirefoxDriver {
   /** Installs the extension again over itself, as an update does (the add-on's storage stays). */
   async reloadExtension() {
     await this.command('POST', '/moz/addon/install', { path: this.extensionDir, temporary: true, allowPrivateBrowsing: true });
+  }
+
+  /**
+   * Every open tab's page in the `light` or `dark` colour scheme, or the browser's own (null): the
+   * override devtools' colour-scheme simulation sets on a tab's browsing context.
+   */
+  async colorScheme(scheme) {
+    await this.script(
+      `const [scheme] = arguments;
+       for (const win of Services.wm.getEnumerator('navigator:browser')) {
+         for (const tab of win.gBrowser.tabs) tab.linkedBrowser.browsingContext.prefersColorSchemeOverride = scheme ?? 'none';
+       }`,
+      [scheme],
+      { chrome: true },
+    );
+  }
+
+  /** axe-core's WCAG 2 A/AA violations on the current page (see axe.mjs). */
+  async auditAccessibility() {
+    return this.script(AUDIT_SCRIPT, [], { async: true });
   }
 
   /**

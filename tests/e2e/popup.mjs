@@ -4,6 +4,7 @@
 // Input is real: clicks and key presses (Playwright's CDP input in Chromium, WebDriver actions in Firefox).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { AUDIT_EXPRESSION } from './axe.mjs';
 import { EXTENSION_UUID } from './firefox.mjs';
 import { ROOT, waitFor } from './util.mjs';
 
@@ -52,6 +53,9 @@ async function openInChromium(browser) {
       }
       await popup.emulateMedia({ colorScheme: null });
     },
+    colorScheme: (scheme) => popup.emulateMedia({ colorScheme: scheme }),
+    /** axe-core's WCAG 2 A/AA violations in the popup (see axe.mjs). */
+    auditAccessibility: () => popup.evaluate(AUDIT_EXPRESSION),
     /** The accessibility tree of the popup as a screen reader gets it (roles and names), as YAML. */
     ariaSnapshot: () => popup.locator('body').ariaSnapshot(),
     close: () => popup.close(),
@@ -79,6 +83,8 @@ async function openInFirefox(browser) {
     click: (selector) => browser.click(selector),
     type: (selector, text) => typeInto(selector, text, true),
     paste: (selector, text) => typeInto(selector, text, false),
+    colorScheme: (scheme) => browser.colorScheme(scheme),
+    auditAccessibility: () => browser.auditAccessibility(),
     screenshots: null,
     ariaSnapshot: null,
     async close() {
