@@ -4,6 +4,7 @@
 // hashchange, the one-tab-per-click opener, copying, German, and screenshots (desktop and phone,
 // light and dark) into target/screenshots for a person to look at.
 import assert from 'node:assert/strict';
+import { assertAccessible } from './axe.mjs';
 import { SCREENSHOTS } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -112,6 +113,7 @@ export const cases = [
       // The server never saw the list: only paths, no fragment.
       assert.ok(server.requests.every((path) => !path.includes('a.example')));
       assert.deepEqual(await browser.pageErrorsOf(origin), []);
+      await assertAccessible(browser, 'the web page with a list');
       await screenshots(browser, 'list');
     },
   },
@@ -152,6 +154,7 @@ export const cases = [
       assert.ok(page.how, 'how to make a list is shown');
       assert.deepEqual(page.alternate, []);
       assert.equal(page.openNext, null);
+      await assertAccessible(browser, 'the web page without a list');
       await screenshots(browser, 'empty');
       for (const [fragment, message] of [
         ['uri-list:', 'empty list: no item after the scheme at byte 9'],
@@ -171,7 +174,10 @@ export const cases = [
         assert.ok(page.how);
         assert.deepEqual(page.alternate, []);
         assert.deepEqual(page.links, []);
-        if (fragment === 'uri-list:') await screenshots(browser, 'unreadable');
+        if (fragment === 'uri-list:') {
+          await assertAccessible(browser, 'the web page of an unreadable list');
+          await screenshots(browser, 'unreadable');
+        }
       }
       assert.deepEqual(await browser.pageErrorsOf(origin), []);
       await onlyTo(browser, origin);
