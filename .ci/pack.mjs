@@ -20,7 +20,12 @@ import { transformSync } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets'];
 const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
-const FIREFOX_ONLY_PERMISSIONS = ['cookies'];
+/**
+ * `cookies`: tabs.create({cookieStoreId}); `webRequest` and `webRequestBlocking`: a uri-list link
+ * typed into the address bar is stopped before Firefox sends it to the search engine
+ * (lib/web-links.js); Chrome's MV3 has no blocking webRequest, and never searches for it.
+ */
+const FIREFOX_ONLY_PERMISSIONS = ['cookies', 'webRequest', 'webRequestBlocking'];
 /**
  * Folders under extension/ a browser does not get: Firefox writes the clipboard from its
  * background page, and creates unloaded tabs itself (no placeholder page, lib/lazy.js).
@@ -45,7 +50,6 @@ const BROWSERS = {
     delete manifest.background.service_worker;
     delete manifest.minimum_chrome_version;
     manifest.permissions = manifest.permissions.filter((permission) => !CHROME_ONLY_PERMISSIONS.has(permission));
-    // tabs.create({cookieStoreId}) (new tabs in the container of the link's tab) needs it.
     manifest.permissions.push(...FIREFOX_ONLY_PERMISSIONS);
     return manifest;
   },

@@ -20,6 +20,14 @@
 (() => {
   const api = globalThis.browser ?? globalThis.chrome;
   const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
+  /**
+   * A web link: an http(s) address whose fragment is a uri-list link (src/web_link.rs). A
+   * person's click opens it as its list, under the same rules; a script's click lets the page
+   * load as any page (it only offers the list there).
+   */
+  const WEB_LINK = /^\s*https?:\/\/[^#]*#(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
+  /** The explainer's anchor opt-in: `<a rel="multilink" href="https://...">`. */
+  const WEB_PAGE = /^\s*https?:\/\//i;
   const MIDDLE_BUTTON = 1;
   /**
    * The longest link the extension reads: the core's MAX_LENGTH, 2 MiB (2 097 152 bytes of
@@ -83,14 +91,31 @@
     return node;
   }
 
-  /** The uri-list link `node` is in (the nearest HTML or SVG `a`, or `area`): `{node, href}`, or null. */
+  /**
+   * The link `node` is in (the nearest HTML or SVG `a`, or `area`), when it is one this script
+   * handles: `{node, href, kind}`, `kind` being 'list' (a uri-list link), 'web' (a web link) or
+   * 'multilink' (an http(s) link with rel="multilink"); else null.
+   */
   function linkFrom(node) {
     for (let at = node; at; at = parentOf(at)) {
       if (!isElement(at) || (at.localName !== 'a' && at.localName !== 'area')) continue;
       const href = typeof at.href === 'string' ? at.href : at.href?.baseVal;
-      return typeof href === 'string' && LINK_SCHEME.test(href) ? { node: at, href: href.trim() } : null;
+      if (typeof href !== 'string') return null;
+      const kind = LINK_SCHEME.test(href) ? 'list' : WEB_LINK.test(href) ? 'web' : isMultilink(at, href) ? 'multilink' : null;
+      return kind ? { node: at, href: href.trim(), kind } : null;
     }
     return null;
+  }
+
+  /** `<a rel="multilink">` to an http(s) page, in the top frame, loading in this tab. */
+  function isMultilink(node, href) {
+    const target = (node.getAttribute('target') ?? '').toLowerCase();
+    return (
+      window === window.top &&
+      WEB_PAGE.test(href) &&
+      /(?:^|\s)multilink(?:\s|$)/i.test(node.getAttribute('rel') ?? '') &&
+      ['', '_self', '_top', '_parent'].includes(target)
+    );
   }
 
   const linkOf = (event) => linkFrom(innermost(event));
@@ -308,6 +333,10 @@
   function activate(event, middle = false) {
     const link = linkOf(event);
     if (!link) return;
+    if (link.kind === 'multilink') return multilink(event, link, middle);
+    // A script's click on a web link: the browser loads the page, as for any link; there the
+    // extension only offers the list.
+    if (link.kind === 'web' && !event.isTrusted) return;
     event.preventDefault();
     if (!event.isTrusted) return; // a page script's click() or dispatchEvent(): nothing opens
     if (link.href.length > MAX_LINK_LENGTH) {
@@ -326,6 +355,20 @@
       trusted: reason === null,
       ...(reason ? { reason } : {}),
     });
+  }
+
+  /**
+   * A person's own plain click (or Enter, which the browser turns into a click) on a
+   * `rel="multilink"` link: the page loads in this tab as usual, and the background, told first,
+   * opens the list that page names in its `<link rel="alternate">`, for that navigation only. A
+   * click in doubt (see `doubt`), with a modifier or the middle button (another tab) only lets
+   * the page load, where its list is offered.
+   */
+  function multilink(event, link, middle) {
+    if (!event.isTrusted || event.type !== 'click' || middle) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (doubt(event, link) !== null) return;
+    send({ type: 'multilink', href: link.href });
   }
 
   /**
@@ -359,12 +402,30 @@
 
   // A page may offer a list of its own: <link rel="alternate" href="uri-list:...">, the
   // Multilinks explainer's fallback. The toolbar button shows it (and the popup offers it).
+  // A page reached at a web link (typed, from another app, a redirect) offers its list too,
+  // again when its fragment changes: never opened from the navigation alone.
   if (window === window.top) {
-    document.addEventListener('DOMContentLoaded', () => {
+    const offer = (always) => {
       const links = [...document.querySelectorAll('link[rel~="alternate" i][href]')]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
         .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH);
-      if (links.length) send({ type: 'offers', links });
-    }, { once: true });
+      if (WEB_LINK.test(location.href) && location.href.length <= MAX_LINK_LENGTH) links.unshift({ href: location.href, title: '' });
+      if (links.length || always) send({ type: 'offers', links });
+    };
+    document.addEventListener('DOMContentLoaded', () => offer(false), { once: true });
+    window.addEventListener('hashchange', () => offer(true));
   }
+
+  // Chrome's context menu has no onShown: "Open as tab group" for web links is made visible
+  // while the pointer (or focus) is on one, before the person opens the menu on it.
+  let onWebLink = false;
+  const noteWebLink = (event) => {
+    if (!event.isTrusted) return;
+    const web = linkOf(event)?.kind === 'web';
+    if (web === onWebLink) return;
+    onWebLink = web;
+    send({ type: 'webLinkMenu', visible: web });
+  };
+  window.addEventListener('pointerover', noteWebLink, true);
+  window.addEventListener('focusin', noteWebLink, true);
 })();

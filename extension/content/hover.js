@@ -14,6 +14,8 @@
 (() => {
   const api = globalThis.browser ?? globalThis.chrome;
   const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
+  /** A web link (an http(s) address carrying a list after "#"): its tooltip says what it holds too. */
+  const WEB_LINK = /^\s*https?:\/\/[^#]*#(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
   /** Longer links are not read (the background refuses them too). */
   const MAX_LINK_LENGTH = 2 * 1024 * 1024; // the core's MAX_LENGTH, as in content.js and lib/open.js
   /** How long the pointer rests on a link before the tooltip shows: passing over shows nothing. */
@@ -48,7 +50,7 @@
     for (const node of event.composedPath()) {
       if (node.localName !== 'a' && node.localName !== 'area') continue;
       const href = typeof node.href === 'string' ? node.href : node.href?.baseVal;
-      return typeof href === 'string' && LINK_SCHEME.test(href) ? { node, href: href.trim() } : null;
+      return typeof href === 'string' && (LINK_SCHEME.test(href) || WEB_LINK.test(href)) ? { node, href: href.trim() } : null;
     }
     return null;
   }

@@ -2,13 +2,18 @@
 // colours, what is skipped and why, whether to show the preview page first); this module
 // carries it out and tells the person what was skipped. Every way a link reaches the
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
-import { plan, readPasted } from '../pkg/uri_list.js';
+import { linkInWebLink, plan, readPasted } from '../pkg/uri_list.js';
 import { api } from './api.js';
 import { localized, t } from './i18n.js';
 import { readOpenLimit, readSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
 export const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
+/**
+ * A web link: an `http(s)` address whose fragment is a uri-list link (src/web_link.rs), such as
+ * `https://example.com/open/#uri-list:https://a.com;https://b.com`. It opens as its list does.
+ */
+export const WEB_LINK = /^\s*https?:\/\/[^#]*#(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
 /**
  * The longest link the extension reads: the core's MAX_LENGTH, 2 MiB (2 097 152 bytes of
  * UTF-8), the same figure everywhere (content script, hover, here). A string's length in UTF-16
@@ -19,9 +24,13 @@ export const MAX_LINK_LENGTH = 2 * 1024 * 1024;
 const MAX_TEXT_LENGTH = 1000;
 export const PREVIEW_PAGE = 'preview/preview.html';
 
-/** A link as received from anywhere: a string that names one of the schemes, of sane length. */
+/**
+ * A link as received from anywhere: a string that names one of the schemes, of sane length. A web
+ * link stands for the list in its fragment (as the browser gives it), which is what is returned.
+ */
 export function validLink(href) {
   if (typeof href === 'string' && href.length > MAX_LINK_LENGTH) throw new Error(tooLong(href.length));
+  if (typeof href === 'string' && WEB_LINK.test(href)) return linkInWebLink(href).trim();
   if (typeof href !== 'string' || !LINK_SCHEME.test(href)) throw new Error(t('notALink'));
   return href.trim();
 }

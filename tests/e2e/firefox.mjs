@@ -552,8 +552,10 @@ class FirefoxDriver {
 
   /**
    * From now on, notes the URL of every HTTP request a page (any document, any tab) makes, as
-   * the network layer sees it (the observer topic http-on-modify-request, in the parent process,
-   * before the request leaves): requests with no document (the browser's own) are left out.
+   * the network layer sees it just before it connects (the observer topic http-on-before-connect,
+   * in the parent process: after every extension's webRequest had its say, so a request an
+   * extension cancelled is not there, and before anything leaves): requests with no document (the
+   * browser's own) are left out.
    * pageErrorsOf() then counts from here too.
    */
   async recordRequests() {
@@ -563,7 +565,7 @@ class FirefoxDriver {
          Services.obs.addObserver({ observe(subject) {
            const channel = subject.QueryInterface(Ci.nsIHttpChannel);
            if (channel.loadInfo?.browsingContextID) window.uriListRequests.push(channel.URI.spec);
-         } }, 'http-on-modify-request');
+         } }, 'http-on-before-connect');
        }
        window.uriListRequests.length = 0;
        window.uriListSince = Date.now();`,

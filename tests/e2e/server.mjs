@@ -6,7 +6,8 @@
 // - `/page/NAME` is a generated page titled NAME: as many distinct targets as a list needs.
 // - `{{OTHER_ORIGIN}}` becomes http://localhost:PORT: the same server as another origin (another
 //   host name), for cross-origin frames (tests/e2e/cases-attacks.mjs).
-// - `/web/` serves the built web page (dist/web) as it is: web links point there.
+// - `/web/` serves the built web page (dist/web) as it is: web links point there; with `?web`,
+//   a fixture's uri-list links are made web links to it.
 // - `requests` lists the path (and query) of every request, in order, so a test can tell
 //   which pages a browser has fetched (lazy loading: none that were opened unloaded).
 import { createServer } from 'node:http';
@@ -59,7 +60,12 @@ export async function startServer(root) {
     try {
       const body = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      return send(200, type, extname(file) === '.html' && !web ? body.toString('utf8').replaceAll('{{ORIGIN}}', origin).replaceAll('{{OTHER_ORIGIN}}', otherOrigin) : body);
+      if (extname(file) !== '.html' || web) return send(200, type, body);
+      let html = body.toString('utf8');
+      // `?web`: the page's uri-list links (in attributes and script strings) become web links to
+      // /web/ (tests/e2e/cases-weblinks.mjs runs the hardening cases again with them).
+      if (new URL(request.url, origin).searchParams.has('web')) html = html.replace(/(["'`])(uri-list|multi):/gi, '$1{{ORIGIN}}/web/#$2:');
+      return send(200, type, html.replaceAll('{{ORIGIN}}', origin).replaceAll('{{OTHER_ORIGIN}}', otherOrigin));
     } catch (error) {
       if (error.code === 'ENOENT' || error.code === 'EISDIR') return send(404, TYPES['.txt'], 'not found');
       return send(500, TYPES['.txt'], String(error));
