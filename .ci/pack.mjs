@@ -55,6 +55,25 @@ const BROWSERS = {
   },
 };
 
+/**
+ * The default web page for web links, set once by a distributor (`URI_LIST_WEB_BASE`, see
+ * extension/lib/distribution.js): an absolute http(s) address, or nothing.
+ */
+function defaultWebBase() {
+  const base = (process.env.URI_LIST_WEB_BASE ?? '').trim();
+  if (base === '') return '';
+  let url = null;
+  try {
+    url = new URL(base);
+  } catch {
+    // not an address: said below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\/[^\s]+$/i.test(base) || url.hostname === '') {
+    fail(`URI_LIST_WEB_BASE=${JSON.stringify(base)} is not an absolute http: or https: address (such as https://example.org/lists/)`);
+  }
+  return base.split('#')[0];
+}
+
 /** The packed form of a file, by its extension; a file not named here is copied as it is. */
 const MINIFY = {
   '.js': (text) => transformSync(text, { loader: 'js', minify: true, legalComments: 'none' }).code,
@@ -115,6 +134,7 @@ const [pkg, dist] = process.argv.slice(2);
 if (!pkg || !dist) fail('usage: node .ci/pack.mjs PKG DIST');
 for (const file of PKG_FILES) if (!existsSync(join(pkg, file))) fail(`${join(pkg, file)} is missing: run wasm-bindgen first`);
 const source = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8'));
+const webBase = defaultWebBase();
 
 for (const [browser, adapt] of Object.entries(BROWSERS)) {
   const out = join(dist, browser);
@@ -126,6 +146,7 @@ for (const [browser, adapt] of Object.entries(BROWSERS)) {
   for (const file of FILES_LEFT_OUT) rmSync(join(out, file));
   const manifest = adapt(source);
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  if (webBase) writeFileSync(join(out, 'lib', 'distribution.js'), `export const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};\n`);
   minifyBelow(out);
   const missing = referencedFiles(manifest).filter((file) => !existsSync(join(out, file)));
   if (missing.length) fail(`${browser}: the manifest names files that are not in extension/: ${missing.join(', ')}`);

@@ -101,10 +101,35 @@ async function setUpShare(windowId) {
   button.disabled = false;
   $('link').value = preview.link;
   notes(preview);
+  setUpCopyWeb(windowId, notes);
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
       const share = await ask('share', { scope: 'tabs', windowId, asText: $('as-text').checked });
+      if (share.shared === 0) return showStatus(status, share.message, 'error');
+      $('link').value = share.text;
+      notes(share);
+      showStatus(status, share.copied, 'ok');
+    } catch (error) {
+      showStatus(status, error.message, 'error');
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+/**
+ * "Copy as web link": the same tabs as a web link on the `webBase` setting; with none set, the
+ * status says how to set one (the background's message), and nothing is copied.
+ */
+function setUpCopyWeb(windowId, notes) {
+  const button = $('copy-web');
+  const status = $('status');
+  button.disabled = false;
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const share = await ask('share', { scope: 'tabs', windowId, asWeb: true });
       if (share.shared === 0) return showStatus(status, share.message, 'error');
       $('link').value = share.text;
       notes(share);
@@ -273,6 +298,38 @@ function setUpSettings(settings) {
 
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
+/** "Web page for web links": an absolute http(s) address, or empty for none; saved on change or Enter. */
+function setUpWebBase(settings) {
+  const field = $('web-base');
+  const error = $('web-base-error');
+  const status = $('settings-status');
+  field.value = settings.webBase;
+  async function commit() {
+    const value = field.value.trim();
+    const problem = settingError('webBase', value);
+    if (problem !== null) {
+      error.textContent = problem;
+      field.setAttribute('aria-invalid', 'true');
+      showStatus(status, '');
+      return;
+    }
+    error.textContent = '';
+    field.removeAttribute('aria-invalid');
+    if (value === settings.webBase) return;
+    try {
+      await saveSetting('webBase', value);
+      settings.webBase = value;
+      showStatus(status, value ? t('popupWebBaseSaved', value) : t('popupWebBaseCleared'), 'ok');
+    } catch (failure) {
+      showStatus(status, failure.message, 'error');
+    }
+  }
+  field.addEventListener('change', commit);
+  field.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') commit();
+  });
+}
+
 // --- Helpers -----------------------------------------------------------------------------------
 
 function element(name, attributes = {}, content) {
@@ -295,6 +352,7 @@ async function main() {
   const windowId = await targetWindow();
   const settings = await readSettings();
   setUpSettings(settings);
+  setUpWebBase(settings);
   setUpPaste(windowId, settings);
   await Promise.all([
     setUpShare(windowId),

@@ -14,6 +14,9 @@ const MENU_LABELS = {
   'share-tabs-text': 'Copy tabs as text/uri-list',
   'share-group': 'Copy tab group as uri-list',
   'share-window': 'Copy window as uri-list',
+  'share-tabs-web': 'Copy tabs as web link',
+  'share-group-web': 'Copy tab group as web link',
+  'share-window-web': 'Copy window as web link',
 };
 
 /**
@@ -21,7 +24,7 @@ const MENU_LABELS = {
  * selects some. `tabs`: [{url, group?}] where group names an entry of `groups` ({title, color});
  * `select`: the indexes of the tabs to highlight (the first becomes the active tab).
  */
-async function arrange(browser, { tabs, groups = {}, select = [0] }) {
+export async function arrange(browser, { tabs, groups = {}, select = [0] }) {
   await browser.goto(tabs[0].url);
   if (browser.name === 'chromium') {
     await browser.inExtension(
@@ -147,17 +150,17 @@ export async function tabMenu(browser, index, id) {
 }
 
 /**
- * Presses the keyboard shortcut "copy-tabs": in Firefox the real keys (Alt+Shift+U), in Chromium
- * through the extension's command handler with the active tab.
+ * Presses a keyboard shortcut, "copy-tabs" unless `command` names another: in Firefox the real
+ * keys (Alt+Shift+`key`), in Chromium through the extension's command handler with the active tab.
  */
-async function shortcut(browser) {
+export async function shortcut(browser, command = 'copy-tabs', key = 'u') {
   if (browser.name === 'chromium') {
-    return browser.inExtension(async () => {
+    return browser.inExtension(async (command) => {
       const [tab] = await chrome.tabs.query({ currentWindow: true, active: true });
-      return globalThis.uriListBackground.onCommand('copy-tabs', tab);
-    });
+      return globalThis.uriListBackground.onCommand(command, tab);
+    }, command);
   }
-  const keys = ['\uE00A', '\uE008', 'u']; // Alt, Shift, U
+  const keys = ['\uE00A', '\uE008', key]; // Alt, Shift, the key
   await browser.command('POST', '/moz/context', { context: 'chrome' });
   try {
     await browser.command('POST', '/actions', {
