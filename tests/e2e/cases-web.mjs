@@ -184,6 +184,25 @@ export const cases = [
     },
   },
   {
+    name: 'web page without the extension: markup and script in the title and items are shown as text; nothing runs, no element is made',
+    extension: false,
+    async run({ browser, origin }) {
+      const title = '<img src=x onerror="document.title=`pwned`"><script>document.title="pwned"</script>';
+      const item = 'https://a.example/"><img src=x onerror=alert(1)>';
+      const link = `uri-list:${encodeURIComponent(item).replace(/%2F/g, '/').replace(/%3A/g, ':')}?title=${encodeURIComponent(title)}`;
+      await browser.recordRequests();
+      await browser.goto(`${origin}/web/#${link}`);
+      await shown(browser);
+      const page = await read(browser);
+      assert.equal(page.title, title);
+      assert.ok(!page.documentTitle.includes('pwned'), page.documentTitle);
+      assert.equal(await browser.inPage(() => document.querySelectorAll('main img, main script').length), 0);
+      assert.deepEqual(page.links.map((l) => l.href), ['https://a.example/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E']);
+      await onlyTo(browser, origin);
+      assert.deepEqual(await browser.pageErrorsOf(origin), []);
+    },
+  },
+  {
     name: "web page without the extension: a person's click on the example link (hashchange) shows that list",
     extension: false,
     async run({ browser, origin }) {
