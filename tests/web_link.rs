@@ -1,12 +1,10 @@
 //! Web links (src/web_link.rs): a list written on a base and read back, from
 //! the fragment as a browser gives it (the `url` crate, the URL Standard's
 //! parser, stands in for the browser here; tests/wasm.rs asks the browsers'
-//! own `URL`), and through the command-line tool.
+//! own `URL`). The command-line tool's web links are in tests/cli.rs.
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use uri_list::{link_in_web_link, list_link, parse, web_link, UriList};
 
 const BASE: &str = "https://lists.example/open/";
@@ -153,98 +151,4 @@ fn bad_bases_and_links_are_refused_with_a_message() {
         .unwrap()
         .list;
     assert!(list.items()[0].list().is_none());
-}
-
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-list"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    (
-        o.status.code().unwrap(),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
-}
-
-#[test]
-fn the_cli_writes_and_reads_web_links() {
-    let (code, out, err) = run(
-        &[
-            "encode",
-            "--web",
-            BASE,
-            "--title",
-            "Zwei ä",
-            "https://a.example/search?q=C%23",
-            "https://b.example/a;b",
-        ],
-        "",
-    );
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        out,
-        "https://lists.example/open/#uri-list:https://a.example/search%3Fq=C%2523;https://b.example/a%3Bb?title=Zwei%20%C3%A4\n"
-    );
-    let web = out.trim_end();
-    let (code, text, _) = run(&["decode", web], "");
-    assert_eq!(code, 0);
-    assert_eq!(
-        text,
-        "https://a.example/search?q=C%23\r\nhttps://b.example/a;b\r\n#?title=Zwei ä\r\n"
-    );
-    let (code, checked, _) = run(&["check", web], "");
-    assert_eq!(code, 0);
-    assert!(checked.starts_with("title: Zwei ä\n"), "{checked}");
-    assert!(checked.contains("https://b.example/a;b"), "{checked}");
-    let (code, json, _) = run(&["decode", "--json", "-"], &format!("{web}\n"));
-    assert_eq!(code, 0);
-    assert!(json.contains("\"title\":\"Zwei ä\""), "{json}");
-    // from-text, and the same text read back through its web link.
-    let (code, out, _) = run(&["from-text", "--web", BASE], &text);
-    assert_eq!((code, out.trim_end()), (0, web));
-    // The fragment as a browser gives it reads the same.
-    let (code, typed, _) = run(
-        &[
-            "decode",
-            "https://h.example/#multi:https://a.example/%C3%A4%20b?title=Zwei%20%C3%A4",
-        ],
-        "",
-    );
-    assert_eq!(code, 0);
-    assert_eq!(typed, "https://a.example/%C3%A4%20b\r\n#?title=Zwei ä\r\n");
-}
-
-#[test]
-fn the_cli_says_what_is_wrong() {
-    let (code, _, err) = run(&["decode", "https://h.example/page#top"], "");
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(
-            "not a uri-list link but a web address: a web link carries a uri-list link after \"#\""
-        ),
-        "{err}"
-    );
-    let (code, _, err) = run(
-        &["encode", "--web", "ftp://h.example/", "https://a.example"],
-        "",
-    );
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("\"ftp://h.example/\" cannot start web links"),
-        "{err}"
-    );
-    let (code, _, err) = run(&["encode", "--web"], "");
-    assert_eq!(code, 2);
-    assert!(err.contains("--web needs a value"), "{err}");
 }

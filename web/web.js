@@ -78,7 +78,7 @@ function openNextLabel() {
 
 /** The rows of a list, nested lists as items holding their own `<ol>`. */
 function listElement(link) {
-  const ol = element('ol', { class: 'items' });
+  const ol = element('ol');
   for (const entry of check(link).items) {
     if (entry.class === 'list') {
       let inner = null;

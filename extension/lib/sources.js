@@ -399,6 +399,15 @@ async function previewNavigation({ tabId, frameId, url }, { keepPage = false } =
   if (shown.has(key) && Date.now() - shown.get(key) < 5000) return;
   shown.set(key, Date.now());
   for (const [old, time] of shown) if (Date.now() - time > 5000) shown.delete(old);
+  await previewIn(tabId, url, { keepPage });
+}
+
+/**
+ * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
+ * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
+ * A link that is no link, or too long, is said on the tab.
+ */
+export async function previewIn(tabId, url, { keepPage = false } = {}) {
   const tab = await api.tabs.get(tabId);
   let link;
   try {

@@ -11,8 +11,8 @@
 //   (Firefox does not know the scheme): the request is cancelled before it leaves, and the
 //   preview page shows the list instead.
 import { api } from './api.js';
-import { LINK_SCHEME, WEB_LINK, openPreview, reportRefused, validLink } from './open.js';
-import { fromContentScript, openOrSay } from './sources.js';
+import { LINK_SCHEME, WEB_LINK } from './open.js';
+import { fromContentScript, openOrSay, previewIn } from './sources.js';
 
 // --- the context menu ---------------------------------------------------------------------------
 
@@ -122,20 +122,8 @@ export function onSearchRequest({ url, tabId, originUrl }) {
     return {};
   }
   if (!link) return {};
-  showTyped(link, tabId).catch((error) => console.error('uri-list: the typed link could not be shown:', error));
+  previewIn(tabId, link).catch((error) => console.error('uri-list: the typed link could not be shown:', error));
   return { cancel: true };
-}
-
-async function showTyped(href, tabId) {
-  const tab = await api.tabs.get(tabId);
-  let link;
-  try {
-    link = validLink(href);
-  } catch (error) {
-    await reportRefused(tabId, error.message);
-    return;
-  }
-  await openPreview({ link, tab, replaceTab: true });
 }
 
 /** Whether this browser can stop a request before it leaves (Firefox's blocking webRequest). */

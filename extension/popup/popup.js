@@ -101,35 +101,20 @@ async function setUpShare(windowId) {
   button.disabled = false;
   $('link').value = preview.link;
   notes(preview);
-  setUpCopyWeb(windowId, notes);
-  button.addEventListener('click', async () => {
-    button.disabled = true;
-    try {
-      const share = await ask('share', { scope: 'tabs', windowId, asText: $('as-text').checked });
-      if (share.shared === 0) return showStatus(status, share.message, 'error');
-      $('link').value = share.text;
-      notes(share);
-      showStatus(status, share.copied, 'ok');
-    } catch (error) {
-      showStatus(status, error.message, 'error');
-    } finally {
-      button.disabled = false;
-    }
-  });
+  onCopy(button, () => ({ scope: 'tabs', windowId, asText: $('as-text').checked }), notes);
+  // "Copy as web link": the same tabs as a web link on the `webBase` setting; with none set, the
+  // status says how to set one (the background's message), and nothing is copied.
+  $('copy-web').disabled = false;
+  onCopy($('copy-web'), () => ({ scope: 'tabs', windowId, asWeb: true }), notes);
 }
 
-/**
- * "Copy as web link": the same tabs as a web link on the `webBase` setting; with none set, the
- * status says how to set one (the background's message), and nothing is copied.
- */
-function setUpCopyWeb(windowId, notes) {
-  const button = $('copy-web');
+/** A copy button: asks the background to copy what `form()` says, then shows the link and what it said. */
+function onCopy(button, form, notes) {
   const status = $('status');
-  button.disabled = false;
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
-      const share = await ask('share', { scope: 'tabs', windowId, asWeb: true });
+      const share = await ask('share', form());
       if (share.shared === 0) return showStatus(status, share.message, 'error');
       $('link').value = share.text;
       notes(share);

@@ -15,34 +15,19 @@ const PAGE = '/web-links.html';
 const hrefOf = (browser, selector) => browser.inPage((s) => document.querySelector(s).href, selector);
 
 export const cases = [
-  {
-    name: 'web links: a click on a web link to the web page opens its list as one named group, and the page stays',
+  ...[
+    ['#web', 'a click on a web link to the web page opens its list as one named group, and the page stays', 'Web list', ['w1', 'w2']],
+    ['#elsewhere', 'on another host and path (and MULTI: in capitals) a click opens the group too', 'Elsewhere', ['e1', 'e2']],
+  ].map(([selector, what, title, pages]) => ({
+    name: `web links: ${what}`,
     async run({ browser, origin }) {
       await browser.goto(`${origin}${PAGE}`);
-      await browser.click('#web');
+      await browser.click(selector);
       const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the web link');
-      assert.deepEqual(urlAndGroup(state), [
-        [PAGE, null],
-        ['/page/w1', 'Web list'],
-        ['/page/w2', 'Web list'],
-      ]);
+      assert.deepEqual(urlAndGroup(state), [[PAGE, null], ...pages.map((name) => [`/page/${name}`, title])]);
       await stillSame(browser, origin, state);
     },
-  },
-  {
-    name: 'web links: on another host and path (and MULTI: in capitals) a click opens the group too',
-    async run({ browser, origin }) {
-      await browser.goto(`${origin}${PAGE}`);
-      await browser.click('#elsewhere');
-      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the web link');
-      assert.deepEqual(urlAndGroup(state), [
-        [PAGE, null],
-        ['/page/e1', 'Elsewhere'],
-        ['/page/e2', 'Elsewhere'],
-      ]);
-      await stillSame(browser, origin, state);
-    },
-  },
+  })),
   {
     name: 'web links: a middle click and a Ctrl-click open the group in the background, no tab of the web page',
     async run({ browser, origin }) {
