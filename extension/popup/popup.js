@@ -241,16 +241,8 @@ function setUpSettings(settings) {
     const typed = limit.value.trim();
     // A number box gives '' for what is not a number ("abc", "1e"): that is an error too.
     const value = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
-    const problem = settingError('openLimit', value);
-    if (problem !== null) {
-      error.textContent = problem;
-      limit.setAttribute('aria-invalid', 'true');
-      showStatus(status, '');
-      return;
-    }
-    if (value === settings.openLimit && error.textContent === '') return;
-    error.textContent = '';
-    limit.removeAttribute('aria-invalid');
+    const unchanged = value === settings.openLimit && error.textContent === '';
+    if (refused(limit, error, settingError('openLimit', value)) || unchanged) return;
     try {
       await saveSetting('openLimit', value);
       settings.openLimit = value;
@@ -283,6 +275,21 @@ function setUpSettings(settings) {
 
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
+/**
+ * A settings field's `problem` (or null): shown under it (`error`), the field marked invalid and
+ * the status line cleared; true when there is one, and nothing is to be saved.
+ */
+function refused(field, error, problem) {
+  error.textContent = problem ?? '';
+  if (problem === null) {
+    field.removeAttribute('aria-invalid');
+    return false;
+  }
+  field.setAttribute('aria-invalid', 'true');
+  showStatus($('settings-status'), '');
+  return true;
+}
+
 /** "Web page for web links": an absolute http(s) address, or empty for none; saved on change or Enter. */
 function setUpWebBase(settings) {
   const field = $('web-base');
@@ -291,16 +298,7 @@ function setUpWebBase(settings) {
   field.value = settings.webBase;
   async function commit() {
     const value = field.value.trim();
-    const problem = settingError('webBase', value);
-    if (problem !== null) {
-      error.textContent = problem;
-      field.setAttribute('aria-invalid', 'true');
-      showStatus(status, '');
-      return;
-    }
-    error.textContent = '';
-    field.removeAttribute('aria-invalid');
-    if (value === settings.webBase) return;
+    if (refused(field, error, settingError('webBase', value)) || value === settings.webBase) return;
     try {
       await saveSetting('webBase', value);
       settings.webBase = value;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { launchChromium } from './chromium.mjs';
 import { launchFirefox } from './firefox.mjs';
-import { arrange, copied, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
+import { arrange, clickCopied, copied, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
 import { openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -112,17 +112,7 @@ export const cases = [
       assert.equal(shown.title, 'Web trip ä');
       assert.deepEqual(shown.links, before);
       // With it: a person's click on the web link opens the same group again.
-      await browser.reset();
-      await browser.goto(`${origin}/share-open.html`);
-      await browser.inPage((href) => {
-        document.getElementById('link').href = href;
-      }, web);
-      await browser.click('#link');
-      const state = await waitFor(
-        () => browser.state(),
-        (s) => s.groups.length === 1 && s.groups[0].title !== '' && s.tabs.filter((t) => t.group).length === names.length && s.tabs.filter((t) => t.group).every((t) => t.url.startsWith('http')),
-        { what: 'the group opened from the web link' },
-      );
+      const state = await clickCopied(browser, origin, web, names.length);
       assert.deepEqual(state.tabs.filter((t) => t.group).map((t) => t.url), before);
       assert.equal(state.groups[0].title, 'Web trip ä');
       assert.equal(state.groups[0].color, 'green');

@@ -218,6 +218,24 @@ export async function markClipboard(browser, origin) {
 
 const page = (origin, name) => `${origin}/page/${name}`;
 
+/**
+ * A fresh start (only a fixture page), then a person clicks the copied `link` on it: the state
+ * once one group of `count` loaded pages has opened.
+ */
+export async function clickCopied(browser, origin, link, count) {
+  await browser.reset();
+  await browser.goto(`${origin}/share-open.html`);
+  await browser.inPage((href) => {
+    document.getElementById('link').href = href;
+  }, link);
+  await browser.click('#link');
+  return waitFor(
+    () => browser.state(),
+    (s) => s.groups.length === 1 && s.groups[0].title !== '' && s.tabs.filter((t) => t.group).every((t) => t.url.startsWith('http')) && s.tabs.filter((t) => t.group).length === count,
+    { what: 'the group opened from the copied link' },
+  );
+}
+
 export const cases = [
   {
     name: 'share: three selected tabs, in tab-strip order, from the tab context menu',
@@ -379,18 +397,7 @@ export const cases = [
       const before = (await browser.state()).tabs.map((tab) => tab.url);
       await tabMenu(browser, 0, 'share-group');
       const link = await copied(browser, MARKER);
-      // A fresh start: only the fixture page, then a person clicks the copied link on it.
-      await browser.reset();
-      await browser.goto(`${origin}/share-open.html`);
-      await browser.inPage((href) => {
-        document.getElementById('link').href = href;
-      }, link);
-      await browser.click('#link');
-      const state = await waitFor(
-        () => browser.state(),
-        (s) => s.groups.length === 1 && s.groups[0].title !== '' && s.tabs.filter((t) => t.group).every((t) => t.url.startsWith('http')) && s.tabs.filter((t) => t.group).length === names.length,
-        { what: 'the group opened from the copied link' },
-      );
+      const state = await clickCopied(browser, origin, link, names.length);
       assert.deepEqual(state.tabs.filter((t) => t.group).map((t) => t.url), before);
       assert.equal(state.groups[0].title, 'Round trip');
     },
