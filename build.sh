@@ -93,6 +93,7 @@ ensure_node() {
   fi
   have wasm-opt || die "wasm-opt is missing from node_modules (npm package binaryen): run npm ci"
   have web-ext || die "web-ext is missing from node_modules: run npm ci"
+  have tsc || die "tsc is missing from node_modules (npm package typescript): run npm ci"
 }
 
 ensure_browsers() {
@@ -291,6 +292,7 @@ run_tests() {
     cargo clippy --target "$WASM_TARGET" --lib --features wasm-release -- -D warnings
   must "cargo test" cargo test
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
+  must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
   # test files use native-only dev-dependencies. The runner picks the browser from the driver
   # variable that is set (and rejects --quiet).
@@ -300,6 +302,8 @@ run_tests() {
   must "wasm tests in headless Firefox" \
     env -u CHROMEDRIVER GECKODRIVER="$geckodriver" cargo test --target "$WASM_TARGET" --test wasm
   build
+  # After the build: the types of the wasm package (dist/pkg/uri_list.d.ts) are part of it.
+  must "type-check the extension's JavaScript (tsc, tsconfig.json)" tsc -p .
 
   # Both browsers always run: one failing does not hide the other.
   suite "end-to-end: Chromium" node tests/e2e/run.mjs chromium

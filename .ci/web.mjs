@@ -5,8 +5,8 @@
 // The same wasm package the extension uses (PKG: uri_list.js, uri_list_bg.wasm, snippets/) goes
 // to DIST/web/pkg/, so the page reads lists exactly as the extension does; web/'s files are
 // minified one by one (as .ci/pack.mjs does); the extension's _locales become
-// DIST/web/_locales/<language>.json without the notes for translators; the icon and the preview
-// page's stylesheet (web.css builds on it) come along.
+// DIST/web/_locales/<language>.json without the notes for translators; the icon, the preview
+// page's stylesheet (web.css builds on it) and the pages' DOM helper (lib/dom.js) come along.
 // Nothing else: the page asks nothing of any other origin (web/index.html's CSP).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -54,7 +54,9 @@ for (const language of readdirSync(join(ROOT, 'extension', '_locales'))) {
   writeFileSync(join(out, '_locales', `${language}.json`), JSON.stringify(messages));
 }
 cpSync(join(ROOT, 'extension', 'icons', 'icon.svg'), join(out, 'icon.svg'));
-// The preview page's styles, which web.css builds on: one look for a list, with or without the extension.
+// The extension's page helpers, and the preview page's styles, which web.css builds on: one look
+// for a list, with or without the extension.
+writeFileSync(join(out, 'dom.js'), MINIFY['.js'](readFileSync(join(ROOT, 'extension', 'lib', 'dom.js'), 'utf8')));
 writeFileSync(join(out, 'preview.css'), MINIFY['.css'](readFileSync(join(ROOT, 'extension', 'preview', 'preview.css'), 'utf8')));
 if (!existsSync(join(out, 'index.html'))) fail('web/index.html is missing');
 console.log(`web: ${out}`);

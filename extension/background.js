@@ -3,8 +3,8 @@
 // Start-up is "import, start init, register listeners": a service worker may be stopped and
 // restarted at any time, forbids top-level await and dynamic import(), and only sees events
 // whose listeners were registered synchronously at start-up. So the wasm core is imported
-// statically, its init is started once here, and every handler awaits it.
-import init from './pkg/uri_list.js';
+// statically (through lib/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
+import init from './lib/core.js';
 import { api } from './lib/api.js';
 import { addMenuItem, createMenus, onMenuClicked } from './lib/menus.js';
 import {
@@ -88,7 +88,10 @@ api.contextMenus.onClicked.addListener(onMenuClicked);
 api.menus?.onShown?.addListener((info) => {
   onMenuShown(info).catch((error) => console.error('uri-list: the menu could not be updated:', error));
 });
+// Made on install and update, and again at every browser start: whether a browser keeps an
+// extension's items across its own restart is its choice (createMenus() replaces what is there).
 api.runtime.onInstalled.addListener(() => createMenus());
+api.runtime.onStartup.addListener(() => createMenus());
 // Chrome closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when the
 // extension updates: they are written down before the update is applied, and opened again after
 // it (lib/update.js). Firefox's unloaded tabs are its own.

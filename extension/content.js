@@ -18,23 +18,8 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const api = globalThis.browser ?? globalThis.chrome;
-  const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
-  /**
-   * A web link: an http(s) address whose fragment is a uri-list link (src/web_link.rs). A
-   * person's click opens it as its list, under the same rules; a script's click lets the page
-   * load as any page (it only offers the list there).
-   */
-  const WEB_LINK = /^\s*https?:\/\/[^#]*#(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
-  /** The explainer's anchor opt-in: `<a rel="multilink" href="https://...">`. */
-  const WEB_PAGE = /^\s*https?:\/\//i;
+  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, isElement, linkOf, parentOf, shadowRootOf } = uriList;
   const MIDDLE_BUTTON = 1;
-  /**
-   * The longest link the extension reads: the core's MAX_LENGTH, 2 MiB (2 097 152 bytes of
-   * UTF-8). A string's length in UTF-16 units is never more than its UTF-8 bytes, so this check
-   * refuses nothing the core would read; what it passes, the core measures in bytes.
-   */
-  const MAX_LINK_LENGTH = 2 * 1024 * 1024;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
    * `filter: opacity()`) at which a link counts as seen. At half opacity text is still plainly
@@ -46,79 +31,7 @@
   const FOCUS_AFTER_INPUT_MS = 1000;
   const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
-  // --- browser differences -----------------------------------------------------------------
-
-  /**
-   * The shadow root of `element`, open or closed (a page's closed shadow root hides its links
-   * from `composedPath()`; content scripts may look inside). Chrome: `chrome.dom.openOrClosedShadowRoot(element)`;
-   * Firefox: the property `element.openOrClosedShadowRoot` (a method in some versions' documentation).
-   */
-  function shadowRootOf(element) {
-    try {
-      if ('openOrClosedShadowRoot' in element) {
-        const root = element.openOrClosedShadowRoot;
-        return (typeof root === 'function' ? root.call(element) : root) ?? null;
-      }
-      const dom = globalThis.chrome?.dom;
-      if (typeof dom?.openOrClosedShadowRoot === 'function') return dom.openOrClosedShadowRoot(element) ?? null;
-    } catch {
-      // not an element that can host a shadow root
-    }
-    return element.shadowRoot ?? null;
-  }
-
-  // --- finding the link ------------------------------------------------------------------------
-
-  const isElement = (node) => node?.nodeType === Node.ELEMENT_NODE;
-  /** The node's parent in the composed tree: from a shadow root's top to its host. */
-  const parentOf = (node) => node.parentNode?.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? node.parentNode.host ?? null : node.parentNode;
-  const hasPoint = (event) => typeof event.clientX === 'number' && (event.detail > 0 || event.type.startsWith('pointer'));
-
-  /**
-   * The innermost element an event is on. `composedPath()` stops at a closed shadow root's host
-   * (seen from outside it); from there, the element under the pointer (or, for a key, the root's
-   * focused element) inside it, as deep as closed roots go.
-   */
-  function innermost(event) {
-    let node = event.composedPath()[0] ?? event.target;
-    for (let depth = 0; depth < 32 && isElement(node); depth += 1) {
-      const root = shadowRootOf(node);
-      if (!root) break;
-      const inner = hasPoint(event) ? root.elementFromPoint(event.clientX, event.clientY) : root.activeElement;
-      if (!inner || inner === node || inner.getRootNode() !== root) break;
-      node = inner;
-    }
-    return node;
-  }
-
-  /**
-   * The link `node` is in (the nearest HTML or SVG `a`, or `area`), when it is one this script
-   * handles: `{node, href, kind}`, `kind` being 'list' (a uri-list link), 'web' (a web link) or
-   * 'multilink' (an http(s) link with rel="multilink"); else null.
-   */
-  function linkFrom(node) {
-    for (let at = node; at; at = parentOf(at)) {
-      if (!isElement(at) || (at.localName !== 'a' && at.localName !== 'area')) continue;
-      const href = typeof at.href === 'string' ? at.href : at.href?.baseVal;
-      if (typeof href !== 'string') return null;
-      const kind = LINK_SCHEME.test(href) ? 'list' : WEB_LINK.test(href) ? 'web' : isMultilink(at, href) ? 'multilink' : null;
-      return kind ? { node: at, href: href.trim(), kind } : null;
-    }
-    return null;
-  }
-
-  /** `<a rel="multilink">` to an http(s) page, in the top frame, loading in this tab. */
-  function isMultilink(node, href) {
-    const target = (node.getAttribute('target') ?? '').toLowerCase();
-    return (
-      window === window.top &&
-      WEB_PAGE.test(href) &&
-      /(?:^|\s)multilink(?:\s|$)/i.test(node.getAttribute('rel') ?? '') &&
-      ['', '_self', '_top', '_parent'].includes(target)
-    );
-  }
-
-  const linkOf = (event) => linkFrom(innermost(event));
+  // --- the link (finding it: linkOf, in the prelude) ------------------------------------------
 
   /** The words a person sees for a link: they can name the group when the link has no title. */
   function linkText(node) {
@@ -190,6 +103,7 @@
   /** The product of the opacities of `element` and its ancestors (through shadow hosts and same-origin frames). */
   function effectiveOpacity(element) {
     let product = 1;
+    /** @type {Window} */
     let win = window;
     for (let at = element; at; ) {
       if (isElement(at)) {
@@ -237,7 +151,7 @@
   function textAt(link, x, y) {
     const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (let text = /** @type {Text} */ (walker.nextNode()); text; text = /** @type {Text} */ (walker.nextNode())) {
       if (!text.data.trim()) continue;
       range.selectNodeContents(text);
       for (const box of range.getClientRects()) {
@@ -282,7 +196,7 @@
 
   /** What the person last pressed: `{node, href, hidden}` (the link and its href then, or nulls). */
   let pressed = null;
-  /** The person's last input, to tell whose doing a focus change was: `{kind, node, at}`. */
+  /** The person's last input, to tell whose doing a focus change was: `{kind, node, at, event?, answered?}`. */
   let lastInput = null;
   /** Links the person focused themselves (a Tab, an arrow key, a press on the link). */
   const focusedByPerson = new WeakSet();
@@ -294,11 +208,26 @@
     lastInput = { kind: 'pointer', node: link?.node ?? null, at: performance.now() };
   }, true);
 
+  // Focus events are trusted whoever moved the focus (a script's `focus()` too), so whose doing
+  // it was is told by what came before: the person's only when it is the browser's own answer to
+  // their input. For a key (Tab, an arrow key...), that is the key's default action: after its
+  // `keydown` was dispatched (a `focus()` from the page's own handler comes during it), not
+  // cancelled by the page, and the first focus change after it (a page's `focus()` a moment
+  // later, on a timer, comes second). For a press, a focus on the very link pressed.
   window.addEventListener('focusin', (event) => {
+    const input = lastInput;
+    let byPerson = false;
+    if (event.isTrusted && input && performance.now() - input.at < FOCUS_AFTER_INPUT_MS) {
+      if (input.kind === 'navigation') {
+        const dispatched = input.event.eventPhase === Event.NONE;
+        byPerson = dispatched && !input.event.defaultPrevented && !input.answered;
+        if (dispatched) input.answered = true;
+      } else if (input.kind === 'pointer') {
+        byPerson = input.node !== null && input.node === linkOf(event)?.node;
+      }
+    }
     const link = linkOf(event);
     if (!link) return;
-    const recent = lastInput && performance.now() - lastInput.at < FOCUS_AFTER_INPUT_MS;
-    const byPerson = event.isTrusted && recent && (lastInput.kind === 'navigation' || (lastInput.kind === 'pointer' && lastInput.node === link.node));
     if (byPerson) focusedByPerson.add(link.node);
     else focusedByPerson.delete(link.node);
   }, true);
@@ -375,16 +304,11 @@
    * Sends `message` to the background, which tells the person what it did not open (on the
    * toolbar badge of this tab, a notification, or the preview page). What is left for here is a
    * background that cannot be reached at all (the extension was reloaded under the page).
+   * @param {{type: string} & Record<string, unknown>} message
    */
-  function send(message) {
-    Promise.resolve()
-      .then(() => api.runtime.sendMessage(message))
-      .then(
-        (reply) => {
-          if (!reply?.ok) console.error(`uri-list: ${message.type} failed:`, reply?.error ?? 'no answer');
-        },
-        (error) => console.error('uri-list: could not reach the extension (reload the page):', error?.message ?? error),
-      );
+  function send({ type, ...payload }) {
+    // An error the background sent, or none at all (the extension was reloaded: reload the page).
+    ask(type, payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
   }
 
   window.addEventListener('click', (event) => {
@@ -396,7 +320,7 @@
   // Enter on a focused link: cancelling the keydown also stops the click the browser would
   // synthesise from it, so the link opens once.
   window.addEventListener('keydown', (event) => {
-    if (event.isTrusted) lastInput = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now() };
+    if (event.isTrusted) lastInput = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now(), event, answered: false };
     if (event.key === 'Enter' && !event.isComposing) activate(event);
   }, true);
 
@@ -406,7 +330,7 @@
   // again when its fragment changes: never opened from the navigation alone.
   if (window === window.top) {
     const offer = (always) => {
-      const links = [...document.querySelectorAll('link[rel~="alternate" i][href]')]
+      const links = [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel~="alternate" i][href]'))]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
         .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH);
       if (WEB_LINK.test(location.href) && location.href.length <= MAX_LINK_LENGTH) links.unshift({ href: location.href, title: '' });

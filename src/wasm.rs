@@ -289,7 +289,7 @@ pub fn decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue>
     ))
 }
 
-/// Reads `input[key]`, where `path` names `input` in messages.
+/// Reads `input[key]` (undefined when it is missing or `input` is no object).
 fn field(input: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(input, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }

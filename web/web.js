@@ -5,10 +5,11 @@
 // origin (index.html's Content-Security-Policy); the fragment never leaves the browser. It puts
 // the list in `<link rel="alternate">`, for browsers and extensions that know uri-list (the
 // Multilinks explainer's fallback). Words come from the extension's _locales (English, German),
-// copied here by .ci/web.mjs; no text is ever set as HTML.
+// copied here by .ci/web.mjs; no text is ever set as HTML (lib/dom.js `element`).
 import init, { check, plan, toText } from './pkg/uri_list.js';
+// The extension's page helpers (extension/lib/dom.js, copied here by .ci/web.mjs).
+import { $, element, fill } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const LANGUAGES = ['en', 'de'];
 /** Example items for the page without a list: hosts reserved for examples (RFC 2606). */
 const EXAMPLE = 'uri-list:https://example.com/;https://example.org/?title=Example';
@@ -20,9 +21,9 @@ function t(name, ...substitutions) {
   const entry = messages[name];
   if (!entry) return '';
   const placeholders = Object.fromEntries(Object.entries(entry.placeholders ?? {}).map(([key, p]) => [key.toLowerCase(), p.content]));
-  const fill = (content) => content.replace(/\$(\d)/g, (_, n) => String(substitutions[n - 1] ?? ''));
+  const substitute = (content) => content.replace(/\$(\d)/g, (_, n) => String(substitutions[n - 1] ?? ''));
   return entry.message.replace(/\$\$|\$([A-Za-z0-9_@]+)\$/g, (whole, key) =>
-    key === undefined ? '$' : fill(placeholders[key.toLowerCase()] ?? ''),
+    key === undefined ? '$' : substitute(placeholders[key.toLowerCase()] ?? ''),
   );
 }
 
@@ -40,16 +41,8 @@ function language() {
   return wanted.find((l) => LANGUAGES.includes(l)) ?? 'en';
 }
 
-function element(name, attributes = {}, text) {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 function fillList(id, lines) {
-  const list = $(`${id}-list`);
-  list.replaceChildren(...lines.map((line) => element('li', {}, line)));
+  fill(`${id}-list`, lines);
   $(id).hidden = lines.length === 0;
 }
 

@@ -12,12 +12,17 @@
 // (no layout change), lets every click through (pointer-events: none) and goes away on
 // mouse-out, blur, Escape, scroll and a press.
 (() => {
-  const api = globalThis.browser ?? globalThis.chrome;
-  const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
-  /** A web link (an http(s) address carrying a list after "#"): its tooltip says what it holds too. */
-  const WEB_LINK = /^\s*https?:\/\/[^#]*#(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
-  /** Longer links are not read (the background refuses them too). */
-  const MAX_LINK_LENGTH = 2 * 1024 * 1024; // the core's MAX_LENGTH, as in content.js and lib/open.js
+  // Longer links than MAX_LINK_LENGTH are not read (the background refuses them too).
+  const { MAX_LINK_LENGTH, ask, t } = uriList;
+  /**
+   * The list an event is on: a uri-list link or a web link (an http(s) address carrying a list
+   * after "#"), not a rel="multilink" page, whose list is not known before it loads.
+   * @param {Event} event
+   */
+  const linkOf = (event) => {
+    const link = uriList.linkOf(event);
+    return link?.kind === 'multilink' ? null : link;
+  };
   /** How long the pointer rests on a link before the tooltip shows: passing over shows nothing. */
   const HOVER_DELAY = 300;
   /** Answers kept, per href; the oldest goes first. */
@@ -25,7 +30,6 @@
   const HOST_ID = 'uri-list-tooltip';
   const MARGIN = 6;
 
-  const t = (key, ...substitutions) => api.i18n.getMessage(key, substitutions.map(String));
   const cache = new Map();
 
   /** What the link holds (see extension/lib/describe.js), from the cache or the background. */
@@ -33,26 +37,12 @@
     if (href.length > MAX_LINK_LENGTH) return Promise.resolve({ error: t('hoverTooLong') });
     let answer = cache.get(href);
     if (!answer) {
-      // Through a promise: sendMessage throws at once when the extension was reloaded under the page.
-      answer = Promise.resolve().then(() => api.runtime.sendMessage({ type: 'describeLink', href })).then((reply) => {
-        if (!reply?.ok) throw new Error(reply?.error ?? 'no answer');
-        return reply.result;
-      });
+      answer = ask('describeLink', { href });
       answer.catch(() => cache.delete(href)); // asked again next time
       cache.set(href, answer);
       if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
     }
     return answer;
-  }
-
-  /** The uri-list link an event is on (HTML or SVG `a`, or `area`), or null. */
-  function linkOf(event) {
-    for (const node of event.composedPath()) {
-      if (node.localName !== 'a' && node.localName !== 'area') continue;
-      const href = typeof node.href === 'string' ? node.href : node.href?.baseVal;
-      return typeof href === 'string' && (LINK_SCHEME.test(href) || WEB_LINK.test(href)) ? { node, href: href.trim() } : null;
-    }
-    return null;
   }
 
   // The tooltip: a host element with a closed shadow root, made on first use.

@@ -11,7 +11,8 @@
 // - Only text nodes change: never inside a, textarea, input, script, style, code, a
 //   contenteditable element, ...; nodes in other documents or shadow roots are left alone.
 (() => {
-  const api = globalThis.browser ?? globalThis.chrome;
+  // findLinks: where a link ends in running text, as the core's find_links (src/find.rs) finds it.
+  const { api, findLinks } = uriList;
   /** Work per slice, in ms: well under the 50 ms of a long task. */
   const SLICE_MS = 8;
   /** Parents whose text is never changed: links, form fields, code, scripts, and what is not shown. */
@@ -19,39 +20,6 @@
   const MARK = 'data-uri-list-linkified';
   /** The cheap test: a scheme name, then ":". */
   const MAYBE = /(?:uri-list|multi|urilist):/i;
-
-  // --- Where a link ends in running text: the same rules as the core's find_links (src/find.rs).
-  /** A scheme name, any case, where no scheme character stands before it (`xmulti:` is not `multi:`). */
-  const START = /(?<![A-Za-z0-9+.-])(?:uri-list|multi|web\+urilist|ext\+urilist):/gi;
-  /** What ends a link: white space (Unicode's, as Rust's char::is_whitespace), controls, < > " ` (RFC 3986 Appendix C). */
-  const END = /[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\0-\x1f<>"`]/;
-  /** Punctuation that ends a sentence rather than a link, in Latin and CJK text. */
-  const SENTENCE_END = /[.,:!?';。、，．！？」）]+$/;
-  const PAIRS = { ')': '(', ']': '[', '}': '{' };
-  const count = (text, c) => text.split(c).length - 1;
-
-  /** The uri-list links in `text`: `[{start, end}]` (UTF-16 indices), as src/find.rs finds them. */
-  function findLinks(text) {
-    const found = [];
-    START.lastIndex = 0;
-    for (let match; (match = START.exec(text)); ) {
-      const start = match.index;
-      const nameEnd = start + match[0].length;
-      const rest = text.slice(nameEnd);
-      const stop = rest.search(END);
-      let link = text.slice(start, stop < 0 ? text.length : nameEnd + stop);
-      for (;;) {
-        let trimmed = link.replace(SENTENCE_END, '');
-        const close = trimmed.at(-1);
-        if (PAIRS[close] && count(trimmed, close) > count(trimmed, PAIRS[close])) trimmed = trimmed.slice(0, -1);
-        if (trimmed.length === link.length) break;
-        link = trimmed;
-      }
-      if (link.length > match[0].length) found.push({ start, end: start + link.length });
-      START.lastIndex = start + Math.max(link.length, match[0].length);
-    }
-    return found;
-  }
 
   // --- The work queue: nodes to look at, worked through in idle slices. Taken from `head` on
   // (Array#shift would move every queued node each time: a busy page queues thousands).

@@ -4,22 +4,23 @@
 // headless Chrome reports every tab visible. It loads only an http or https URL; anything else is refused with a
 // message. It is not a web-accessible resource, so no web page can open or frame it.
 import { api } from '../lib/api.js';
+import { localizePage, t } from '../lib/i18n.js';
 import { placeholderTarget, unloadedTitle } from '../lib/lazy.js';
 
 const params = new URLSearchParams(location.search);
 const target = placeholderTarget(params);
 const heading = document.getElementById('heading');
-const link = document.getElementById('url');
-document.documentElement.lang = api.i18n.getMessage('languageCode') || api.i18n.getUILanguage();
+const link = /** @type {HTMLAnchorElement} */ (document.getElementById('url'));
+localizePage();
 
 if (target === null) {
-  document.title = api.i18n.getMessage('lazyInvalid');
-  heading.textContent = api.i18n.getMessage('lazyInvalid');
+  document.title = t('lazyInvalid');
+  heading.textContent = t('lazyInvalid');
   link.textContent = params.get('url') ?? '';
 } else {
   document.title = (params.get('title') || unloadedTitle(target)).slice(0, 200);
-  heading.textContent = api.i18n.getMessage('lazyHeading');
-  document.getElementById('hint').textContent = api.i18n.getMessage('lazyHint');
+  heading.textContent = t('lazyHeading');
+  document.getElementById('hint').textContent = t('lazyHint');
   link.href = target;
   link.textContent = target;
   // `replace`: the placeholder leaves no entry in the tab's back history.

@@ -2,6 +2,7 @@
 // named helper, and `writeClipboard` picks one by what the browser has (not by its name).
 import { api } from './api.js';
 import { t } from './i18n.js';
+import { ask } from './prelude.js';
 
 const OFFSCREEN_PAGE = 'offscreen/offscreen.html';
 
@@ -37,8 +38,9 @@ function writeThroughOffscreenDocument(text) {
     clearTimeout(closeTimer);
     await openOffscreenDocument();
     try {
-      const reply = await api.runtime.sendMessage({ target: 'offscreen', type: 'copy', text });
-      if (!reply?.ok) throw new Error(t('clipboardRefused', reply?.error ?? t('clipboardNoAnswer')));
+      await ask('copy', { target: 'offscreen', text });
+    } catch (error) {
+      throw new Error(t('clipboardRefused', error.message));
     } finally {
       closeTimer = setTimeout(closeOffscreenDocument, OFFSCREEN_LINGER);
     }

@@ -3,7 +3,7 @@
 // (lookalike hosts, user-info tricks). This answers the Multilinks explainer's worry that a
 // multilink hides where it goes. The core's check() reads the link; nothing is opened. The
 // core's messages go back in the browser's language (lib/i18n.js).
-import { check } from '../pkg/uri_list.js';
+import { check } from './core.js';
 import { localized } from './i18n.js';
 import { validLink } from './open.js';
 

@@ -1,10 +1,10 @@
 // Words for people, in the browser's language. Every visible string comes from _locales
 // (i18n.getMessage); so does every message of the wasm core, which gives each as
 // `{code, args, message}`: `code` names its _locales entry, `message` is its English text.
-import { api } from './api.js';
+// `t` is the prelude's (content/prelude.js), which the content scripts use too.
+import { api, t } from './prelude.js';
 
-/** The _locales message `name`, with its substitutions (numbers become strings). */
-export const t = (name, ...substitutions) => api.i18n.getMessage(name, substitutions.map(String));
+export { t };
 
 /**
  * A message of the core in the browser's language: `{code, args, message}`, where an argument
@@ -31,8 +31,9 @@ const ATTRIBUTES = { 'data-i18n-title': 'title', 'data-i18n-aria-label': 'aria-l
  * messages shown (`languageCode`, which each locale gives as its own code), which is not always
  * `getUILanguage()` (Chromium on Linux started with `--lang=de` shows German and says en-US).
  */
+/** @param {Document | Element} [root] */
 export function localizePage(root = document) {
-  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(/** @type {HTMLElement} */ (node).dataset.i18n ?? '');
   for (const [source, target] of Object.entries(ATTRIBUTES)) {
     for (const node of root.querySelectorAll(`[${source}]`)) node.setAttribute(target, t(node.getAttribute(source)));
   }

@@ -1,6 +1,6 @@
 // Context-menu items: one registry that every feature adds its items to (background.js, at
-// start-up), created on install, update and browser start, and one onClicked listener
-// dispatching by id.
+// start-up), created on install and update (runtime.onInstalled) and at browser start
+// (runtime.onStartup), and one onClicked listener dispatching by id.
 import { api } from './api.js';
 
 /** Registered items by id: `{properties, onClicked(info, tab)}`. */
@@ -21,6 +21,7 @@ export function addMenuItem(properties, onClicked) {
  * Detected from the browser's list of contexts, not from its name or version.
  */
 export function tabContexts() {
+  /** @type {string[]} */
   const known = Object.values(api.contextMenus.ContextType ?? api.menus?.ContextType ?? {});
   return known.includes('tab') ? ['tab'] : ['page', 'action'];
 }

@@ -2,25 +2,13 @@
 // colours, what is skipped and why, whether to show the preview page first); this module
 // carries it out and tells the person what was skipped. Every way a link reaches the
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
-import { linkInWebLink, plan, readPasted } from '../pkg/uri_list.js';
+import { linkInWebLink, plan, readPasted } from './core.js';
 import { api } from './api.js';
 import { localized, t } from './i18n.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, WEB_LINK, shorten } from './prelude.js';
 import { readOpenLimit, readSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
-export const LINK_SCHEME = /^\s*(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
-/**
- * A web link: an `http(s)` address whose fragment is a uri-list link (src/web_link.rs), such as
- * `https://example.com/open/#uri-list:https://a.com;https://b.com`. It opens as its list does.
- */
-export const WEB_LINK = /^\s*https?:\/\/[^#]*#(?:uri-list|multi|web\+urilist|ext\+urilist):/i;
-/**
- * The longest link the extension reads: the core's MAX_LENGTH, 2 MiB (2 097 152 bytes of
- * UTF-8), the same figure everywhere (content script, hover, here). A string's length in UTF-16
- * units is never more than its UTF-8 bytes, so this check, made before the core sees a link (a
- * page could send anything), refuses nothing the core would read; the core then counts bytes.
- */
-export const MAX_LINK_LENGTH = 2 * 1024 * 1024;
 const MAX_TEXT_LENGTH = 1000;
 export const PREVIEW_PAGE = 'preview/preview.html';
 
@@ -41,13 +29,14 @@ export const tooLong = (length) => t('linkTooLong', (length / (1024 * 1024)).toF
 /**
  * Why the content script did not let a click open tabs directly (the preview page says it):
  * its reason codes, each the _locales name of its words.
+ * @type {Readonly<Record<string, string>>}
  */
-const CLICK_REASONS = {
+export const CLICK_REASONS = Object.freeze({
   linkChanged: 'reasonLinkChanged',
   notVisible: 'reasonNotVisible',
   focusedByPage: 'reasonFocusedByPage',
   repeated: 'reasonRepeated',
-};
+});
 
 /** A reason code from the content script, or null (anything else is dropped). */
 export const clickReason = (reason) => (Object.hasOwn(CLICK_REASONS, reason) ? reason : null);
@@ -188,9 +177,14 @@ async function forgetOrphanPreviews() {
   await forget(index, index.filter((entry) => !(entry.at > old) && !shown.includes(entry.id)));
 }
 
-/** The preview page's entry `id`: `{link, text, reason}`, or null when there is none (any more). */
+/**
+ * The preview page's entry `id`: `{link, text, reason}`, or null when there is none (any more).
+ * @param {string | null} id
+ * @returns {Promise<{link: string, text: string, reason: string | null} | null>}
+ */
 export async function readPreview(id) {
   if (typeof id !== 'string' || id === '') return null;
+  /** @type {{[key: string]: any}} */
   const { [previewKey(id)]: entry } = await api.storage.local.get(previewKey(id));
   return entry && typeof entry.link === 'string' ? entry : null;
 }
@@ -288,5 +282,3 @@ export async function reportRefused(tabId, reason) {
     console.warn('uri-list: no notification:', error?.message ?? error);
   }
 }
-
-const shorten = (text) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);

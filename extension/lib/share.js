@@ -2,7 +2,7 @@
 //
 // Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode out), and
 // `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
-import { check, encode, toText, webLink } from '../pkg/uri_list.js';
+import { check, encode, toText, webLink } from './core.js';
 import { api } from './api.js';
 import { localized } from './i18n.js';
 import { realUrl } from './lazy.js';
@@ -104,7 +104,7 @@ function countReasons(reasons) {
  * - `window`: every tab of the window.
  *
  * @param {string} scope
- * @param {{windowId?: number, clicked?: {id: number, windowId: number, groupId?: number, highlighted?: boolean}}} where
+ * @param {{windowId?: number, clicked?: chrome.tabs.Tab}} where
  */
 export async function gather(scope, { windowId, clicked }) {
   const window = clicked?.windowId ?? windowId ?? (await api.windows.getLastFocused({ windowTypes: ['normal'] })).id;
@@ -131,8 +131,12 @@ async function groupsOf(tabs) {
  * should be told: how many tabs, the length, what was left out and why, whether it is long.
  * Throws (with a message for the person) when no tab can be shared.
  *
- * @returns {Promise<{scope: string, link: string, text: string, shared: number, length: number, long: boolean,
- *   leftOut: {reason: string, count: number}[], title: string|null}>}
+ * @returns {Promise<{scope: string, link: string, text: string, web: boolean, shared: number, length: number, long: boolean,
+ *   leftOut: {reason: string, count: number}[], title: string|null, notes: string[]}>}
+ *
+ * @param {string} scope one of SCOPES
+ * @param {{windowId?: number, clicked?: chrome.tabs.Tab, asText?: boolean, asWeb?: boolean}} where
+ *   `asWeb`: the web link on the `webBase` setting (`text`; `web` true)
  */
 export async function makeShare(scope, { windowId, clicked, asText = false, asWeb = false }) {
   if (!SCOPES.includes(scope)) throw new Error(`share: unknown scope ${JSON.stringify(scope)}`);

@@ -3,9 +3,8 @@
 // navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
 import { api } from './api.js';
 import { localized, t } from './i18n.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey } from './prelude.js';
 import {
-  LINK_SCHEME,
-  MAX_LINK_LENGTH,
   clickReason,
   isPreviewPage,
   linkInText,
@@ -16,7 +15,7 @@ import {
   tooLong,
   validLink,
 } from './open.js';
-import { plan } from '../pkg/uri_list.js';
+import { plan } from './core.js';
 import { openMultilinkOffer } from './web-links.js';
 
 /** A message from this extension's content script (in a web page), not from one of its pages. */
@@ -34,8 +33,6 @@ function fromPopup(sender) {
   }
 }
 const POPUP_PAGE = 'popup/popup.html';
-/** The longest text the paste box may send: the longest link (popup/popup.js has the same figure). */
-const MAX_PASTE = MAX_LINK_LENGTH;
 
 /** The active tab of window `windowId`: what the popup's actions open next to. */
 async function activeTabOf(windowId) {
@@ -121,7 +118,8 @@ export const openMessages = {
    */
   async openPasted({ text, windowId }, sender) {
     fromPopup(sender);
-    if (typeof text !== 'string' || text.length > MAX_PASTE) throw new Error(api.i18n.getMessage('popupPasteTooLong', [String(MAX_PASTE)]));
+    // The longest text the paste box may send: the longest link.
+    if (typeof text !== 'string' || text.length > MAX_LINK_LENGTH) throw new Error(t('popupPasteTooLong', MAX_LINK_LENGTH));
     const link = linkInText(text, { anyForm: true });
     if (!link) throw new Error(api.i18n.getMessage('noLinkInText'));
     return openLink({ href: link, tab: await activeTabOf(windowId), trusted: true });
@@ -247,7 +245,6 @@ async function storeOpen(key, result, until) {
 }
 
 const MAX_OFFERS = 20;
-const offersKey = (tabId) => `offers.${tabId}`;
 
 /**
  * Keeps what a tab's page offers in storage.session (`offers.<tabId>`: [{href, title}], read by
@@ -272,8 +269,6 @@ export async function forgetOffers({ tabId, frameId }) {
 export const forgetOffersOfTab = (tabId) => api.storage.session.remove(offersKey(tabId));
 
 // --- context menus ------------------------------------------------------------------------------
-
-const SCHEMES = ['uri-list', 'multi', 'web+urilist', 'ext+urilist'];
 
 /** The context-menu items of this feature, for background.js's registry. */
 export const openMenuItems = [

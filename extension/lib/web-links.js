@@ -11,7 +11,7 @@
 //   (Firefox does not know the scheme): the request is cancelled before it leaves, and the
 //   preview page shows the list instead.
 import { api } from './api.js';
-import { LINK_SCHEME, WEB_LINK } from './open.js';
+import { LINK_SCHEME, WEB_LINK } from './prelude.js';
 import { fromContentScript, openOrSay, previewIn } from './sources.js';
 
 // --- the context menu ---------------------------------------------------------------------------

@@ -5,10 +5,10 @@
 // The text goes through the copy event's clipboardData, not through the textarea's value: a
 // textarea turns CRLF into LF, and a text/uri-list's lines end in CRLF (RFC 2483). The textarea
 // is still selected, because execCommand('copy') copies only when something is.
-const api = globalThis.browser ?? globalThis.chrome;
+import { api } from '../lib/api.js';
 
 function copy(text) {
-  const area = document.getElementById('text');
+  const area = /** @type {HTMLTextAreaElement} */ (document.getElementById('text'));
   const put = (event) => {
     event.clipboardData.setData('text/plain', text);
     event.preventDefault();

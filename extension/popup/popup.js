@@ -1,35 +1,16 @@
 // The toolbar button's popup. Each section is set up by its own function. The background does
 // what needs it (the clipboard, opening tabs); the popup asks it by message and shows the
 // answer, including errors. The paste box's live preview runs the wasm core here, in the popup.
-import init, { check, plan, readPasted } from '../pkg/uri_list.js';
-import { api } from '../lib/api.js';
-import { localized as say, t } from '../lib/i18n.js';
+import init, { check, plan, readPasted } from '../lib/core.js';
+import { $, element, fill } from '../lib/dom.js';
+import { localizePage, localized as say, t } from '../lib/i18n.js';
+import { MAX_LINK_LENGTH, api, ask, offersKey, shorten } from '../lib/prelude.js';
 import { SETTINGS, readSettings, saveSetting, settingError } from '../lib/settings.js';
 
-const $ = (id) => document.getElementById(id);
-
-/** The longest paste the box reads: 2 MiB, the longest link the extension reads (lib/open.js). */
-const MAX_PASTE = 2 * 1024 * 1024;
 /** Sites listed by name under the paste box; more are counted. */
 const SITES_SHOWN = 6;
 /** How deep the paste preview follows nested lists for their sites (the core allows 8). */
 const MAX_NESTING = 8;
-
-/** Asks the background (background.js `handlers`); throws its error message. */
-async function ask(type, payload) {
-  const reply = await api.runtime.sendMessage({ type, ...payload });
-  if (!reply?.ok) throw new Error(reply?.error ?? t('popupNoAnswer'));
-  return reply.result;
-}
-
-/** Fills every element with a `data-i18n` message name with that message. */
-function localize() {
-  for (const node of document.querySelectorAll('[data-i18n]')) {
-    const text = t(node.dataset.i18n);
-    if (text) node.textContent = text;
-  }
-  document.documentElement.lang = t('languageCode') || api.i18n.getUILanguage();
-}
 
 /**
  * The window the popup acts on: the one it was opened from, or `?window=ID` when the popup
@@ -57,7 +38,7 @@ function showStatus(node, text, kind = '') {
 async function setUpOffers(windowId) {
   const tab = await activeTab(windowId);
   if (!tab) return;
-  const key = `offers.${tab.id}`;
+  const key = offersKey(tab.id);
   const offers = (await api.storage.session.get(key))[key];
   if (!Array.isArray(offers) || offers.length === 0) return;
   const list = $('offers-list');
@@ -155,7 +136,7 @@ function describePasted(text, openLimit) {
     }
   };
   walk(read.link, 0);
-  for (const { item, reason } of the.skipped) notes.push(t('popupLeftOut', shorten(item), say(reason)));
+  for (const { item, reason } of the.skipped) notes.push(t('popupLeftOut', shorten(item, 60), say(reason)));
   return { read, the, sites: [...sites.values()], alerts: unique(alerts), notes: unique(notes) };
 }
 
@@ -182,8 +163,9 @@ function setUpPaste(windowId, settings) {
     await ready;
     if (turn !== pending) return; // a newer edit is on its way
     clear();
-    if (text.length > MAX_PASTE) {
-      $('pasted-summary').textContent = t('popupPasteTooLong', MAX_PASTE);
+    // The longest paste the box reads: the longest link the extension reads.
+    if (text.length > MAX_LINK_LENGTH) {
+      $('pasted-summary').textContent = t('popupPasteTooLong', MAX_LINK_LENGTH);
       return;
     }
     try {
@@ -313,25 +295,11 @@ function setUpWebBase(settings) {
   });
 }
 
-// --- Helpers -----------------------------------------------------------------------------------
-
-function element(name, attributes = {}, content) {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (content instanceof Node) node.append(content);
-  else if (content !== undefined) node.textContent = content;
-  return node;
-}
-
-function fill(id, lines) {
-  $(id).replaceChildren(...lines.map((line) => element('li', {}, line)));
-}
-
+/** @param {string[]} lines */
 const unique = (lines) => [...new Set(lines.filter(Boolean))];
-const shorten = (text) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 
 async function main() {
-  localize();
+  localizePage();
   const windowId = await targetWindow();
   const settings = await readSettings();
   setUpSettings(settings);

@@ -6,21 +6,12 @@
 //
 // Tabs open only on a real click (or key press) on "Open selected as group", and only the
 // pages the link holds: the background makes the plan again and checks each page it is sent.
-import init, { check, plan, toText } from '../pkg/uri_list.js';
-import { api } from '../lib/api.js';
+import init, { check, plan, toText } from '../lib/core.js';
+import { $, element } from '../lib/dom.js';
 import { localized, localizePage, t } from '../lib/i18n.js';
+import { ask } from '../lib/prelude.js';
 import { readOpenLimit } from '../lib/settings.js';
-import { readPreview } from '../lib/open.js';
-
-const $ = (id) => document.getElementById(id);
-
-/** The words of a click reason from the content script (lib/open.js clickReason). */
-const REASONS = {
-  linkChanged: 'reasonLinkChanged',
-  notVisible: 'reasonNotVisible',
-  focusedByPage: 'reasonFocusedByPage',
-  repeated: 'reasonRepeated',
-};
+import { CLICK_REASONS, readPreview } from '../lib/open.js';
 
 /**
  * The link: `?id=` names what the extension stored for this page in storage.local (the link,
@@ -32,7 +23,7 @@ const query = new URLSearchParams(location.search);
 const stored = query.has('id') ? await readPreview(query.get('id')).catch(() => null) : null;
 const link = (stored?.link ?? query.get('link') ?? '').trim();
 const linkText = stored?.text ?? query.get('text') ?? '';
-const reason = Object.hasOwn(REASONS, stored?.reason) ? t(REASONS[stored.reason]) : null;
+const reason = Object.hasOwn(CLICK_REASONS, stored?.reason) ? t(CLICK_REASONS[stored.reason]) : null;
 
 localizePage();
 
@@ -111,7 +102,7 @@ function itemRow(row, n) {
   const li = element('li', { class: `item ${row.class}`, style: `--depth: ${row.depth}` });
   const openable = row.class === 'openable';
   const alerts = (row.notes ?? []).filter((note) => note.alert);
-  const box = element('input', { type: 'checkbox', id, 'aria-describedby': `${id}-about` });
+  const box = /** @type {HTMLInputElement} */ (element('input', { type: 'checkbox', id, 'aria-describedby': `${id}-about` }));
   box.checked = openable && alerts.length === 0; // a lookalike is opened only if the person checks it
   box.disabled = !openable;
   if (openable) {
@@ -138,14 +129,8 @@ function itemRow(row, n) {
   return li;
 }
 
-function element(name, attributes = {}, text) {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-const boxes = () => [...document.querySelectorAll('#items input[type=checkbox]:not(:disabled)')];
+/** @returns {HTMLInputElement[]} */
+const boxes = () => [...document.querySelectorAll('#items input[type=checkbox]:not(:disabled)')].map((box) => /** @type {HTMLInputElement} */ (box));
 
 function setAll(checked) {
   for (const box of boxes()) box.checked = checked;
@@ -162,9 +147,12 @@ async function openChecked(event) {
     .filter((box) => box.checked)
     .map((box) => ({ index: Number(box.dataset.page), url: box.dataset.url }));
   if (pages.length === 0) return status(t('previewNothingChecked'));
-  const reply = await api.runtime.sendMessage({ type: 'openSelected', link, text: linkText, pages });
-  if (!reply?.ok) return status(t('previewOpenFailed', reply?.error ?? ''));
-  status(t('previewOpened', reply.result.tabIds.length));
+  try {
+    const opened = await ask('openSelected', { link, text: linkText, pages });
+    status(t('previewOpened', opened.tabIds.length));
+  } catch (error) {
+    status(t('previewOpenFailed', error.message));
+  }
 }
 
 async function copy(text) {

@@ -132,6 +132,34 @@ export const cases = [
       assert.match(shown.why, /the link was focused by the page, not by you/);
     },
   },
+  ...[
+    ['an ArrowDown in a text box (as an autocomplete would)', '#box', 'ArrowDown'],
+    ['a Tab the page cancelled', '#tab-box', 'Tab'],
+    ['a Tab, a moment after the browser moved on (a timer)', '#late-box', 'Tab'],
+  ].map(([how, box, key]) => ({
+    name: `hardening: Enter after the page answered the person's own key by focusing a link in plain sight (${how}) shows the preview page with the reason, no tabs`,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-focus-keys.html`);
+      await browser.typeInto(box, 'An');
+      await browser.pressKey(key);
+      await waitFor(() => browser.inPage(() => document.activeElement?.id), (id) => id === 'list', { what: 'the page to move the focus to the link' });
+      await browser.pressKey('Enter');
+      const shown = await previewInstead(browser, origin, '/attack-focus-keys.html');
+      assert.equal(shown.title, 'Keys');
+      assert.match(shown.why, /the link was focused by the page, not by you/);
+    },
+  })),
+  {
+    name: 'hardening: Enter on a link the person reached with Tab from a text box still opens its list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-focus-keys.html`);
+      await browser.typeInto('#late-next', 'A');
+      await browser.pressKey('Tab');
+      await waitFor(() => browser.inPage(() => document.activeElement?.id), (id) => id === 'list', { what: 'Tab to reach the link' });
+      await browser.pressKey('Enter');
+      await opensOnce(browser, origin, '/attack-focus-keys.html', 'Keys', 3);
+    },
+  },
   {
     name: 'hardening: Enter on a link the person reached with Tab still opens its list',
     async run({ browser, origin }) {

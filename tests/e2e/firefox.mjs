@@ -13,7 +13,7 @@ import { AUDIT_SCRIPT } from './axe.mjs';
 import { findProgram, tempDir, withTimeout } from './util.mjs';
 
 export const EXTENSION_UUID = 'a3c7e0d4-51f6-4b0e-9a51-75c1e2d0c0de';
-const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Tab: '\uE004', Escape: '\uE00C' };
+const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Tab: '\uE004', Escape: '\uE00C', ArrowDown: '\uE015' };
 const BUTTONS = { left: 0, middle: 1, right: 2 };
 
 /**
@@ -354,6 +354,9 @@ class FirefoxDriver {
        const groups = [];
        let window = 0;
        for (const win of Services.wm.getEnumerator('navigator:browser')) {
+         // A window still opening (a Shift-click's, under load) has no tab browser yet: it is
+         // counted once it has one (the callers poll).
+         if (!win.gBrowser) continue;
          for (const tab of win.gBrowser.tabs) {
            tabs.push({ url: tab.linkedBrowser.currentURI.spec, group: tab.group ? tab.group.label : null, active: tab.selected, window });
          }

@@ -1,0 +1,254 @@
+// The prelude: what the content scripts, the extension's pages and the background share, written
+// once. Listed first in the manifest's content_scripts: content scripts are classic scripts (they
+// cannot be ES modules), and each reads the global `uriList` it defines. The pages and the
+// background get the same values as ES module exports from lib/prelude.js, which imports this
+// file for its effect. So this file has no import or export, and touches nothing at load time:
+// it only defines.
+//
+// In a content script `uriList` lives in the extension's own isolated world (Chrome) or sandbox
+// (Firefox): the page's scripts cannot see it or change it.
+
+// `var`, not `const`: a global of the content scripts' world (a classic script), and the type
+// tsc gives the global. As a module (lib/prelude.js) the `var` is the module's own: the last
+// line makes it a global there too.
+// eslint-disable-next-line no-var
+var uriList = (() => {
+  // --- the API object ------------------------------------------------------------------------
+
+  /**
+   * The WebExtension API object. Firefox has always had `browser` (promise-based); Chrome has
+   * `chrome` (promise-based in MV3) and, from Chrome 148, `browser` too. Both are used the same
+   * way here, so no polyfill is needed. Typed as Chrome's (`@types/chrome`); what only Firefox
+   * has is looked up as optional.
+   * @type {typeof chrome}
+   */
+  const api = /** @type {any} */ (globalThis).browser ?? globalThis.chrome;
+
+  /**
+   * The _locales message `name`, with its substitutions (numbers become strings).
+   * @param {string} name
+   * @param {...(string|number)} substitutions
+   */
+  const t = (name, ...substitutions) => api.i18n.getMessage(name, substitutions.map(String));
+
+  // --- the link ------------------------------------------------------------------------------
+
+  /** The four schemes of a uri-list link (draft §3), as the core reads them (any case). */
+  const SCHEMES = Object.freeze(['uri-list', 'multi', 'web+urilist', 'ext+urilist']);
+  const NAMES = SCHEMES.map((name) => name.replace('+', '\\+')).join('|');
+
+  /** A uri-list link: one of the four schemes (any case), after white space at most. */
+  const LINK_SCHEME = new RegExp(`^\\s*(?:${NAMES}):`, 'i');
+
+  /**
+   * A web link: an `http(s)` address whose fragment is a uri-list link (src/web_link.rs), such as
+   * `https://example.com/open/#uri-list:https://a.com;https://b.com`. It opens as its list does.
+   */
+  const WEB_LINK = new RegExp(`^\\s*https?://[^#]*#(?:${NAMES}):`, 'i');
+
+  /**
+   * The longest link the extension reads (and the longest text the popup's paste box takes): the
+   * core's MAX_LENGTH, 2 MiB (2 097 152 bytes of UTF-8). A string's length in UTF-16 units is
+   * never more than its UTF-8 bytes, so this check, made before the core sees a link (a page
+   * could send anything), refuses nothing the core would read; the core then counts bytes.
+   */
+  const MAX_LINK_LENGTH = 2 * 1024 * 1024;
+
+  /**
+   * Where the background keeps the lists a tab's page offers (<link rel="alternate">), in
+   * storage.session: `[{href, title}]`. Written by lib/sources.js, read by the popup.
+   * @param {number} tabId
+   */
+  const offersKey = (tabId) => `offers.${tabId}`;
+
+  /**
+   * `text` cut to `max` characters, the last one an ellipsis.
+   * @param {string} text
+   * @param {number} [max]
+   */
+  const shorten = (text, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+  // --- messaging -------------------------------------------------------------------------------
+
+  /**
+   * Asks the background for `type` (a handler of background.js's one registry), with the fields
+   * of `payload`, and returns its `result`. Every reply is an envelope: `{ok: true, result}`, or
+   * `{ok: false, error}`, which throws an Error with the background's message. Throws too when
+   * the background cannot be reached (the extension was reloaded under a page) or did not answer.
+   * The offscreen document (lib/clipboard.js) answers in the same envelope.
+   *
+   * @param {string} type
+   * @param {Record<string, unknown>} [payload]
+   * @returns {Promise<any>}
+   */
+  async function ask(type, payload = {}) {
+    // sendMessage throws at once (not a rejection) when the extension is gone: awaited here.
+    const reply = await api.runtime.sendMessage({ ...payload, type });
+    if (!reply?.ok) throw new Error(reply?.error ?? t('noAnswer'));
+    return reply.result;
+  }
+
+  // --- the link an event is on -------------------------------------------------------------------
+
+  /**
+   * The shadow root of `element`, open or closed (a page's closed shadow root hides its links
+   * from `composedPath()`; content scripts may look inside). Chrome: `chrome.dom.openOrClosedShadowRoot(element)`;
+   * Firefox: the property `element.openOrClosedShadowRoot` (a method in some versions' documentation).
+   * @param {Element} element
+   * @returns {ShadowRoot | null}
+   */
+  function shadowRootOf(element) {
+    try {
+      if ('openOrClosedShadowRoot' in element) {
+        const root = /** @type {any} */ (element).openOrClosedShadowRoot;
+        return (typeof root === 'function' ? root.call(element) : root) ?? null;
+      }
+      const dom = /** @type {any} */ (globalThis.chrome)?.dom;
+      if (typeof dom?.openOrClosedShadowRoot === 'function') return dom.openOrClosedShadowRoot(element) ?? null;
+    } catch {
+      // not an element that can host a shadow root
+    }
+    return element.shadowRoot ?? null;
+  }
+
+  /**
+   * @param {unknown} node
+   * @returns {node is Element}
+   */
+  const isElement = (node) => /** @type {Node | null} */ (node)?.nodeType === Node.ELEMENT_NODE;
+
+  /**
+   * The node's parent in the composed tree: from a shadow root's top to its host.
+   * @param {Node} node
+   * @returns {Node | null}
+   */
+  const parentOf = (node) => (node.parentNode?.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? /** @type {ShadowRoot} */ (node.parentNode).host ?? null : node.parentNode);
+
+  /** @param {Event} event */
+  const hasPoint = (event) => event instanceof MouseEvent && (event.detail > 0 || event.type.startsWith('pointer') || event.type.startsWith('mouse'));
+
+  /**
+   * The innermost element an event is on. `composedPath()` stops at a closed shadow root's host
+   * (seen from outside it); from there, the element under the pointer (or, for a key or a focus,
+   * the root's focused element) inside it, as deep as closed roots go.
+   * @param {Event} event
+   * @returns {Node}
+   */
+  function innermost(event) {
+    let node = /** @type {Node} */ (event.composedPath()[0] ?? event.target);
+    for (let depth = 0; depth < 32 && isElement(node); depth += 1) {
+      const root = shadowRootOf(node);
+      if (!root) break;
+      const inner = hasPoint(event) ? root.elementFromPoint(/** @type {MouseEvent} */ (event).clientX, /** @type {MouseEvent} */ (event).clientY) : root.activeElement;
+      if (!inner || inner === node || inner.getRootNode() !== root) break;
+      node = inner;
+    }
+    return node;
+  }
+
+  /**
+   * @typedef {{node: Element, href: string, kind: 'list' | 'web' | 'multilink'}} FoundLink a link in
+   *   a page the extension acts on: its element (an HTML or SVG `a`, or an `area`), its `href`,
+   *   trimmed, and what it is: a uri-list link, a web link, or (the explainer's opt-in)
+   *   `<a rel="multilink">` to an http(s) page loading in the top frame's tab
+   */
+
+  /**
+   * The link `node` is in (the nearest HTML or SVG `a`, or `area`), when it is one the extension
+   * acts on (see FoundLink), or null.
+   * @param {Node | null} node
+   * @returns {FoundLink | null}
+   */
+  function linkFrom(node) {
+    for (let at = node; at; at = parentOf(at)) {
+      if (!isElement(at) || (at.localName !== 'a' && at.localName !== 'area')) continue;
+      const value = /** @type {any} */ (at).href;
+      const href = typeof value === 'string' ? value : value?.baseVal;
+      if (typeof href !== 'string') return null;
+      const kind = LINK_SCHEME.test(href) ? 'list' : WEB_LINK.test(href) ? 'web' : isMultilink(at, href) ? 'multilink' : null;
+      return kind ? { node: at, href: href.trim(), kind } : null;
+    }
+    return null;
+  }
+
+  /**
+   * `<a rel="multilink">` to an http(s) page, in the top frame, loading in this tab.
+   * @param {Element} node
+   * @param {string} href
+   */
+  function isMultilink(node, href) {
+    const target = (node.getAttribute('target') ?? '').toLowerCase();
+    return (
+      window === window.top &&
+      /^\s*https?:\/\//i.test(href) &&
+      /(?:^|\s)multilink(?:\s|$)/i.test(node.getAttribute('rel') ?? '') &&
+      ['', '_self', '_top', '_parent'].includes(target)
+    );
+  }
+
+  /**
+   * The uri-list link an event is on (through shadow roots, open or closed), or null.
+   * @param {Event} event
+   */
+  const linkOf = (event) => linkFrom(innermost(event));
+
+  // --- links in running text -------------------------------------------------------------------
+  // Where a link ends in running text: the same rules as the core's find_links (src/find.rs);
+  // tests/find_links.json holds the cases both must agree on.
+
+  /** A scheme name, any case, where no scheme character stands before it (`xmulti:` is not `multi:`). */
+  const START = new RegExp(`(?<![A-Za-z0-9+.-])(?:${NAMES}):`, 'gi');
+  /** What ends a link: white space (Unicode's, as Rust's char::is_whitespace), controls, < > " ` (RFC 3986 Appendix C). */
+  const END = /[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\0-\x1f<>"`]/;
+  /** Punctuation that ends a sentence rather than a link, in Latin and CJK text. */
+  const SENTENCE_END = /[.,:!?';。、，．！？」）]+$/;
+  /** @type {Record<string, string>} */
+  const PAIRS = { ')': '(', ']': '[', '}': '{' };
+  /** @param {string} text @param {string} c */
+  const count = (text, c) => text.split(c).length - 1;
+
+  /**
+   * The uri-list links in `text`, as src/find.rs finds them: `[{start, end}]` (UTF-16 indices).
+   * @param {string} text
+   * @returns {{start: number, end: number}[]}
+   */
+  function findLinks(text) {
+    const found = [];
+    const start = new RegExp(START); // its own lastIndex: callers may interleave
+    for (let match; (match = start.exec(text)); ) {
+      const at = match.index;
+      const nameEnd = at + match[0].length;
+      const stop = text.slice(nameEnd).search(END);
+      let link = text.slice(at, stop < 0 ? text.length : nameEnd + stop);
+      for (;;) {
+        let trimmed = link.replace(SENTENCE_END, '');
+        const close = trimmed.at(-1) ?? '';
+        if (Object.hasOwn(PAIRS, close) && count(trimmed, close) > count(trimmed, PAIRS[close])) trimmed = trimmed.slice(0, -1);
+        if (trimmed.length === link.length) break;
+        link = trimmed;
+      }
+      if (link.length > match[0].length) found.push({ start: at, end: at + link.length });
+      start.lastIndex = at + Math.max(link.length, match[0].length);
+    }
+    return found;
+  }
+
+  return Object.freeze({
+    api,
+    t,
+    SCHEMES,
+    LINK_SCHEME,
+    WEB_LINK,
+    MAX_LINK_LENGTH,
+    offersKey,
+    shorten,
+    ask,
+    shadowRootOf,
+    isElement,
+    parentOf,
+    linkFrom,
+    linkOf,
+    findLinks,
+  });
+})();
+globalThis.uriList = uriList;

@@ -1,0 +1,98 @@
+// The wasm core (dist/pkg/uri_list.js, made by wasm-bindgen from src/wasm.rs), with the types of
+// what its calls return. wasm-bindgen types every structured value as `any`; here each gets
+// its shape, so that `tsc --checkJs` (./build.sh test) fails on a field name the core does not
+// have. Every page and background module imports the core from here. The shapes are those
+// src/json.rs writes (and tests/wasm.rs checks).
+import init, * as core from '../pkg/uri_list.js';
+
+/**
+ * A sentence for a person: its `code` (also its name in _locales), its arguments (strings, or
+ * messages of the same shape) and its English text. lib/i18n.js `localized()` says it in the
+ * browser's language. Thrown errors of the core carry the same three fields.
+ * @typedef {{code: string, args: (string | Message)[], message: string}} Message
+ */
+
+/** @typedef {Message & {offset: number}} Warning a warning about the link, at `offset` in it */
+
+/** @typedef {Message & {alert: boolean}} Note a note on an item; `alert`: a lookalike host or a user-info trick */
+
+/**
+ * @typedef {object} CheckedItem one item of `check()`
+ * @property {string} item the item as written
+ * @property {'openable' | 'blocked' | 'invalid' | 'list'} class what it is: a page to open, one
+ *   never opened (another scheme), not a URL, or a nested list
+ * @property {string | null} site its host (ASCII, punycode)
+ * @property {string | null} siteUnicode its host in Unicode
+ * @property {string | null} userinfo the user info before its host, if any
+ * @property {Message | null} reason why it is not opened
+ * @property {Note[]} notes
+ */
+
+/**
+ * @typedef {object} Checked what `check()` returns
+ * @property {CheckedItem[]} items
+ * @property {string | null} title
+ * @property {string | null} type
+ * @property {Warning[]} warnings
+ */
+
+/**
+ * @typedef {object} PlanGroup one tab group of a plan
+ * @property {string} title
+ * @property {Message | null} summary the name to give a group the list does not name ("4 pages from 3 sites")
+ * @property {string | null} color
+ * @property {number} depth
+ * @property {string[]} urls
+ */
+
+/**
+ * @typedef {object} Plan what `plan()` returns: what opens, how, and why the preview comes first
+ * @property {'group' | 'tabs' | 'window' | 'list'} mode
+ * @property {number} pages
+ * @property {PlanGroup[]} groups
+ * @property {{item: string, reason: Message}[]} skipped
+ * @property {Message[]} preview why the preview page comes first (none: open directly)
+ * @property {Message[]} notes
+ * @property {string | null} title
+ * @property {Warning[]} warnings
+ */
+
+/**
+ * @typedef {object} Decoded what `decode()` returns (and `readPasted()`, with more)
+ * @property {string[] | null} items
+ * @property {string | null} title
+ * @property {string | null} type
+ * @property {[string, string][]} options
+ * @property {string | null} fragment
+ * @property {Warning[]} [warnings]
+ * @property {(Decoded | null)[]} [lists] the nested lists, by item (null: not a list)
+ */
+
+/** @typedef {Decoded & {form: 'link' | 'text' | 'urls', link: string}} Pasted what `readPasted()` returns */
+
+/**
+ * @typedef {object} EncodeInput what `encode()` takes: items (a string, or a nested list of the same shape)
+ * @property {(string | EncodeInput)[]} items
+ * @property {string} [title]
+ * @property {string} [type]
+ * @property {[string, string][]} [options]
+ */
+
+export default init;
+
+/** @type {(link: string) => Checked} */
+export const check = core.check;
+
+/** @type {(link: string, options: {limit?: number, linkText?: string}) => Plan} */
+export const plan = core.plan;
+
+/** @type {(text: string) => Pasted} */
+export const readPasted = core.readPasted;
+
+/** @type {(link: string, options?: {strict?: boolean}) => Decoded} */
+export const decode = core.decode;
+
+/** @type {(input: EncodeInput) => string} */
+export const encode = core.encode;
+
+export const { toText, fromText, version, webLink, linkInWebLink } = core;

@@ -1,0 +1,19 @@
+// What Firefox's WebExtension API has beyond Chrome's (@types/chrome types `api`, the prelude's
+// `browser ?? chrome`): each optional, as Chrome lacks it, and code tests for it before use.
+
+declare namespace chrome.runtime {
+  /** Firefox only: the browser's name and version. Its presence tells Firefox apart (lib/lazy.js). */
+  export const getBrowserInfo: undefined | (() => Promise<{ name: string; vendor: string; version: string; buildID: string }>);
+}
+
+declare namespace chrome {
+  /** Firefox's name for contextMenus (with more contexts, such as "tab"). */
+  export const menus: undefined | typeof chrome.contextMenus;
+}
+
+declare namespace chrome.contextMenus {
+  /** Firefox only (menus.onShown): a menu is about to show, for `info.linkUrl` (lib/web-links.js). */
+  export const onShown: undefined | chrome.events.Event<(info: { linkUrl?: string; menuIds: (string | number)[] }, tab?: chrome.tabs.Tab) => void>;
+  /** Firefox only (menus.refresh): shows what was changed in a menu that is showing. */
+  export const refresh: undefined | (() => Promise<void>);
+}
