@@ -110,7 +110,7 @@ export const forgetMultilinkOfTab = (tabId) => multilinks.delete(tabId);
  * page shows the list in that tab.
  * https://developer.mozilla.org/docs/Mozilla/Add-ons/WebExtensions/API/webRequest/onBeforeRequest
  */
-export function onSearchRequest({ url, tabId, originUrl }) {
+export function onSearchRequest(/** @type {chrome.webRequest.OnBeforeRequestDetails & {originUrl?: string}} */ { url, tabId, originUrl }) {
   if (tabId < 0 || (originUrl && !/^(?:about|chrome|moz-extension|resource):/i.test(originUrl))) return {};
   let link = null;
   try {
