@@ -334,7 +334,7 @@ fn a_link_of_dash_is_read_from_stdin() {
     );
 }
 
-// Web links (src/web_link.rs, and tests/web_link.rs) through the tool.
+// Web links (src/syntax/web_link.rs, and tests/web_link.rs) through the tool.
 const BASE: &str = "https://lists.example/open/";
 
 /// `run`'s exit status, standard output and standard error.

@@ -1,4 +1,4 @@
-// The web page for people without the extension: opened at BASE#LINK (a web link, src/web_link.rs),
+// The web page for people without the extension: opened at BASE#LINK (a web link, src/syntax/web_link.rs),
 // it shows the list in its fragment as the extension's preview page does, read by the same wasm
 // core, and offers what a web page can do: each page as a link, "open the next one" (a page may
 // open one tab per click), copying the link and its text/uri-list. It asks nothing of any other
@@ -176,7 +176,7 @@ function render() {
   if (hash === '') return showAbout(null);
   try {
     // check() of the whole address: the core finds the list in its fragment, as browsers give
-    // it (src/web_link.rs), and says why when there is none.
+    // it (src/syntax/web_link.rs), and says why when there is none.
     check(location.href);
     showList(location.href.slice(location.href.indexOf('#') + 1));
   } catch (error) {

@@ -41,7 +41,7 @@ var uriList = (() => {
   const LINK_SCHEME = new RegExp(`^\\s*(?:${NAMES}):`, 'i');
 
   /**
-   * A web link: an `http(s)` address whose fragment is a uri-list link (src/web_link.rs), such as
+   * A web link: an `http(s)` address whose fragment is a uri-list link (src/syntax/web_link.rs), such as
    * `https://example.com/open/#uri-list:https://a.com;https://b.com`. It opens as its list does.
    */
   const WEB_LINK = new RegExp(`^\\s*https?://[^#]*#(?:${NAMES}):`, 'i');
@@ -193,7 +193,7 @@ var uriList = (() => {
   const linkOf = (event) => linkFrom(innermost(event));
 
   // --- links in running text -------------------------------------------------------------------
-  // Where a link ends in running text: the same rules as the core's find_links (src/find.rs);
+  // Where a link ends in running text: the same rules as the core's find_links (src/syntax/find.rs);
   // tests/find_links.json holds the cases both must agree on.
 
   /** A scheme name, any case, where no scheme character stands before it (`xmulti:` is not `multi:`). */
@@ -208,7 +208,7 @@ var uriList = (() => {
   const count = (text, c) => text.split(c).length - 1;
 
   /**
-   * The uri-list links in `text`, as src/find.rs finds them: `[{start, end}]` (UTF-16 indices).
+   * The uri-list links in `text`, as src/syntax/find.rs finds them: `[{start, end}]` (UTF-16 indices).
    * @param {string} text
    * @returns {{start: number, end: number}[]}
    */

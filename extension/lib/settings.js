@@ -76,7 +76,7 @@ export async function readOpenLimit() {
 
 /**
  * An absolute http(s) address with a host and no white space: what the core takes as the base of
- * a web link (src/web_link.rs `web_base`).
+ * a web link (src/syntax/web_link.rs `web_base`).
  */
 function isWebBase(value) {
   if (typeof value !== 'string' || !/^https?:\/\/[^\s\u0000-\u001f]+$/i.test(value)) return false;

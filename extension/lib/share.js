@@ -163,7 +163,7 @@ export async function makeShare(scope, { windowId, clicked, asText = false, asWe
 }
 
 /**
- * The web link for `link` on the `webBase` setting (src/web_link.rs); with none set, a
+ * The web link for `link` on the `webBase` setting (src/syntax/web_link.rs); with none set, a
  * NothingToShare that says how to set one.
  */
 async function webLinkFor(link) {

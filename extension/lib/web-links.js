@@ -1,7 +1,7 @@
 // Web links and the explainer's rel="multilink", the ways a list reaches the extension through an
 // ordinary http(s) address:
 //
-// - a web link (`https://HOST/PATH#uri-list:...`, src/web_link.rs) clicked by a person opens as
+// - a web link (`https://HOST/PATH#uri-list:...`, src/syntax/web_link.rs) clicked by a person opens as
 //   its list (content.js catches the click, lib/open.js validLink() reads the fragment); landing
 //   on one otherwise only offers the list (content.js sends it with the page's offers);
 // - "Open as tab group" in the context menu of a web link;

@@ -6,7 +6,7 @@
 //
 // Tabs open only on a real click (or key press) on "Open selected as group", and only the
 // pages the link holds: the background makes the plan again and checks each page it is sent.
-import init, { check, plan, toText } from '../lib/core.js';
+import init, { checkAll, plan, toText } from '../lib/core.js';
 import { $, element } from '../lib/dom.js';
 import { localized, localizePage, t } from '../lib/i18n.js';
 import { ask } from '../lib/prelude.js';
@@ -38,24 +38,17 @@ try {
   $('error').hidden = false;
 }
 
-/** Every item, nested lists walked in order, as rows; openable pages numbered as plan() counts them. */
-function rows(listLink, depth, out, counter) {
-  for (const entry of check(listLink).items) {
-    if (entry.class !== 'list') {
-      out.push({ ...entry, depth, page: entry.class === 'openable' ? counter.next++ : null });
-      continue;
-    }
-    let inner;
-    try {
-      inner = check(entry.item);
-    } catch (error) {
-      out.push({ ...entry, depth, class: 'invalid', reason: error, page: null });
-      continue;
-    }
-    out.push({ heading: inner.title || t('previewNestedList'), depth: depth + 1 });
-    rows(entry.item, depth + 1, out, counter);
-  }
-  return out;
+/**
+ * Every item of the core's checkAll() (nested lists walked in order, each item with its depth) as
+ * rows, a nested list as a heading; openable pages numbered as plan() counts them.
+ */
+function rows(checked) {
+  let next = 0;
+  return checked.items.map((entry) =>
+    entry.class === 'list'
+      ? { heading: checked.lists[entry.nested].title || t('previewNestedList'), depth: entry.depth + 1 }
+      : { ...entry, page: entry.class === 'openable' ? next++ : null },
+  );
 }
 
 /** @param {number} limit the open-limit, to say when the list is over it */
@@ -65,13 +58,14 @@ function show(limit) {
   const title = the.title || localized(first?.summary) || first?.title || t('previewUntitled');
   document.title = t('previewPageTitle', title);
   $('title').textContent = title;
-  const all = rows(link, 0, [], { next: 0 });
+  const checked = checkAll(link);
+  const all = rows(checked);
   const items = all.filter((row) => !row.heading);
   $('summary').textContent = t('previewSummary', the.pages, items.length - the.pages);
 
   // Why the page is shown (the open-limit, type=list, alerts), and milder notes.
   fillList('why', [...(reason ? [reason] : []), ...plan(link, { limit, linkText }).preview.map(localized)]);
-  fillList('notes', [...the.notes, ...check(link).warnings].map(localized));
+  fillList('notes', [...the.notes, ...checked.warnings].map(localized));
 
   const list = $('items');
   for (const [n, row] of all.entries()) list.append(row.heading ? headingRow(row) : itemRow(row, n));

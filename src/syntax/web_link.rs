@@ -26,9 +26,9 @@
 
 use crate::prelude::*;
 
-use crate::error::{Error, ErrorKind};
-use crate::list::Scheme;
-use crate::percent::encode_non_uri_chars;
+use crate::message::error::{Error, ErrorKind};
+use crate::syntax::list::Scheme;
+use crate::syntax::percent::encode_non_uri_chars;
 
 /// `scheme "://"` of an `http` or `https` address at the start of `s` (any
 /// case), and its length.
@@ -140,7 +140,7 @@ pub fn web_link(base: &str, link: &str) -> Result<String, Error> {
         let found = link
             .find(':')
             .map(|c| &link[..c])
-            .filter(|s| crate::parse::is_scheme_name_bytes(s.as_bytes()))
+            .filter(|s| crate::syntax::parse::is_scheme_name_bytes(s.as_bytes()))
             .map(str::to_owned);
         return Err(Error::new(ErrorKind::NotAUriList { found }, 0));
     }
