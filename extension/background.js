@@ -123,11 +123,7 @@ api.webNavigation.onBeforeNavigate.addListener(whenReady(onNavigationStarted));
 api.webNavigation.onErrorOccurred.addListener(whenReady(onNavigationFailed));
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
 api.webNavigation.onCommitted.addListener(forgetOffers);
-// A tab closes as the browser shuts down too, when storage refuses writes ("The browser is
-// shutting down", seen in the e2e suite's restart case): what it offered goes with the session.
-api.tabs.onRemoved.addListener((tabId) => {
-  forgetOffersOfTab(tabId).catch((error) => console.warn('uri-list: the offers of a closed tab are forgotten with the session:', error?.message ?? error));
-});
+api.tabs.onRemoved.addListener(forgetOffersOfTab);
 // A rel="multilink" click waits for the navigation it started (lib/web-links.js).
 api.webNavigation.onCommitted.addListener(onMultilinkCommitted);
 api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
