@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build, test and try the uri-list extension.
 #
-#   ./build.sh                        build dist/chrome/, dist/firefox/ and their zips (then web-ext lint)
+#   ./build.sh                        build dist/chrome/, dist/firefox/, their zips and dist/web/ (then web-ext lint)
 #   ./build.sh test                   every check, in order (see run_tests below)
 #   ./build.sh run [chrome|firefox]   start the browser with the built extension and a demo page
 #   ./build.sh bench [--quick]        every benchmark, one table, also in target/bench.json (not in test)
@@ -232,6 +232,9 @@ build() {
   step "assemble dist/chrome and dist/firefox"
   node .ci/pack.mjs dist/pkg dist
 
+  step "assemble dist/web (the page for people without the extension)"
+  node .ci/web.mjs dist/pkg dist
+
   step "zip"
   pack_zip dist/chrome dist/uri-list-chrome.zip
   pack_zip dist/firefox dist/uri-list-firefox.zip
@@ -248,6 +251,8 @@ build() {
     add_size "$zip" "$(size_of "$zip")" "$ZIP_GOAL"
   done
   add_size "dist/uri-list-source.zip" "$(size_of dist/uri-list-source.zip)"
+  add_size "dist/web (raw)" "$(find dist/web -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')"
+  add_size "dist/web (gzip -9, each file)" "$(find dist/web -type f -exec sh -c 'gzip -9c "$1" | wc -c' _ {} \; | awk '{ s += $1 } END { print s }')"
   print_sizes
   for zip in dist/uri-list-chrome.zip dist/uri-list-firefox.zip; do
     (($(size_of "$zip") <= ZIP_GUARD)) ||

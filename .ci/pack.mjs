@@ -37,7 +37,12 @@ const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets'];
 const GLUE_WASM_URL = "new URL('uri_list_bg.wasm', import.meta.url)";
 const BUNDLE_WASM_URL = "new URL('/pkg/uri_list_bg.wasm', import.meta.url)";
 const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
-const FIREFOX_ONLY_PERMISSIONS = ['cookies'];
+/**
+ * `cookies`: tabs.create({cookieStoreId}); `webRequest` and `webRequestBlocking`: a uri-list link
+ * typed into the address bar is stopped before Firefox sends it to the search engine
+ * (lib/web-links.js); Chrome's MV3 has no blocking webRequest, and never searches for it.
+ */
+const FIREFOX_ONLY_PERMISSIONS = ['cookies', 'webRequest', 'webRequestBlocking'];
 /**
  * Folders under extension/ a browser does not get: Firefox writes the clipboard from its
  * background page, and creates unloaded tabs itself (no placeholder page, lib/lazy.js).
@@ -62,11 +67,29 @@ const BROWSERS = {
     delete manifest.background.service_worker;
     delete manifest.minimum_chrome_version;
     manifest.permissions = manifest.permissions.filter((permission) => !CHROME_ONLY_PERMISSIONS.has(permission));
-    // tabs.create({cookieStoreId}) (new tabs in the container of the link's tab) needs it.
     manifest.permissions.push(...FIREFOX_ONLY_PERMISSIONS);
     return manifest;
   },
 };
+
+/**
+ * The default web page for web links, set once by a distributor (`URI_LIST_WEB_BASE`, see
+ * extension/lib/distribution.js): an absolute http(s) address, or nothing.
+ */
+function defaultWebBase() {
+  const base = (process.env.URI_LIST_WEB_BASE ?? '').trim();
+  if (base === '') return '';
+  let url = null;
+  try {
+    url = new URL(base);
+  } catch {
+    // not an address: said below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\/[^\s]+$/i.test(base) || url.hostname === '') {
+    fail(`URI_LIST_WEB_BASE=${JSON.stringify(base)} is not an absolute http: or https: address (such as https://example.org/lists/)`);
+  }
+  return base.split('#')[0];
+}
 
 /** The packed form of a file, by its extension; a file not named here is copied as it is. */
 const MINIFY = {
@@ -216,6 +239,7 @@ async function main(pkg, dist) {
   if (!pkg || !dist) fail('usage: node .ci/pack.mjs PKG DIST');
   for (const file of PKG_FILES) if (!existsSync(join(pkg, file))) fail(`${join(pkg, file)} is missing: run wasm-bindgen first`);
   const source = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8'));
+  const webBase = defaultWebBase();
 
   for (const [browser, adapt] of Object.entries(BROWSERS)) {
     const out = join(dist, browser);
@@ -226,6 +250,8 @@ async function main(pkg, dist) {
     for (const folder of FOLDERS_LEFT_OUT[browser]) rmSync(join(out, folder), { recursive: true, force: true });
     for (const file of FILES_LEFT_OUT) rmSync(join(out, file));
     const manifest = adapt(source);
+    // A distributor's default web page, before bundling: the bundles import it.
+    if (webBase) writeFileSync(join(out, 'lib', 'distribution.js'), `export const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};\n`);
     await packJavaScript(out, manifest);
     writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     minifyBelow(out);

@@ -23,6 +23,15 @@ import { describeMessages } from './lib/describe.js';
 import { createsDiscarded } from './lib/lazy.js';
 import { forgetPreviewsOfTab } from './lib/open.js';
 import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
+import {
+  canStopSearches,
+  forgetMultilinkOfTab,
+  onMenuShown,
+  onMultilinkCommitted,
+  onSearchRequest,
+  webLinkMenuItems,
+  webLinkMessages,
+} from './lib/web-links.js';
 
 // Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
 // the browser would only note in the extension's own console) is logged as a uri-list error, where
@@ -55,6 +64,7 @@ const handlers = {
   ...openMessages,
   ...shareMessages,
   ...describeMessages,
+  ...webLinkMessages,
 };
 
 /** Requests come only from this extension: its content scripts (in a tab) or its own pages. */
@@ -79,7 +89,12 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
 // Context menus: every feature's items in one registry, one listener dispatching by id.
 for (const { properties, onClicked } of openMenuItems) addMenuItem(properties, whenReady(onClicked));
 for (const { properties, onClicked } of shareMenuItems()) addMenuItem(properties, whenReady(onClicked));
+for (const { properties, onClicked } of webLinkMenuItems) addMenuItem(properties, whenReady(onClicked));
 api.contextMenus.onClicked.addListener(onMenuClicked);
+// Firefox says which link a menu is about to show for: the web-link item only on a web link.
+api.menus?.onShown?.addListener((info) => {
+  onMenuShown(info).catch((error) => console.error('uri-list: the menu could not be updated:', error));
+});
 // Made on install and update, and again at every browser start: whether a browser keeps an
 // extension's items across its own restart is its choice (createMenus() replaces what is there).
 api.runtime.onInstalled.addListener(() => createMenus());
@@ -109,6 +124,13 @@ api.webNavigation.onErrorOccurred.addListener(whenReady(onNavigationFailed));
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
 api.webNavigation.onCommitted.addListener(forgetOffers);
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
+// A rel="multilink" click waits for the navigation it started (lib/web-links.js).
+api.webNavigation.onCommitted.addListener(onMultilinkCommitted);
+api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
+// Firefox: a uri-list link typed into the address bar never reaches the search engine.
+if (canStopSearches()) {
+  api.webRequest.onBeforeRequest.addListener(onSearchRequest, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['blocking']);
+}
 // What a preview page showed (kept in storage.local, lib/open.js) lasts as long as its tab. A
 // preview not forgotten here (the browser shutting down refuses storage writes) is forgotten
 // the next time a preview is stored: a warning, not an error.

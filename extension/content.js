@@ -18,7 +18,7 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const { LINK_SCHEME, MAX_LINK_LENGTH, ask, isElement, linkOf, parentOf, shadowRootOf } = uriList;
+  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, isElement, linkOf, parentOf, shadowRootOf } = uriList;
   const MIDDLE_BUTTON = 1;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
@@ -262,6 +262,10 @@
   function activate(event, middle = false) {
     const link = linkOf(event);
     if (!link) return;
+    if (link.kind === 'multilink') return multilink(event, link, middle);
+    // A script's click on a web link: the browser loads the page, as for any link; there the
+    // extension only offers the list.
+    if (link.kind === 'web' && !event.isTrusted) return;
     event.preventDefault();
     if (!event.isTrusted) return; // a page script's click() or dispatchEvent(): nothing opens
     if (link.href.length > MAX_LINK_LENGTH) {
@@ -280,6 +284,20 @@
       trusted: reason === null,
       ...(reason ? { reason } : {}),
     });
+  }
+
+  /**
+   * A person's own plain click (or Enter, which the browser turns into a click) on a
+   * `rel="multilink"` link: the page loads in this tab as usual, and the background, told first,
+   * opens the list that page names in its `<link rel="alternate">`, for that navigation only. A
+   * click in doubt (see `doubt`), with a modifier or the middle button (another tab) only lets
+   * the page load, where its list is offered.
+   */
+  function multilink(event, link, middle) {
+    if (!event.isTrusted || event.type !== 'click' || middle) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (doubt(event, link) !== null) return;
+    send({ type: 'multilink', href: link.href });
   }
 
   /**
@@ -308,12 +326,30 @@
 
   // A page may offer a list of its own: <link rel="alternate" href="uri-list:...">, the
   // Multilinks explainer's fallback. The toolbar button shows it (and the popup offers it).
+  // A page reached at a web link (typed, from another app, a redirect) offers its list too,
+  // again when its fragment changes: never opened from the navigation alone.
   if (window === window.top) {
-    document.addEventListener('DOMContentLoaded', () => {
+    const offer = (always) => {
       const links = [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel~="alternate" i][href]'))]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
         .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH);
-      if (links.length) send({ type: 'offers', links });
-    }, { once: true });
+      if (WEB_LINK.test(location.href) && location.href.length <= MAX_LINK_LENGTH) links.unshift({ href: location.href, title: '' });
+      if (links.length || always) send({ type: 'offers', links });
+    };
+    document.addEventListener('DOMContentLoaded', () => offer(false), { once: true });
+    window.addEventListener('hashchange', () => offer(true));
   }
+
+  // Chrome's context menu has no onShown: "Open as tab group" for web links is made visible
+  // while the pointer (or focus) is on one, before the person opens the menu on it.
+  let onWebLink = false;
+  const noteWebLink = (event) => {
+    if (!event.isTrusted) return;
+    const web = linkOf(event)?.kind === 'web';
+    if (web === onWebLink) return;
+    onWebLink = web;
+    send({ type: 'webLinkMenu', visible: web });
+  };
+  window.addEventListener('pointerover', noteWebLink, true);
+  window.addEventListener('focusin', noteWebLink, true);
 })();

@@ -117,6 +117,33 @@
 //! as a nested list ([`Item::list`]), to [`MAX_DEPTH`] levels. In the text
 //! form a nested list stands between two lines of as many `#` as its depth.
 //!
+//! # Web links
+//!
+//! A **web link** is an `http:` or `https:` address whose fragment is a
+//! uri-list link (any of the four schemes, any case), for the places where
+//! only web addresses are links (chat apps, e-mail) and for browsers
+//! without the extension:
+//!
+//! ```text
+//!   https://example.com/open/#uri-list:https://a.example;https://b.example?title=Two
+//! ```
+//!
+//! A browser never sends the fragment to the server, so the page at the base
+//! (`web/` in the repository, any static host) learns nothing of the list.
+//! [`web_link`] writes one; [`link_in_web_link`] and [`list_link`] find the
+//! list in one, from the fragment as a browser gives it (percent-encoded
+//! where the URL Standard encodes: space, `"`, `<`, `>`, `` ` ``, controls,
+//! non-ASCII), which reads as the same list. The command-line tool and the
+//! JavaScript API take a web link wherever they take a link; byte offsets in
+//! their messages then count in the link after the `#`. An item of a list
+//! that is itself a web link is a page, not a nested list.
+//!
+//! ```
+//! let web = uri_list::web_link("https://example.com/open/", "uri-list:https://a.example;https://b.example?title=Two").unwrap();
+//! let list = uri_list::parse(uri_list::list_link(&web).unwrap()).unwrap().list;
+//! assert_eq!(list.title(), Some("Two"));
+//! ```
+//!
 //! # Sites and lookalikes
 //!
 //! [`check_item`] names the site of an `http`/`https` item as the browser
@@ -224,8 +251,8 @@ pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
 /// `toText`, and so on.
 #[cfg(all(target_arch = "wasm32", feature = "serde"))]
 pub use js::wasm::{
-    js_check, js_check_all, js_decode, js_encode, js_from_text, js_plan, js_read_pasted,
-    js_to_text, js_version,
+    js_check, js_check_all, js_decode, js_encode, js_from_text, js_link_in_web_link, js_plan,
+    js_read_pasted, js_to_text, js_version, js_web_link,
 };
 pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Code, Message};
@@ -237,3 +264,4 @@ pub use syntax::list::{Item, Scheme, UriList};
 pub use syntax::parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
 pub use syntax::percent::encode_non_uri_chars;
 pub use syntax::text::{from_text, to_text, FromText};
+pub use syntax::web_link::{is_web_address, link_in_web_link, list_link, web_base, web_link};

@@ -9,12 +9,15 @@ use uri_list::{check_list, from_text, to_text, CheckReport, Class, Parser, UriLi
 const USAGE: &str = "\
 usage:
   uri-list decode [--strict] [--json] LINK     the text/uri-list of a link (CRLF line ends)
-  uri-list encode [--title T] [--type X] [--option K=V]... [URL...]
+  uri-list encode [--title T] [--type X] [--option K=V]... [--web BASE] [URL...]
                                                a link from URLs (one per line on stdin when none)
-  uri-list from-text [FILE]                    a link from a text/uri-list (stdin when no FILE)
+  uri-list from-text [--web BASE] [FILE]       a link from a text/uri-list (stdin when no FILE)
   uri-list check [--json] LINK                 each item, its class and site, every alert, note
                                                and warning
 
+A LINK may also be a web link, an http(s) address whose part after \"#\" is the link
+(https://example.com/#uri-list:https://a.example;https://b.example); --web BASE writes one,
+BASE being the address of a page that shows lists (web/ in the repository).
 A LINK of \"-\" is read from standard input (one line end after it is dropped): for links
 longer than a command line takes (up to 2 MiB).
 
@@ -150,6 +153,30 @@ fn read_link(input: impl Read) -> Result<String, Failure> {
     })
 }
 
+/// The uri-list link of a LINK argument: itself, or the one in a web link.
+fn list_link(link: &str) -> Result<&str, Failure> {
+    uri_list::list_link(link).map_err(|e| Failure::Input(e.to_string()))
+}
+
+/// The link to print: `link`, or with `--web BASE` the web link on BASE.
+fn print_link(out: &mut impl Write, link: &str, web: Option<&str>) -> Result<(), Failure> {
+    let link = match web {
+        Some(base) => uri_list::web_link(base, link).map_err(|e| Failure::Input(e.to_string()))?,
+        None => link.to_owned(),
+    };
+    write(out, &link)?;
+    write(out, "\n")
+}
+
+/// The value of `--web`, its base checked before any input is read.
+fn web_base<'a>(flags: &[(&str, Option<&'a str>)]) -> Result<Option<&'a str>, Failure> {
+    let Some(base) = flags.iter().find(|(f, _)| *f == "--web").and_then(|f| f.1) else {
+        return Ok(None);
+    };
+    uri_list::web_base(base).map_err(|e| Failure::Input(e.to_string()))?;
+    Ok(Some(base))
+}
+
 fn warn_all(warnings: &[uri_list::Warning]) {
     for w in warnings {
         eprintln!("uri-list: warning: {w}");
@@ -163,7 +190,7 @@ fn decode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let as_json = flags.iter().any(|(f, _)| *f == "--json");
     let parsed = Parser::new()
         .strict(strict)
-        .parse(&link)
+        .parse(list_link(&link)?)
         .map_err(|e| Failure::Input(e.to_string()))?;
     if as_json {
         write(out, &to_json(&parsed)?)?;
@@ -175,7 +202,8 @@ fn decode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
 }
 
 fn encode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
-    let (flags, positional) = split_args(args, &[], &["--title", "--type", "--option"])?;
+    let (flags, positional) = split_args(args, &[], &["--title", "--type", "--option", "--web"])?;
+    let web = web_base(&flags)?;
     let mut list = UriList::new();
     if positional.is_empty() {
         let mut input = String::new();
@@ -204,6 +232,7 @@ fn encode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         match flag {
             "--title" => list.set_title(value),
             "--type" => list.set_kind(value),
+            "--web" => {}
             _ => {
                 let (k, v) = value.split_once('=').ok_or_else(|| {
                     Failure::Usage(format!("--option takes KEY=VALUE, not \"{value}\""))
@@ -217,12 +246,12 @@ fn encode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
             }
         }
     }
-    write(out, &list.to_link())?;
-    write(out, "\n")
+    print_link(out, &list.to_link(), web)
 }
 
 fn from_text_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
-    let (_, positional) = split_args(args, &[], &[])?;
+    let (flags, positional) = split_args(args, &[], &["--web"])?;
+    let web = web_base(&flags)?;
     let mut bytes = Vec::new();
     let source = match positional.as_slice() {
         [] | ["-"] => {
@@ -246,8 +275,7 @@ fn from_text_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     })?;
     let read = from_text(&text).map_err(|e| Failure::Input(e.to_string()))?;
     warn_all(&read.warnings);
-    write(out, &read.list.to_link())?;
-    write(out, "\n")
+    print_link(out, &read.list.to_link(), web)
 }
 
 /// The widest the site column is padded to, in characters: a wider site is
@@ -261,7 +289,7 @@ fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     let (flags, positional) = split_args(args, &["--json"], &[])?;
     let link = one_link(&positional)?;
     let parsed = Parser::new()
-        .parse(&link)
+        .parse(list_link(&link)?)
         .map_err(|e| Failure::Input(e.to_string()))?;
     if !flags.is_empty() {
         write(out, &to_json(&CheckReport::new(&parsed))?)?;

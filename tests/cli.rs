@@ -333,3 +333,88 @@ fn a_link_of_dash_is_read_from_stdin() {
         "uri-list: error: the link on stdin is not UTF-8 text (bad byte at offset 23)\n"
     );
 }
+
+// Web links (src/syntax/web_link.rs, and tests/web_link.rs) through the tool.
+const BASE: &str = "https://lists.example/open/";
+
+/// `run`'s exit status, standard output and standard error.
+fn outcome(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let o = run(args, Some(stdin));
+    (
+        o.status.code().unwrap(),
+        stdout(&o).to_owned(),
+        stderr(&o).to_owned(),
+    )
+}
+
+#[test]
+fn the_cli_writes_and_reads_web_links() {
+    let (code, out, err) = outcome(
+        &[
+            "encode",
+            "--web",
+            BASE,
+            "--title",
+            "Zwei ä",
+            "https://a.example/search?q=C%23",
+            "https://b.example/a;b",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "https://lists.example/open/#uri-list:https://a.example/search%3Fq=C%2523;https://b.example/a%3Bb?title=Zwei%20%C3%A4\n"
+    );
+    let web = out.trim_end();
+    let (code, text, _) = outcome(&["decode", web], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        text,
+        "https://a.example/search?q=C%23\r\nhttps://b.example/a;b\r\n#?title=Zwei ä\r\n"
+    );
+    let (code, checked, _) = outcome(&["check", web], "");
+    assert_eq!(code, 0);
+    assert!(checked.starts_with("title: Zwei ä\n"), "{checked}");
+    assert!(checked.contains("https://b.example/a;b"), "{checked}");
+    let (code, json, _) = outcome(&["decode", "--json", "-"], &format!("{web}\n"));
+    assert_eq!(code, 0);
+    assert!(json.contains("\"title\":\"Zwei ä\""), "{json}");
+    // from-text, and the same text read back through its web link.
+    let (code, out, _) = outcome(&["from-text", "--web", BASE], &text);
+    assert_eq!((code, out.trim_end()), (0, web));
+    // The fragment as a browser gives it reads the same.
+    let (code, typed, _) = outcome(
+        &[
+            "decode",
+            "https://h.example/#multi:https://a.example/%C3%A4%20b?title=Zwei%20%C3%A4",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(typed, "https://a.example/%C3%A4%20b\r\n#?title=Zwei ä\r\n");
+}
+
+#[test]
+fn the_cli_says_what_is_wrong() {
+    let (code, _, err) = outcome(&["decode", "https://h.example/page#top"], "");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "not a uri-list link but a web address: a web link carries a uri-list link after \"#\""
+        ),
+        "{err}"
+    );
+    let (code, _, err) = outcome(
+        &["encode", "--web", "ftp://h.example/", "https://a.example"],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("\"ftp://h.example/\" cannot start web links"),
+        "{err}"
+    );
+    let (code, _, err) = outcome(&["encode", "--web"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--web needs a value"), "{err}");
+}

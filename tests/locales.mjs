@@ -71,7 +71,8 @@ function files(dir) {
     return /\.(m?js|html)$/.test(name) ? [path] : [];
   });
 }
-const sources = [...files(join(root, 'extension')), join(root, 'manifest.json')];
+// web/ (the page for people without the extension) reads the same messages.
+const sources = [...files(join(root, 'extension')), ...files(join(root, 'web')), join(root, 'manifest.json')];
 const named = [
   /\bgetMessage\(\s*['"`]([^'"`$]*)['"`]/g,
   /(?<![\w.])t\(\s*['"`]([^'"`$]*)['"`]/g,

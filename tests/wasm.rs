@@ -834,3 +834,116 @@ async fn memory_at_1_mib_is_bounded() {
 async fn memory_at_2_mib_is_bounded() {
     memory_stays_bounded(uri_list::MAX_LENGTH).await;
 }
+
+/// Web links (src/syntax/web_link.rs), through the JavaScript API: made with
+/// `webLink` and `encode({web})`, read by `decode`, `toText`, `check`, `plan`
+/// and `readPasted`, from the fragment exactly as this browser's own `URL`
+/// gives it (`hash`), for `%23`, `;`, non-ASCII, spaces and nested lists.
+#[wasm_bindgen_test]
+fn web_links_are_made_and_read_as_the_browser_gives_their_fragment() {
+    let base = "https://lists.example/open/";
+    let input = JSON::parse(
+        r#"{"items": ["https://a.example/search?q=C%23", "https://b.example/a;b",
+            "https://bücher.example/straße?q=a b",
+            {"items": ["https://c.example/", "https://d.example/ü"], "title": "Innen"}],
+            "title": "Zwei Seiten ä 😀", "web": "https://lists.example/open/#old"}"#,
+    )
+    .unwrap();
+    let web = uri_list::js_encode(input).ok().unwrap();
+    assert!(web
+        .starts_with("https://lists.example/open/#uri-list:https://a.example/search%3Fq=C%2523;"));
+    let url = web_sys::Url::new(&web).unwrap();
+    // The browser encodes nothing more: its hash is what was written.
+    assert_eq!(url.hash(), &web[web.find('#').unwrap()..]);
+    assert_eq!(url.href(), web);
+    let link = url.hash()[1..].to_owned();
+    assert_eq!(
+        uri_list::js_link_in_web_link(&web).as_deref(),
+        Some(link.as_str())
+    );
+    assert_eq!(uri_list::js_web_link(base, &link).ok().unwrap(), web);
+    let read = uri_list::js_decode(JsString::from(web.as_str()), JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
+    assert_eq!(get(&read, "title").as_string().unwrap(), "Zwei Seiten ä 😀");
+    let items = get(&read, "items");
+    assert_eq!(
+        json(&items),
+        r#"["https://a.example/search?q=C%23","https://b.example/a;b","https://b%C3%BCcher.example/stra%C3%9Fe?q=a%20b","uri-list:https://c.example/;https://d.example/%C3%BC?title=Innen"]"#
+    );
+    let lists = get(&read, "lists");
+    assert!(json(&lists).contains("Innen"), "{}", json(&lists));
+    assert_eq!(
+        uri_list::js_to_text(&web).ok().unwrap(),
+        uri_list::js_to_text(&link).ok().unwrap()
+    );
+    let checked = uri_list::js_check(&web).ok().unwrap();
+    assert_eq!(
+        json(&get(&checked, "items")),
+        json(&get(&uri_list::js_check(&link).ok().unwrap(), "items"))
+    );
+    let plan = uri_list::js_plan(&web, JsValue::UNDEFINED).ok().unwrap();
+    assert_eq!(
+        json(&plan),
+        json(&uri_list::js_plan(&link, JsValue::UNDEFINED).ok().unwrap())
+    );
+    let pasted = uri_list::js_read_pasted(&format!("look: {web} !"))
+        .ok()
+        .unwrap();
+    assert_eq!(get(&pasted, "form").as_string().unwrap(), "link");
+    assert_eq!(
+        get(&pasted, "title").as_string().unwrap(),
+        "Zwei Seiten ä 😀"
+    );
+
+    // Typed with spaces and non-ASCII: the browser percent-encodes them in
+    // the hash, and the list reads the same.
+    let typed = "https://h.example/#Multi:https://a.example/ä b?title=Zwei Seiten ä";
+    let hash = web_sys::Url::new(typed).unwrap().hash();
+    assert_eq!(
+        hash,
+        "#Multi:https://a.example/%C3%A4%20b?title=Zwei%20Seiten%20%C3%A4"
+    );
+    for given in [typed.to_owned(), format!("https://h.example/{hash}")] {
+        let read = uri_list::js_decode(JsString::from(given.as_str()), JsValue::UNDEFINED)
+            .ok()
+            .unwrap();
+        assert_eq!(get(&read, "title").as_string().unwrap(), "Zwei Seiten ä");
+    }
+    let read = uri_list::js_decode(
+        JsString::from(format!("https://h.example/{hash}").as_str()),
+        JsValue::UNDEFINED,
+    )
+    .ok()
+    .unwrap();
+    assert_eq!(
+        json(&get(&read, "items")),
+        r#"["https://a.example/%C3%A4%20b"]"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn web_link_errors_carry_a_code() {
+    let err = uri_list::js_web_link("lists.example", "uri-list:https://a.example")
+        .err()
+        .unwrap();
+    assert_eq!(get(&err, "code").as_string().unwrap(), "errorWebBase");
+    assert_eq!(json(&get(&err, "args")), r#"["lists.example"]"#);
+    for call in [
+        uri_list::js_decode(JsString::from("https://h.example/#top"), JsValue::UNDEFINED).err(),
+        uri_list::js_check("https://h.example/").err(),
+        uri_list::js_plan("HTTP://h.example/x", JsValue::UNDEFINED).err(),
+    ] {
+        assert_eq!(
+            get(&call.unwrap(), "code").as_string().unwrap(),
+            "errorWebNoList"
+        );
+    }
+    let bad =
+        JSON::parse(r#"{"items": ["https://a.example"], "web": "ftp://h.example/"}"#).unwrap();
+    let err: JsValue = uri_list::js_encode(bad).err().unwrap().into();
+    assert!(get(&err, "message")
+        .as_string()
+        .unwrap()
+        .starts_with("\"ftp://h.example/\" cannot start web links"));
+}

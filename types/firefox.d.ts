@@ -10,3 +10,10 @@ declare namespace chrome {
   /** Firefox's name for contextMenus (with more contexts, such as "tab"). */
   export const menus: undefined | typeof chrome.contextMenus;
 }
+
+declare namespace chrome.contextMenus {
+  /** Firefox only (menus.onShown): a menu is about to show, for `info.linkUrl` (lib/web-links.js). */
+  export const onShown: undefined | chrome.events.Event<(info: { linkUrl?: string; menuIds: (string | number)[] }, tab?: chrome.tabs.Tab) => void>;
+  /** Firefox only (menus.refresh): shows what was changed in a menu that is showing. */
+  export const refresh: undefined | (() => Promise<void>);
+}

@@ -13,7 +13,16 @@
 // mouse-out, blur, Escape, scroll and a press.
 (() => {
   // Longer links than MAX_LINK_LENGTH are not read (the background refuses them too).
-  const { MAX_LINK_LENGTH, ask, linkOf, t } = uriList;
+  const { MAX_LINK_LENGTH, ask, t } = uriList;
+  /**
+   * The list an event is on: a uri-list link or a web link (an http(s) address carrying a list
+   * after "#"), not a rel="multilink" page, whose list is not known before it loads.
+   * @param {Event} event
+   */
+  const linkOf = (event) => {
+    const link = uriList.linkOf(event);
+    return link?.kind === 'multilink' ? null : link;
+  };
   /** How long the pointer rests on a link before the tooltip shows: passing over shows nothing. */
   const HOVER_DELAY = 300;
   /** Answers kept, per href; the oldest goes first. */

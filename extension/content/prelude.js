@@ -41,6 +41,12 @@ var uriList = (() => {
   const LINK_SCHEME = new RegExp(`^\\s*(?:${NAMES}):`, 'i');
 
   /**
+   * A web link: an `http(s)` address whose fragment is a uri-list link (src/syntax/web_link.rs), such as
+   * `https://example.com/open/#uri-list:https://a.com;https://b.com`. It opens as its list does.
+   */
+  const WEB_LINK = new RegExp(`^\\s*https?://[^#]*#(?:${NAMES}):`, 'i');
+
+  /**
    * The longest link the extension reads (and the longest text the popup's paste box takes): the
    * core's MAX_LENGTH, 2 MiB (2 097 152 bytes of UTF-8). A string's length in UTF-16 units is
    * never more than its UTF-8 bytes, so this check, made before the core sees a link (a page
@@ -141,12 +147,15 @@ var uriList = (() => {
   }
 
   /**
-   * @typedef {{node: Element, href: string}} FoundLink a uri-list link in a page: its element
-   *   (an HTML or SVG `a`, or an `area`) and its `href`, trimmed
+   * @typedef {{node: Element, href: string, kind: 'list' | 'web' | 'multilink'}} FoundLink a link in
+   *   a page the extension acts on: its element (an HTML or SVG `a`, or an `area`), its `href`,
+   *   trimmed, and what it is: a uri-list link, a web link, or (the explainer's opt-in)
+   *   `<a rel="multilink">` to an http(s) page loading in the top frame's tab
    */
 
   /**
-   * The uri-list link `node` is in (the nearest HTML or SVG `a`, or `area`), or null.
+   * The link `node` is in (the nearest HTML or SVG `a`, or `area`), when it is one the extension
+   * acts on (see FoundLink), or null.
    * @param {Node | null} node
    * @returns {FoundLink | null}
    */
@@ -155,9 +164,26 @@ var uriList = (() => {
       if (!isElement(at) || (at.localName !== 'a' && at.localName !== 'area')) continue;
       const value = /** @type {any} */ (at).href;
       const href = typeof value === 'string' ? value : value?.baseVal;
-      return typeof href === 'string' && LINK_SCHEME.test(href) ? { node: at, href: href.trim() } : null;
+      if (typeof href !== 'string') return null;
+      const kind = LINK_SCHEME.test(href) ? 'list' : WEB_LINK.test(href) ? 'web' : isMultilink(at, href) ? 'multilink' : null;
+      return kind ? { node: at, href: href.trim(), kind } : null;
     }
     return null;
+  }
+
+  /**
+   * `<a rel="multilink">` to an http(s) page, in the top frame, loading in this tab.
+   * @param {Element} node
+   * @param {string} href
+   */
+  function isMultilink(node, href) {
+    const target = (node.getAttribute('target') ?? '').toLowerCase();
+    return (
+      window === window.top &&
+      /^\s*https?:\/\//i.test(href) &&
+      /(?:^|\s)multilink(?:\s|$)/i.test(node.getAttribute('rel') ?? '') &&
+      ['', '_self', '_top', '_parent'].includes(target)
+    );
   }
 
   /**
@@ -212,6 +238,7 @@ var uriList = (() => {
     t,
     SCHEMES,
     LINK_SCHEME,
+    WEB_LINK,
     MAX_LINK_LENGTH,
     offersKey,
     shorten,

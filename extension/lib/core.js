@@ -115,4 +115,4 @@ export const decode = core.decode;
 /** @type {(input: EncodeInput) => string} */
 export const encode = core.encode;
 
-export const { toText, fromText, version } = core;
+export const { toText, fromText, version, webLink, linkInWebLink } = core;

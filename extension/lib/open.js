@@ -2,19 +2,23 @@
 // colours, what is skipped and why, whether to show the preview page first); this module
 // carries it out and tells the person what was skipped. Every way a link reaches the
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
-import { plan, readPasted } from './core.js';
+import { linkInWebLink, plan, readPasted } from './core.js';
 import { api } from './api.js';
 import { localized, t } from './i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, shorten } from './prelude.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, WEB_LINK, shorten } from './prelude.js';
 import { readOpenLimit, readSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
 const MAX_TEXT_LENGTH = 1000;
 export const PREVIEW_PAGE = 'preview/preview.html';
 
-/** A link as received from anywhere: a string that names one of the schemes, of sane length. */
+/**
+ * A link as received from anywhere: a string that names one of the schemes, of sane length. A web
+ * link stands for the list in its fragment (as the browser gives it), which is what is returned.
+ */
 export function validLink(href) {
   if (typeof href === 'string' && href.length > MAX_LINK_LENGTH) throw new Error(tooLong(href.length));
+  if (typeof href === 'string' && WEB_LINK.test(href)) return linkInWebLink(href).trim();
   if (typeof href !== 'string' || !LINK_SCHEME.test(href)) throw new Error(t('notALink'));
   return href.trim();
 }

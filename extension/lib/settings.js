@@ -3,6 +3,7 @@
 // corrupt value, one written by an older version, one set by hand) reads as the default: a
 // setting can never break the extension.
 import { api } from './api.js';
+import { DEFAULT_WEB_BASE } from './distribution.js';
 
 /**
  * Every setting: its storage key, default, and what a valid value is.
@@ -15,11 +16,15 @@ import { api } from './api.js';
  *   (the Multilinks explainer: don't load pages until they are looked at).
  * - `linkify`: make plain-text `uri-list:` links in pages clickable. Off by default: it reads
  *   the text of every page.
+ * - `webBase`: the web page web links start with ("Copy as web link"): an absolute http(s)
+ *   address where dist/web is hosted, or '' for none. Its default is the distributor's
+ *   (lib/distribution.js), none in the repository.
  */
 export const SETTINGS = Object.freeze({
   openLimit: Object.freeze({ default: 15, min: 1, max: 500 }),
   lazy: Object.freeze({ default: false }),
   linkify: Object.freeze({ default: false }),
+  webBase: Object.freeze({ default: DEFAULT_WEB_BASE }),
 });
 
 /** Kept for callers that only need the open-limit's bounds. */
@@ -40,6 +45,8 @@ export function settingError(key, value) {
     case 'lazy':
     case 'linkify':
       return typeof value === 'boolean' ? null : `${key} must be true or false`;
+    case 'webBase':
+      return value === '' || isWebBase(value) ? null : api.i18n.getMessage('errorWebBase', [String(value)]);
     default:
       return `there is no setting named ${key}`;
   }
@@ -65,6 +72,19 @@ export async function saveSetting(key, value) {
 /** The open-limit from storage.sync, validated. */
 export async function readOpenLimit() {
   return (await readSettings()).openLimit;
+}
+
+/**
+ * An absolute http(s) address with a host and no white space: what the core takes as the base of
+ * a web link (src/syntax/web_link.rs `web_base`).
+ */
+function isWebBase(value) {
+  if (typeof value !== 'string' || !/^https?:\/\/[^\s\u0000-\u001f]+$/i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 export function validOpenLimit(value) {

@@ -16,12 +16,14 @@ const COLOR_WARN = '#b35900';
  * the person was shown); when no tab could be shared, only `{shared: 0, message}` (nothing was copied). Throws if the copy itself failed.
  *
  * @param {string} scope 'tabs' | 'group' | 'window'
- * @param {{windowId?: number, clicked?: object, asText?: boolean, notify?: boolean}} options
+ * @param {{windowId?: number, clicked?: object, asText?: boolean, asWeb?: boolean, notify?: boolean}} options
+ *   `asWeb`: as a web link on the `webBase` setting (with none set, nothing is copied and the
+ *   confirmation says how to set one)
  */
-export async function copyShare(scope, { windowId, clicked, asText = false, notify = true }) {
+export async function copyShare(scope, { windowId, clicked, asText = false, asWeb = false, notify = true }) {
   let share;
   try {
-    share = await makeShare(scope, { windowId, clicked, asText });
+    share = await makeShare(scope, { windowId, clicked, asText, asWeb });
     await writeClipboard(share.text);
   } catch (error) {
     await confirm({ badge: '!', color: COLOR_WARN, message: error.message, notify });
@@ -75,15 +77,18 @@ export const shareAlarms = { [BADGE_ALARM]: clearBadge };
 /** The tab context menu items, `{properties, onClicked(info, tab)}` ("tab" context where the browser has it). */
 export function shareMenuItems() {
   const contexts = tabContexts();
-  const item = (id, message, scope, asText = false) => ({
+  const item = (id, message, scope, form = {}) => ({
     properties: { id, title: api.i18n.getMessage(message), contexts },
-    onClicked: (info, tab) => copyShare(scope, { clicked: tab, asText }),
+    onClicked: (info, tab) => copyShare(scope, { clicked: tab, ...form }),
   });
   return [
     item('share-tabs', 'menuShareTabs', 'tabs'),
-    item('share-tabs-text', 'menuShareTabsText', 'tabs', true),
+    item('share-tabs-text', 'menuShareTabsText', 'tabs', { asText: true }),
     item('share-group', 'menuShareGroup', 'group'),
     item('share-window', 'menuShareWindow', 'window'),
+    item('share-tabs-web', 'menuShareTabsWeb', 'tabs', { asWeb: true }),
+    item('share-group-web', 'menuShareGroupWeb', 'group', { asWeb: true }),
+    item('share-window-web', 'menuShareWindowWeb', 'window', { asWeb: true }),
   ];
 }
 
@@ -91,6 +96,8 @@ export function shareMenuItems() {
 export const shareCommands = {
   /** Copies the highlighted tabs of the window the shortcut was pressed in. */
   'copy-tabs': (tab) => copyShare('tabs', { windowId: tab?.windowId }),
+  /** The same as a web link. */
+  'copy-tabs-web': (tab) => copyShare('tabs', { windowId: tab?.windowId, asWeb: true }),
 };
 
 /** The popup's requests (background.js puts them in its one onMessage listener). */
@@ -105,7 +112,7 @@ export const shareMessages = {
     }
   },
   /** The popup's "Copy tabs as uri-list": copy and confirm (the popup shows the result itself). */
-  async share({ scope, windowId, asText }) {
-    return copyShare(String(scope), { windowId: Number(windowId), asText: asText === true, notify: false });
+  async share({ scope, windowId, asText, asWeb }) {
+    return copyShare(String(scope), { windowId: Number(windowId), asText: asText === true, asWeb: asWeb === true, notify: false });
   },
 };

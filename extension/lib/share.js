@@ -2,10 +2,11 @@
 //
 // Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode out), and
 // `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
-import { check, encode, toText } from './core.js';
+import { check, encode, toText, webLink } from './core.js';
 import { api } from './api.js';
 import { localized } from './i18n.js';
 import { realUrl } from './lazy.js';
+import { readSettings } from './settings.js';
 
 /**
  * Links longer than this are still copied, with a warning: 8 000 octets is the length RFC 9110
@@ -130,31 +131,49 @@ async function groupsOf(tabs) {
  * should be told: how many tabs, the length, what was left out and why, whether it is long.
  * Throws (with a message for the person) when no tab can be shared.
  *
- * @returns {Promise<{scope: string, link: string, text: string, shared: number, length: number, long: boolean,
+ * @returns {Promise<{scope: string, link: string, text: string, web: boolean, shared: number, length: number, long: boolean,
  *   leftOut: {reason: string, count: number}[], title: string|null, notes: string[]}>}
  *
  * @param {string} scope one of SCOPES
- * @param {{windowId?: number, clicked?: chrome.tabs.Tab, asText?: boolean}} where
+ * @param {{windowId?: number, clicked?: chrome.tabs.Tab, asText?: boolean, asWeb?: boolean}} where
+ *   `asWeb`: the web link on the `webBase` setting (`text`; `web` true)
  */
-export async function makeShare(scope, { windowId, clicked, asText = false }) {
+export async function makeShare(scope, { windowId, clicked, asText = false, asWeb = false }) {
   if (!SCOPES.includes(scope)) throw new Error(`share: unknown scope ${JSON.stringify(scope)}`);
   const { tabs, groups } = await gather(scope, { windowId, clicked });
   if (tabs.length === 0) throw new NothingToShare(api.i18n.getMessage(scope === 'group' ? 'shareNoGroup' : 'shareNothing'));
   const { list, shared, leftOut } = listFor(scope, tabs, groups);
   if (!list) throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${describeLeftOut(leftOut)}`);
   const link = encode(list);
+  const web = asWeb ? await webLinkFor(link) : null;
+  const length = (web ?? link).length;
   return {
     scope,
     link,
-    text: asText ? toText(link) : link,
+    text: web ?? (asText ? toText(link) : link),
+    web: web !== null,
     shared,
-    length: link.length,
-    long: link.length > LONG_LINK,
+    length,
+    long: length > LONG_LINK,
     leftOut,
     title: list.title ?? null,
     // What the person should read besides "copied": what was left out, a warning for a long link.
-    notes: [describeLeftOut(leftOut), link.length > LONG_LINK ? api.i18n.getMessage('shareLong', [String(LONG_LINK)]) : ''].filter(Boolean),
+    notes: [describeLeftOut(leftOut), length > LONG_LINK ? api.i18n.getMessage('shareLong', [String(LONG_LINK)]) : ''].filter(Boolean),
   };
+}
+
+/**
+ * The web link for `link` on the `webBase` setting (src/syntax/web_link.rs); with none set, a
+ * NothingToShare that says how to set one.
+ */
+async function webLinkFor(link) {
+  const { webBase } = await readSettings();
+  if (!webBase) throw new NothingToShare(api.i18n.getMessage('shareNoWebBase'));
+  try {
+    return webLink(webBase, link);
+  } catch (error) {
+    throw new NothingToShare(localized(error) || String(error?.message ?? error));
+  }
 }
 
 /** No tab in the scope can be shared: something to tell the person, not a failure of the extension. */
@@ -171,8 +190,8 @@ export function describeLeftOut(leftOut) {
   return api.i18n.getMessage('shareLeftOut', [String(total), why]);
 }
 
-/** "Copied 3 tabs as a uri-list link (212 characters)." */
+/** "Copied 3 tabs as a uri-list link (212 characters)." (or as text/uri-list, or as a web link) */
 export function describeCopy(share) {
-  const message = share.text === share.link ? 'shareCopied' : 'shareCopiedText';
+  const message = share.web ? 'shareCopiedWeb' : share.text === share.link ? 'shareCopied' : 'shareCopiedText';
   return api.i18n.getMessage(message, [String(share.shared), String(share.length)]);
 }

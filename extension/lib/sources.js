@@ -16,9 +16,10 @@ import {
   validLink,
 } from './open.js';
 import { plan } from './core.js';
+import { openMultilinkOffer } from './web-links.js';
 
 /** A message from this extension's content script (in a web page), not from one of its pages. */
-function fromContentScript(sender) {
+export function fromContentScript(sender) {
   if (!sender.tab || String(sender.url ?? '').startsWith(api.runtime.getURL(''))) {
     throw new Error('this request is only taken from a page the person is on');
   }
@@ -55,7 +56,7 @@ function fromPreviewPage(sender) {
  * notification: `{refused: reason}`. For the ways in that have no page of their own to say it
  * (a click, a context menu, the omnibox); the popup says it itself.
  */
-async function openOrSay(request) {
+export async function openOrSay(request) {
   try {
     return await openLink(request);
   } catch (error) {
@@ -133,7 +134,10 @@ export const openMessages = {
     return openLink({ href: offer.href, text: offer.title, tab: await api.tabs.get(tabId), trusted: true });
   },
 
-  /** A page offers uri-lists with <link rel="alternate" href="uri-list:...">: a badge says so. */
+  /**
+   * A page offers uri-lists with <link rel="alternate" href="uri-list:...">, or is itself at a
+   * web link (whose list then comes first): a badge says so.
+   */
   async offers({ links }, sender) {
     const tab = fromContentScript(sender);
     if (sender.frameId !== 0 || !Array.isArray(links)) return { offers: 0 };
@@ -146,7 +150,9 @@ export const openMessages = {
       }
     }
     await saveOffers(tab.id, offers);
-    return { offers: offers.length };
+    // The page a person's rel="multilink" click loaded: its list opens (lib/web-links.js).
+    const opened = await openMultilinkOffer(tab, offers, sender.url);
+    return { offers: offers.length, ...(opened ? { opened } : {}) };
   },
 };
 
@@ -388,6 +394,15 @@ async function previewNavigation({ tabId, frameId, url }, { keepPage = false } =
   if (shown.has(key) && Date.now() - shown.get(key) < 5000) return;
   shown.set(key, Date.now());
   for (const [old, time] of shown) if (Date.now() - time > 5000) shown.delete(old);
+  await previewIn(tabId, url, { keepPage });
+}
+
+/**
+ * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
+ * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
+ * A link that is no link, or too long, is said on the tab.
+ */
+export async function previewIn(tabId, url, { keepPage = false } = {}) {
   const tab = await api.tabs.get(tabId);
   let link;
   try {

@@ -82,10 +82,20 @@ async function setUpShare(windowId) {
   button.disabled = false;
   $('link').value = preview.link;
   notes(preview);
+  onCopy(button, () => ({ scope: 'tabs', windowId, asText: $('as-text').checked }), notes);
+  // "Copy as web link": the same tabs as a web link on the `webBase` setting; with none set, the
+  // status says how to set one (the background's message), and nothing is copied.
+  $('copy-web').disabled = false;
+  onCopy($('copy-web'), () => ({ scope: 'tabs', windowId, asWeb: true }), notes);
+}
+
+/** A copy button: asks the background to copy what `form()` says, then shows the link and what it said. */
+function onCopy(button, form, notes) {
+  const status = $('status');
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
-      const share = await ask('share', { scope: 'tabs', windowId, asText: $('as-text').checked });
+      const share = await ask('share', form());
       if (share.shared === 0) return showStatus(status, share.message, 'error');
       $('link').value = share.text;
       notes(share);
@@ -212,16 +222,8 @@ function setUpSettings(settings) {
     const typed = limit.value.trim();
     // A number box gives '' for what is not a number ("abc", "1e"): that is an error too.
     const value = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
-    const problem = settingError('openLimit', value);
-    if (problem !== null) {
-      error.textContent = problem;
-      limit.setAttribute('aria-invalid', 'true');
-      showStatus(status, '');
-      return;
-    }
-    if (value === settings.openLimit && error.textContent === '') return;
-    error.textContent = '';
-    limit.removeAttribute('aria-invalid');
+    const unchanged = value === settings.openLimit && error.textContent === '';
+    if (refused(limit, error, settingError('openLimit', value)) || unchanged) return;
     try {
       await saveSetting('openLimit', value);
       settings.openLimit = value;
@@ -255,6 +257,44 @@ function setUpSettings(settings) {
 
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
+/**
+ * A settings field's `problem` (or null): shown under it (`error`), the field marked invalid and
+ * the status line cleared; true when there is one, and nothing is to be saved.
+ */
+function refused(field, error, problem) {
+  error.textContent = problem ?? '';
+  if (problem === null) {
+    field.removeAttribute('aria-invalid');
+    return false;
+  }
+  field.setAttribute('aria-invalid', 'true');
+  showStatus($('settings-status'), '');
+  return true;
+}
+
+/** "Web page for web links": an absolute http(s) address, or empty for none; saved on change or Enter. */
+function setUpWebBase(settings) {
+  const field = $('web-base');
+  const error = $('web-base-error');
+  const status = $('settings-status');
+  field.value = settings.webBase;
+  async function commit() {
+    const value = field.value.trim();
+    if (refused(field, error, settingError('webBase', value)) || value === settings.webBase) return;
+    try {
+      await saveSetting('webBase', value);
+      settings.webBase = value;
+      showStatus(status, value ? t('popupWebBaseSaved', value) : t('popupWebBaseCleared'), 'ok');
+    } catch (failure) {
+      showStatus(status, failure.message, 'error');
+    }
+  }
+  field.addEventListener('change', commit);
+  field.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') commit();
+  });
+}
+
 /** @param {string[]} lines */
 const unique = (lines) => [...new Set(lines.filter(Boolean))];
 
@@ -263,6 +303,7 @@ async function main() {
   const windowId = await targetWindow();
   const settings = await readSettings();
   setUpSettings(settings);
+  setUpWebBase(settings);
   setUpPaste(windowId, settings);
   await Promise.all([
     setUpShare(windowId),

@@ -19,7 +19,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// Reads a link, or the link in a web link (src/syntax/web_link.rs).
 fn parse(link: &str, strict: bool) -> Result<crate::Parsed, JsValue> {
+    let link = crate::list_link(link).map_err(error)?;
     Parser::new().strict(strict).parse(link).map_err(error)
 }
 
@@ -137,8 +139,22 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
     bytes.truncate(written);
     // As many bytes as UTF-16 units: every character is ASCII.
     let ascii = bytes.len() == units;
-    let text = String::from_utf8(bytes)
+    let mut text = String::from_utf8(bytes)
         .map_err(|_| JsError::new("internal error: the link is not UTF-8"))?;
+    // A web link: its list from here on, in the caller's string too (the
+    // spans index it). The list is the end of the text (src/syntax/web_link.rs).
+    let list_at = text.len() - crate::list_link(&text).map_err(error)?.len();
+    let link = if list_at > 0 {
+        let units = if ascii {
+            list_at
+        } else {
+            utf16_len(&text[..list_at])
+        };
+        text.drain(..list_at);
+        link.slice(units as u32, link.length())
+    } else {
+        link
+    };
     let parsed = Parser::new()
         .strict(strict)
         .spans_only()
@@ -270,11 +286,43 @@ struct DecodeRest<'a> {
 /// is a string, or an object of the same shape for a nested list (draft
 /// §8.2); `options` are `[key, value]` pairs of strings. Read with
 /// serde-wasm-bindgen; each mistake is named by its path (src/js/encode.rs).
+///
+/// With `web: BASE` (an absolute `http(s)` address), the web link on that
+/// base (`webLink`).
 #[wasm_bindgen(js_name = encode)]
 pub fn js_encode(input: JsValue) -> Result<String, JsError> {
-    super::encode::list_from(input)
+    let web = if input.is_object() {
+        js_sys::Reflect::get(&input, &JsValue::from_str("web")).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    };
+    let link = super::encode::list_from(input)
         .map(|list| list.to_link())
-        .map_err(|message| JsError::new(&message))
+        .map_err(|message| JsError::new(&message))?;
+    if web.is_undefined() || web.is_null() {
+        return Ok(link);
+    }
+    let base = web.as_string().ok_or_else(|| {
+        JsError::new("encode: web must be a string: the address of a page that shows lists")
+    })?;
+    // In English only, as every error of `encode`: `webLink` throws with
+    // the message's code.
+    crate::web_link(&base, &link).map_err(|e| JsError::new(&e.message().english()))
+}
+
+/// `webLink(base, link)`: the web link for a uri-list link on `base`, an
+/// absolute `http(s)` address (src/syntax/web_link.rs). Throws, with `code`
+/// and `args`, on a base or link that cannot make one.
+#[wasm_bindgen(js_name = webLink)]
+pub fn js_web_link(base: &str, link: &str) -> Result<String, JsValue> {
+    crate::web_link(base, link).map_err(error)
+}
+
+/// `linkInWebLink(url)`: the uri-list link in a web link (its fragment), or
+/// `undefined` when `url` is not one.
+#[wasm_bindgen(js_name = linkInWebLink)]
+pub fn js_link_in_web_link(url: &str) -> Option<String> {
+    crate::link_in_web_link(url).map(str::to_owned)
 }
 
 /// `toText(link)`: the text/uri-list form of a link (CRLF line ends).

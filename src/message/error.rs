@@ -51,6 +51,14 @@ pub enum ErrorKind {
     NoUris,
     /// Pasted text holds no uri-list link, text/uri-list or web address.
     NoLinks,
+    /// A base for web links is not an absolute `http(s)` URL with a host.
+    WebBase {
+        /// The base as given.
+        base: String,
+    },
+    /// An `http(s)` address was given for a link, but its fragment holds no
+    /// uri-list link: it is a web page, not a web link.
+    NoListInWebLink,
 }
 
 /// A fatal error with the byte offset in the input where it was found.
@@ -103,6 +111,8 @@ impl Error {
             },
             ErrorKind::NoUris => Message::new(Code::errorNoUris),
             ErrorKind::NoLinks => Message::new(Code::errorNoLinks),
+            ErrorKind::WebBase { base } => Message::with(Code::errorWebBase, &[base]),
+            ErrorKind::NoListInWebLink => Message::new(Code::errorWebNoList),
         }
     }
 }

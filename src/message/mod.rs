@@ -108,6 +108,8 @@ messages! {
     errorAtByte: "$1 at byte $2",
     errorNoUris: "no URI in the text: every line is blank or a comment",
     errorNoLinks: "nothing to open: the text holds no uri-list link, no text/uri-list and no http or https address",
+    errorWebBase: "\"$1\" cannot start web links: it must be an absolute http: or https: address, such as https://example.com/list/",
+    errorWebNoList: "not a uri-list link but a web address: a web link carries a uri-list link after \"#\", such as https://example.com/#uri-list:https://a.example;https://b.example",
     // Syntax violations: warnings, or errors in strict mode.
     warningDone: "$1 ($2)",
     violationSurroundingSpace: "white space or control characters around the link",

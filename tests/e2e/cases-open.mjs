@@ -82,7 +82,7 @@ async function setOpenLimit(browser, value) {
  * Chooses the extension's context-menu item: for real in Firefox; in Chromium through the
  * menu handler, with what the browser would pass (the link or the selected text, and the tab).
  */
-async function contextMenu(browser, { selector, label, id, info }) {
+export async function contextMenu(browser, { selector, label, id, info }) {
   if (browser.name === 'firefox') return browser.contextMenu(selector, label);
   return browser.inExtension(
     async ({ id, info }) => {

@@ -14,6 +14,9 @@ const MENU_LABELS = {
   'share-tabs-text': 'Copy tabs as text/uri-list',
   'share-group': 'Copy tab group as uri-list',
   'share-window': 'Copy window as uri-list',
+  'share-tabs-web': 'Copy tabs as web link',
+  'share-group-web': 'Copy tab group as web link',
+  'share-window-web': 'Copy window as web link',
 };
 
 /**
@@ -21,7 +24,7 @@ const MENU_LABELS = {
  * selects some. `tabs`: [{url, group?}] where group names an entry of `groups` ({title, color});
  * `select`: the indexes of the tabs to highlight (the first becomes the active tab).
  */
-async function arrange(browser, { tabs, groups = {}, select = [0] }) {
+export async function arrange(browser, { tabs, groups = {}, select = [0] }) {
   await browser.goto(tabs[0].url);
   if (browser.name === 'chromium') {
     await browser.inExtension(
@@ -147,17 +150,17 @@ export async function tabMenu(browser, index, id) {
 }
 
 /**
- * Presses the keyboard shortcut "copy-tabs": in Firefox the real keys (Alt+Shift+U), in Chromium
- * through the extension's command handler with the active tab.
+ * Presses a keyboard shortcut, "copy-tabs" unless `command` names another: in Firefox the real
+ * keys (Alt+Shift+`key`), in Chromium through the extension's command handler with the active tab.
  */
-async function shortcut(browser) {
+export async function shortcut(browser, command = 'copy-tabs', key = 'u') {
   if (browser.name === 'chromium') {
-    return browser.inExtension(async () => {
+    return browser.inExtension(async (command) => {
       const [tab] = await chrome.tabs.query({ currentWindow: true, active: true });
-      return globalThis.uriListBackground.onCommand('copy-tabs', tab);
-    });
+      return globalThis.uriListBackground.onCommand(command, tab);
+    }, command);
   }
-  const keys = ['\uE00A', '\uE008', 'u']; // Alt, Shift, U
+  const keys = ['\uE00A', '\uE008', key]; // Alt, Shift, the key
   await browser.command('POST', '/moz/context', { context: 'chrome' });
   try {
     await browser.command('POST', '/actions', {
@@ -214,6 +217,24 @@ export async function markClipboard(browser, origin) {
 }
 
 const page = (origin, name) => `${origin}/page/${name}`;
+
+/**
+ * A fresh start (only a fixture page), then a person clicks the copied `link` on it: the state
+ * once one group of `count` loaded pages has opened.
+ */
+export async function clickCopied(browser, origin, link, count) {
+  await browser.reset();
+  await browser.goto(`${origin}/share-open.html`);
+  await browser.inPage((href) => {
+    document.getElementById('link').href = href;
+  }, link);
+  await browser.click('#link');
+  return waitFor(
+    () => browser.state(),
+    (s) => s.groups.length === 1 && s.groups[0].title !== '' && s.tabs.filter((t) => t.group).every((t) => t.url.startsWith('http')) && s.tabs.filter((t) => t.group).length === count,
+    { what: 'the group opened from the copied link' },
+  );
+}
 
 export const cases = [
   {
@@ -376,18 +397,7 @@ export const cases = [
       const before = (await browser.state()).tabs.map((tab) => tab.url);
       await tabMenu(browser, 0, 'share-group');
       const link = await copied(browser, MARKER);
-      // A fresh start: only the fixture page, then a person clicks the copied link on it.
-      await browser.reset();
-      await browser.goto(`${origin}/share-open.html`);
-      await browser.inPage((href) => {
-        document.getElementById('link').href = href;
-      }, link);
-      await browser.click('#link');
-      const state = await waitFor(
-        () => browser.state(),
-        (s) => s.groups.length === 1 && s.groups[0].title !== '' && s.tabs.filter((t) => t.group).every((t) => t.url.startsWith('http')) && s.tabs.filter((t) => t.group).length === names.length,
-        { what: 'the group opened from the copied link' },
-      );
+      const state = await clickCopied(browser, origin, link, names.length);
       assert.deepEqual(state.tabs.filter((t) => t.group).map((t) => t.url), before);
       assert.equal(state.groups[0].title, 'Round trip');
     },

@@ -9,7 +9,8 @@ import { AUDIT_EXPRESSION } from './axe.mjs';
 import { findProgram, tempDir, withTimeout } from './util.mjs';
 
 /**
- * @param {{extensionDir: string, headless?: boolean, args?: string[], lang?: string}} options
+ * @param {{extensionDir: string | null, headless?: boolean, args?: string[], lang?: string}} options
+ *   `extensionDir: null`: Chromium as a person without the extension has it (tests/e2e/cases-web.mjs)
  *   `lang`: the browser's UI language (`--lang`; on Linux it picks the extension's _locales, though
  *   `i18n.getUILanguage()` still says en-US)
  */
@@ -50,8 +51,7 @@ function startContext(profilePath, { executablePath, extensionDir, headless, arg
       '--no-sandbox',
       '--disable-gpu',
       // Playwright adds --disable-extensions; --disable-extensions-except is what overrides it.
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
+      ...(extensionDir ? [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`] : []),
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
@@ -72,6 +72,10 @@ class ChromiumDriver {
     this.start = start;
     // Errors from the service worker, and from the content script (its messages start with "uri-list:").
     this.errors = [];
+    // Every request any page makes (its URL), and every error in a page's console or thrown
+    // there (`{text, url}`): for the web page without the extension (cases-web.mjs).
+    this.requested = [];
+    this.pageErrors = [];
     this.attach(context);
   }
 
@@ -83,7 +87,10 @@ class ChromiumDriver {
     this.closed = false;
     this.restarting = false;
     context.once('close', () => (this.closed = !this.restarting));
+    context.on('request', (request) => this.requested.push(request));
+    context.on('weberror', (error) => this.pageErrors.push({ text: String(error.error()), url: error.page()?.url() ?? '' }));
     context.on('console', (message) => {
+      if (message.type() === 'error') this.pageErrors.push({ text: message.text(), url: message.location()?.url ?? '' });
       if (message.type() === 'error' && (message.worker?.() || message.text().startsWith('uri-list:'))) {
         this.errors.push(message.text());
       }
@@ -93,7 +100,7 @@ class ChromiumDriver {
   /** Once the browser runs: the clipboard may be read back from a page; the extension is up. */
   async ready() {
     await this.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await this.worker();
+    if (this.extensionDir !== null) await this.worker();
   }
 
   /**
@@ -130,6 +137,11 @@ class ChromiumDriver {
   /** One window with one blank tab, no groups: every test starts from here. */
   async reset() {
     const page = await this.context.newPage();
+    if (this.extensionDir === null) {
+      for (const other of this.context.pages()) if (other !== page) await other.close();
+      this.page = page;
+      return;
+    }
     // Closed through the extension, which sees every tab at once: Playwright learns of tabs
     // the extension opened only a little later, so its own list of pages can miss some.
     const left = await this.inExtension(async () => {
@@ -291,6 +303,10 @@ class ChromiumDriver {
    * `{tabs: [{url, group, active, window}], groups: [{title, color, window}]}`, `group` being a group's title or null.
    */
   async state() {
+    if (this.extensionDir === null) {
+      const pages = this.context.pages();
+      return { tabs: pages.map((page) => ({ url: page.url(), group: null, active: page === this.page, window: 0 })), groups: [] };
+    }
     return this.inExtension(async () => {
       const [tabs, groups] = await Promise.all([chrome.tabs.query({}), chrome.tabGroups.query({})]);
       const windows = [...new Set(tabs.map((tab) => tab.windowId))].sort((a, b) => a - b);
@@ -349,6 +365,47 @@ class ChromiumDriver {
   /** The URL of a file of the extension (`preview/preview.html`). */
   async extensionUrl(path) {
     return new URL(path, (await this.worker()).url()).href;
+  }
+
+  /**
+   * From now on, notes the URL of every request any page makes (Playwright's request event);
+   * pageErrorsOf() then counts from here too.
+   */
+  async recordRequests() {
+    this.requested.length = 0;
+    this.pageErrors.length = 0;
+  }
+
+  /**
+   * The URLs noted since recordRequests(), but for those Chromium itself stopped for the page's
+   * Content-Security-Policy (Playwright reports them too, as failed with the error text "csp"):
+   * those never left the browser. Firefox makes no request at all for them.
+   */
+  async requests() {
+    const out = [];
+    for (const request of [...this.requested]) {
+      await withTimeout(request.response(), 5000, `the request for ${request.url()}`).catch(() => null);
+      if (request.failure()?.errorText === 'csp') continue;
+      out.push(request.url());
+    }
+    return out;
+  }
+
+  /** Errors thrown in (or logged by) pages whose address starts with `origin`. */
+  async pageErrorsOf(origin) {
+    return this.pageErrors.filter((error) => error.url.startsWith(origin)).map((error) => `${error.text} (${error.url})`);
+  }
+
+  /** The languages the current tab's pages are told the person reads (`navigator.languages`, Accept-Language). */
+  async setPageLanguage(language) {
+    const cdp = await this.context.newCDPSession(this.page);
+    const userAgent = await this.page.evaluate(() => navigator.userAgent);
+    await cdp.send('Emulation.setUserAgentOverride', { userAgent, acceptLanguage: language });
+  }
+
+  /** The viewport: `{width, height}` in CSS pixels (a phone's, a desktop's). */
+  async setViewport(size) {
+    await this.page.setViewportSize(size);
   }
 
   /** Drives the tab whose URL starts with `prefix` from now on (say, a page the extension opened). */

@@ -6,7 +6,7 @@
 // tab groups), read here as the browser itself has them. Input goes through WebDriver actions,
 // which Firefox turns into trusted events, like a person's.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIT_SCRIPT } from './axe.mjs';
@@ -17,7 +17,8 @@ const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Tab: '\uE004
 const BUTTONS = { left: 0, middle: 1, right: 2 };
 
 /**
- * @param {{extensionDir: string, headless?: boolean, lang?: string}} options
+ * @param {{extensionDir: string | null, headless?: boolean, lang?: string}} options
+ *   `extensionDir: null`: Firefox as a person without the extension has it (tests/e2e/cases-web.mjs)
  *   `lang`: the browser's UI language, for the extension's _locales. Firefox picks only languages
  *   it has resources for (a language pack; Debian's firefox-esr has en-US alone), and the pref
  *   `intl.locale.requested` alone changes nothing then: the locale service is told `lang` is
@@ -30,7 +31,7 @@ export async function launchFirefox({ extensionDir, headless = true, lang }) {
     [join(homedir(), '.cargo', 'bin', 'geckodriver'), 'geckodriver'],
     'cargo install geckodriver',
   );
-  const addonId = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
+  const addonId = extensionDir ? JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id : null;
   // geckodriver makes its Firefox profile under TMPDIR: a folder of our own, removed afterwards.
   const temp = await tempDir('firefox');
   const server = spawn(geckodriver, ['--port', '0', '--allow-system-access'], {
@@ -66,7 +67,7 @@ export async function launchFirefox({ extensionDir, headless = true, lang }) {
               binary,
               args: [...(headless ? ['-headless'] : []), '-profile', profile],
               prefs: {
-                'extensions.webextensions.uuids': JSON.stringify({ [addonId]: EXTENSION_UUID }),
+                'extensions.webextensions.uuids': JSON.stringify(addonId ? { [addonId]: EXTENSION_UUID } : {}),
                 'browser.tabs.groups.enabled': true,
                 'browser.tabs.warnOnClose': false,
                 'browser.tabs.warnOnCloseOtherTabs': false,
@@ -88,7 +89,7 @@ export async function launchFirefox({ extensionDir, headless = true, lang }) {
         );
       }
       // Allowed in private windows, as a person can allow it, so that tests can open lists there.
-      await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true, allowPrivateBrowsing: true });
+      if (extensionDir) await driver.command('POST', '/moz/addon/install', { path: extensionDir, temporary: true, allowPrivateBrowsing: true });
     };
     driver.addonId = addonId;
     driver.extensionDir = extensionDir;
@@ -178,6 +179,7 @@ class FirefoxDriver {
 
   /** One window with one blank tab, no groups: every test starts from here. */
   async reset() {
+    if (!this.addonId) await this.script(`Services.prefs.clearUserPref('intl.accept_languages');`, [], { chrome: true });
     const old = await this.command('GET', '/window/handles');
     const { handle } = await this.command('POST', '/window/new', { type: 'tab' });
     for (const other of old) {
@@ -352,6 +354,9 @@ class FirefoxDriver {
        const groups = [];
        let window = 0;
        for (const win of Services.wm.getEnumerator('navigator:browser')) {
+         // A window still opening (a Shift-click's, under load) has no tab browser yet: it is
+         // counted once it has one (the callers poll).
+         if (!win.gBrowser) continue;
          for (const tab of win.gBrowser.tabs) {
            tabs.push({ url: tab.linkedBrowser.currentURI.spec, group: tab.group ? tab.group.label : null, active: tab.selected, window });
          }
@@ -545,6 +550,86 @@ class FirefoxDriver {
   }
 
   // --- End of the attack suite's additions ------------------------------------------------------
+
+  // --- For the web page without the extension (cases-web.mjs) ------------------------------------
+
+  /**
+   * From now on, notes the URL of every HTTP request a page (any document, any tab) makes, as
+   * the network layer sees it just before it connects (the observer topic http-on-before-connect,
+   * in the parent process: after every extension's webRequest had its say, so a request an
+   * extension cancelled is not there, and before anything leaves): requests with no document (the
+   * browser's own) are left out.
+   * pageErrorsOf() then counts from here too.
+   */
+  async recordRequests() {
+    await this.script(
+      `if (!window.uriListRequests) {
+         window.uriListRequests = [];
+         Services.obs.addObserver({ observe(subject) {
+           const channel = subject.QueryInterface(Ci.nsIHttpChannel);
+           if (channel.loadInfo?.browsingContextID) window.uriListRequests.push(channel.URI.spec);
+         } }, 'http-on-before-connect');
+       }
+       window.uriListRequests.length = 0;
+       window.uriListSince = Date.now();`,
+      [],
+      { chrome: true },
+    );
+  }
+
+  /** The URLs recordRequests() has noted since it was called. */
+  async requests() {
+    return this.script('return window.uriListRequests ?? [];', [], { chrome: true });
+  }
+
+  /** Errors thrown in (or logged by) pages whose address starts with `origin`, from the browser console. */
+  async pageErrorsOf(origin) {
+    return this.script(
+      `return Services.console.getMessageArray()
+         .filter((m) => m instanceof Ci.nsIScriptError && !(m.flags & Ci.nsIScriptError.warningFlag))
+         .filter((m) => String(m.sourceName).startsWith(arguments[0]) && m.timeStamp >= (window.uriListSince ?? 0))
+         .map((m) => m.errorMessage + ' (' + m.sourceName + ':' + m.lineNumber + ')');`,
+      [origin],
+      { chrome: true },
+    );
+  }
+
+  /** The languages pages are told the person reads (`navigator.languages`), until reset(). */
+  async setPageLanguage(language) {
+    await this.script(`Services.prefs.setCharPref('intl.accept_languages', arguments[0]);`, [language], { chrome: true });
+  }
+
+  /** The viewport: `{width, height}` in CSS pixels; the window is sized around it. */
+  async setViewport({ width, height }) {
+    const inner = async () => this.inPage(() => [innerWidth, innerHeight]);
+    const scale = (value) => this.script(`Services.prefs.setCharPref('layout.css.devPixelsPerPx', arguments[0]);`, [value], { chrome: true });
+    await scale('-1');
+    await this.command('POST', '/window/rect', { width, height });
+    const [w, h] = await inner();
+    await this.command('POST', '/window/rect', { width: 2 * width - w, height: 2 * height - h });
+    // A window narrower than about 480 px cannot be had: a phone's pixel density then, as on a
+    // phone, gives it `width` CSS pixels.
+    const [wide] = await inner();
+    if (wide > width) await scale(String(wide / width));
+  }
+
+  /** The current page (whole), light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`. */
+  async screenshots(dir, name) {
+    const scheme = (value) =>
+      this.script(`Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', arguments[0]);`, [value], { chrome: true });
+    try {
+      for (const [colorScheme, value] of [['light', 1], ['dark', 0]]) {
+        await scheme(value);
+        await this.inPage(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const png = await this.command('GET', '/moz/screenshot/full');
+        writeFileSync(join(dir, `${name}-${colorScheme}.png`), Buffer.from(png, 'base64'));
+      }
+    } finally {
+      await scheme(2);
+    }
+  }
+
+  // --- End of the web page's additions ----------------------------------------------------------
 
   async close() {
     try {

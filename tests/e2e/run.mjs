@@ -59,25 +59,28 @@ let failed = 0;
 const server = await startServer(FIXTURES);
 let browser;
 // A case may need the browser in another UI language (`lang: 'de'`): those run last, in a
-// browser started in that language, one start per language.
+// browser started in that language, one start per language. A case for a person without the
+// extension (`extension: false`, cases-web.mjs) runs in a browser started without it.
 const languages = [undefined, ...new Set(selected.map((c) => c.lang).filter(Boolean))];
 try {
   for (const lang of languages) {
-    const batch = selected.filter((c) => c.lang === lang);
+    const batch = selected.filter((c) => c.lang === lang && c.extension !== false);
     if (batch.length === 0 && selected.length > 0) continue; // (nothing selected: still start it once)
     await runBatch(batch, lang);
   }
+  const bare = selected.filter((c) => c.extension === false);
+  if (bare.length > 0) await runBatch(bare, undefined, { extension: false });
 } finally {
   await server.close();
 }
 
-/** Starts the browser (in `lang`, if given), runs `batch`, closes the browser. */
-async function runBatch(batch, lang) {
+/** Starts the browser (in `lang`, if given; without the extension if so asked), runs `batch`, closes the browser. */
+async function runBatch(batch, lang, { extension = true } = {}) {
   let done = 0;
   try {
     const started = Date.now();
-    browser = await target.launch({ extensionDir: resolve(dist, target.folder), lang });
-    const language = lang ? ` in language ${lang}` : '';
+    browser = await target.launch({ extensionDir: extension ? resolve(dist, target.folder) : null, lang });
+    const language = (lang ? ` in language ${lang}` : '') + (extension ? '' : ' without the extension');
     console.log(`# ${name} ${browser.version ?? ''}${language} started in ${Date.now() - started} ms; fixtures at ${server.origin}`);
     for (const c of batch) {
       const start = Date.now();
@@ -93,7 +96,7 @@ async function runBatch(batch, lang) {
         console.log(String(error?.stack ?? error).replace(/^/gm, '    '));
       }
     }
-    if (browser.extensionErrors) {
+    if (extension && browser.extensionErrors) {
       const errors = await browser.extensionErrors();
       if (errors.length) {
         failed += 1;

@@ -6,11 +6,14 @@
 // - `/page/NAME` is a generated page titled NAME: as many distinct targets as a list needs.
 // - `{{OTHER_ORIGIN}}` becomes http://localhost:PORT: the same server as another origin (another
 //   host name), for cross-origin frames (tests/e2e/cases-attacks.mjs).
+// - `/web/` serves the built web page (dist/web) as it is: web links point there; with `?web`,
+//   a fixture's uri-list links are made web links to it.
 // - `requests` lists the path (and query) of every request, in order, so a test can tell
 //   which pages a browser has fetched (lazy loading: none that were opened unloaded).
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -19,7 +22,11 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
 };
+/** `/web/…` is the built web page (dist/web, ./build.sh), for web links (cases-web.mjs). */
+const WEB = normalize(join(fileURLToPath(new URL('../../dist/web/', import.meta.url)), sep));
 
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -45,12 +52,20 @@ export async function startServer(root) {
       const name = escapeHtml(page[1]);
       return send(200, TYPES['.html'], `<!doctype html><meta charset="utf-8"><title>${name}</title><h1>${name}</h1>`);
     }
-    const file = normalize(join(base, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(base)) return send(403, TYPES['.txt'], 'forbidden');
+    const web = path.startsWith('/web/');
+    const root = web ? WEB : base;
+    const rest = web ? path.slice('/web'.length) : path;
+    const file = normalize(join(root, rest === '/' ? 'index.html' : rest));
+    if (!file.startsWith(root)) return send(403, TYPES['.txt'], 'forbidden');
     try {
       const body = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      return send(200, type, extname(file) === '.html' ? body.toString('utf8').replaceAll('{{ORIGIN}}', origin).replaceAll('{{OTHER_ORIGIN}}', otherOrigin) : body);
+      if (extname(file) !== '.html' || web) return send(200, type, body);
+      let html = body.toString('utf8');
+      // `?web`: the page's uri-list links (in attributes and script strings) become web links to
+      // /web/ (tests/e2e/cases-weblinks.mjs runs the hardening cases again with them).
+      if (new URL(request.url, origin).searchParams.has('web')) html = html.replace(/(["'`])(uri-list|multi):/gi, '$1{{ORIGIN}}/web/#$2:');
+      return send(200, type, html.replaceAll('{{ORIGIN}}', origin).replaceAll('{{OTHER_ORIGIN}}', otherOrigin));
     } catch (error) {
       if (error.code === 'ENOENT' || error.code === 'EISDIR') return send(404, TYPES['.txt'], 'not found');
       return send(500, TYPES['.txt'], String(error));

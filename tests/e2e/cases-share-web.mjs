@@ -1,0 +1,161 @@
+// Sharing as a web link (issue 11, part 4): "Copy as web link" in the tab context menu (tabs, a
+// group, a window), the popup and a shortcut, on the `webBase` setting (storage.sync, shown and
+// validated in the popup's settings); with none set, the person is told how to set one. Round
+// trip: the copied web link, opened in a browser WITHOUT the extension, shows the same pages; with
+// the extension, a click on it opens the same group again.
+import assert from 'node:assert/strict';
+import { launchChromium } from './chromium.mjs';
+import { launchFirefox } from './firefox.mjs';
+import { arrange, clickCopied, copied, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
+import { openPopup } from './popup.mjs';
+import { waitFor } from './util.mjs';
+
+const page = (origin, name) => `${origin}/page/${name}`;
+
+/** Sets (or with '' clears) the web page for web links as a person does: typed into the popup's settings. */
+async function setWebBase(browser, value) {
+  const popup = await openPopup(browser);
+  try {
+    await popup.type('#web-base', value);
+    return await waitFor(
+      () => popup.evaluate(() => ({ error: document.getElementById('web-base-error').textContent, status: document.getElementById('settings-status').textContent })),
+      (shown) => shown.error !== '' || shown.status !== '',
+      { what: 'the setting to be saved or refused' },
+    );
+  } finally {
+    await popup.close();
+  }
+}
+
+const storedWebBase = (browser) =>
+  browser.inExtension(async () => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    return (await api.storage.sync.get('webBase')).webBase ?? null;
+  });
+
+async function clearWebBase(browser) {
+  await browser.inExtension(async () => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    await api.storage.sync.remove('webBase');
+  });
+}
+
+/** The links the web page shows for `url`, in a browser of the same kind started WITHOUT the extension. */
+async function shownWithoutTheExtension(name, url) {
+  const bare = await (name === 'chromium' ? launchChromium : launchFirefox)({ extensionDir: null });
+  try {
+    await bare.reset();
+    await bare.goto(url);
+    return await waitFor(
+      () => bare.inPage(() => ({ title: document.getElementById('title').textContent, links: [...document.querySelectorAll('#items a')].map((a) => a.getAttribute('href')) })),
+      (shown) => shown.links.length > 0,
+      { what: 'the web page to show the list' },
+    );
+  } finally {
+    await bare.close();
+  }
+}
+
+export const cases = [
+  {
+    name: 'share as web link: with no web page set, "Copy as web link" copies nothing and says how to set one',
+    async run({ browser, origin }) {
+      await clearWebBase(browser);
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: [{ url: page(origin, 'n1') }] });
+      const popup = await openPopup(browser);
+      try {
+        await waitFor(() => popup.evaluate(() => !document.getElementById('copy-web').disabled), (ready) => ready, { what: 'the button' });
+        await popup.click('#copy-web');
+        const status = await waitFor(() => popup.evaluate(() => document.getElementById('status').textContent), (text) => text !== '', { what: 'the message' });
+        assert.match(status, /^Nothing copied: no web page is set for web links\. Set one in the toolbar popup, under Settings, "Web page for web links"/);
+      } finally {
+        await popup.close();
+      }
+      assert.equal(await browser.clipboard(), MARKER);
+    },
+  },
+  {
+    name: 'share as web link: the web page setting takes only an absolute http(s) address, and says why otherwise',
+    async run({ browser, origin }) {
+      await clearWebBase(browser);
+      for (const bad of ['example.com/lists/', 'ftp://example.com/', 'javascript:alert(1)//https://x']) {
+        const shown = await setWebBase(browser, bad);
+        assert.equal(shown.error, `"${bad}" cannot start web links: it must be an absolute http: or https: address, such as https://example.com/list/`);
+        assert.equal(await storedWebBase(browser), null, bad);
+      }
+      const shown = await setWebBase(browser, `${origin}/web/`);
+      assert.equal(shown.status, `Saved: web links start with ${origin}/web/`);
+      assert.equal(await storedWebBase(browser), `${origin}/web/`);
+      assert.equal((await setWebBase(browser, '')).status, 'Saved: no web page for web links.');
+      assert.equal(await storedWebBase(browser), '');
+    },
+  },
+  {
+    name: 'share as web link: round trip: a tab group copied as a web link shows the same pages without the extension, and opens the same group with it',
+    async run({ browser, origin }) {
+      await clearWebBase(browser);
+      await setWebBase(browser, `${origin}/web/`);
+      await markClipboard(browser, origin);
+      const names = ['r1', 'r;2', 'r 3', 'r%234', 'über'];
+      await arrange(browser, {
+        tabs: names.map((name) => ({ url: page(origin, name), group: 'trip' })),
+        groups: { trip: { title: 'Web trip ä', color: 'green' } },
+      });
+      const before = (await browser.state()).tabs.map((tab) => tab.url);
+      await tabMenu(browser, 0, 'share-group-web');
+      const web = await copied(browser, MARKER);
+      assert.ok(web.startsWith(`${origin}/web/#uri-list:`), web);
+      assert.ok(!/\s/.test(web), `one word for a chat app: ${web}`);
+      // Without the extension: the web page lists the very same addresses.
+      const shown = await shownWithoutTheExtension(browser.name, web);
+      assert.equal(shown.title, 'Web trip ä');
+      assert.deepEqual(shown.links, before);
+      // With it: a person's click on the web link opens the same group again.
+      const state = await clickCopied(browser, origin, web, names.length);
+      assert.deepEqual(state.tabs.filter((t) => t.group).map((t) => t.url), before);
+      assert.equal(state.groups[0].title, 'Web trip ä');
+      assert.equal(state.groups[0].color, 'green');
+    },
+  },
+  {
+    name: 'share as web link: selected tabs from the tab menu, a window, the popup and the shortcut',
+    async run({ browser, origin }) {
+      await clearWebBase(browser);
+      await setWebBase(browser, `${origin}/web/`);
+      const base = `${origin}/web/#uri-list:`;
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: ['s1', 's2', 's3'].map((name) => ({ url: page(origin, name) })), select: [0, 2] });
+      await tabMenu(browser, 0, 'share-tabs-web');
+      let web = await copied(browser, MARKER);
+      assert.equal(web, `${base}${page(origin, 's1')};${page(origin, 's3')}`);
+      await browser.reset();
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: ['w1', 'w2'].map((name) => ({ url: page(origin, name) })) });
+      await tabMenu(browser, 0, 'share-window-web');
+      web = await copied(browser, MARKER);
+      assert.equal(web, `${base}${page(origin, 'w1')};${page(origin, 'w2')}`);
+      await browser.reset();
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: ['k1', 'k2'].map((name) => ({ url: page(origin, name) })), select: [1] });
+      await shortcut(browser, 'copy-tabs-web', 'w');
+      web = await copied(browser, MARKER);
+      assert.equal(web, `${base}${page(origin, 'k2')}`);
+      await browser.reset();
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: ['p1', 'p2'].map((name) => ({ url: page(origin, name) })), select: [0, 1] });
+      const popup = await openPopup(browser);
+      try {
+        await waitFor(() => popup.evaluate(() => !document.getElementById('copy-web').disabled), (ready) => ready, { what: 'the button' });
+        await popup.click('#copy-web');
+        const status = await waitFor(() => popup.evaluate(() => document.getElementById('status').textContent), (text) => text !== '', { what: 'the confirmation' });
+        const expected = `${base}${page(origin, 'p1')};${page(origin, 'p2')}`;
+        assert.equal(status, `Copied 2 tabs as a web link (${expected.length} characters).`);
+        assert.equal(await popup.evaluate(() => document.getElementById('link').value), expected);
+      } finally {
+        await popup.close();
+      }
+      assert.equal(await copied(browser, MARKER), `${base}${page(origin, 'p1')};${page(origin, 'p2')}`);
+    },
+  },
+];

@@ -1,0 +1,273 @@
+// The web page (web/, built to dist/web, served at /web/) in a browser WITHOUT the extension, as
+// a person who received a web link in a chat app has it: what it shows, what it asks of the
+// network (nothing of any other origin: every request is recorded), the page without a list,
+// hashchange, the one-tab-per-click opener, copying, German, and screenshots (desktop and phone,
+// light and dark) into target/screenshots for a person to look at.
+import assert from 'node:assert/strict';
+import { assertAccessible } from './axe.mjs';
+import { SCREENSHOTS } from './popup.mjs';
+import { waitFor } from './util.mjs';
+
+/**
+ * A list with `%23`, `;` and `?` in an item, non-ASCII (an IDN host), a blocked item, user info
+ * and a nested list: written as a browser gives a fragment (percent-encoded where it encodes).
+ */
+export const WEB_LIST =
+  'uri-list:https://a.example/%C3%A4%20b;https://b%C3%BCcher.example/stra%C3%9Fe;javascript:alert(1);' +
+  'https://user@b.example/;https://a.example/search%3Fq=C%2523%3Bx;' +
+  'uri-list:https://c.example/%3Bhttps://d.example/%3Ftitle=Innen?title=Zwei%20Seiten%20%C3%A4';
+/** Its openable pages, in order, as the page must link them (exact URLs). */
+const WEB_PAGES = [
+  'https://a.example/%C3%A4%20b',
+  'https://b%C3%BCcher.example/stra%C3%9Fe',
+  'https://user@b.example/',
+  'https://a.example/search?q=C%23;x',
+  'https://c.example/',
+  'https://d.example/',
+];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1000, height: 800 };
+
+/** Waits until the page has read its fragment (main loses aria-busy). */
+async function shown(browser) {
+  await waitFor(
+    () => browser.inPage(() => document.querySelector('main')?.getAttribute('aria-busy')),
+    (busy) => busy === null,
+    { what: 'the web page to show its list' },
+  );
+}
+
+/** What the page shows: title, links, plain items, alternate link, boxes. */
+function read(browser) {
+  return browser.inPage(() => {
+    const text = (id) => document.getElementById(id)?.textContent ?? '';
+    const visible = (id) => !document.getElementById(id)?.hidden;
+    return {
+      title: text('title'),
+      documentTitle: document.title,
+      lang: document.documentElement.lang,
+      links: [...document.querySelectorAll('#items a')].map((a) => ({
+        href: a.getAttribute('href'),
+        text: a.textContent,
+        target: a.target,
+        rel: a.rel,
+      })),
+      plain: [...document.querySelectorAll('#items li.item:not(:has(a)) .url')].map((s) => s.textContent),
+      reasons: [...document.querySelectorAll('#items .reason')].map((s) => s.textContent),
+      nested: [...document.querySelectorAll('#items li.nested > h3')].map((h) => h.textContent),
+      alternate: [...document.querySelectorAll('head link[rel="alternate"]')].map((l) => l.getAttribute('href')),
+      sites: visible('sites') ? text('sites') : null,
+      look: visible('look') ? text('look-list') : null,
+      error: visible('error') ? text('error') : null,
+      how: visible('how'),
+      openNext: visible('open') ? text('open-next') : null,
+      status: text('status'),
+    };
+  });
+}
+
+/** Every recorded request is to `origin`; returns them. */
+async function onlyTo(browser, origin) {
+  const requests = await browser.requests();
+  const elsewhere = requests.filter((url) => !url.startsWith(`${origin}/`));
+  assert.deepEqual(elsewhere, [], `requests to another origin: ${elsewhere.join(', ')}`);
+  return requests;
+}
+
+/** Desktop and phone, light and dark, into target/screenshots. */
+async function screenshots(browser, name) {
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    await browser.setViewport(viewport);
+    await browser.screenshots(SCREENSHOTS, `web-${browser.name}-${name}-${size}`);
+  }
+  await browser.setViewport(DESKTOP);
+}
+
+export const cases = [
+  {
+    name: 'web page without the extension: a web link shows its title, each page as a link with its exact URL, blocked items without one, the alternate link, and asks nothing of another origin',
+    extension: false,
+    async run({ browser, origin, server }) {
+      await browser.recordRequests();
+      await browser.goto(`${origin}/web/#${WEB_LIST}`);
+      await shown(browser);
+      const page = await read(browser);
+      assert.equal(page.title, 'Zwei Seiten ä');
+      assert.equal(page.documentTitle, 'Zwei Seiten ä · a list of links');
+      assert.deepEqual(page.links.map((l) => l.href), WEB_PAGES);
+      assert.deepEqual(page.links.map((l) => l.text), WEB_PAGES);
+      for (const link of page.links) {
+        assert.equal(link.target, '_blank');
+        assert.equal(link.rel, 'noopener noreferrer');
+      }
+      assert.deepEqual(page.plain, ['javascript:alert(1)']);
+      assert.match(page.reasons[0], /^javascript: links are never opened from a list/);
+      assert.deepEqual(page.nested, ['Innen']);
+      assert.deepEqual(page.alternate, [WEB_LIST]);
+      assert.match(page.sites, /bücher\.example \(xn--bcher-kva\.example\)/);
+      assert.match(page.look, /the link starts with "user@", which is not where it goes: it opens b\.example/);
+      assert.equal(page.openNext, 'Open the next page (1 of 6)');
+      const requests = await onlyTo(browser, origin);
+      // The recorder sees the page's own requests (so an empty "elsewhere" means something).
+      assert.ok(requests.some((url) => url.endsWith('/web/pkg/uri_list_bg.wasm')), requests.join('\n'));
+      // The server never saw the list: only paths, no fragment.
+      assert.ok(server.requests.every((path) => !path.includes('a.example')));
+      assert.deepEqual(await browser.pageErrorsOf(origin), []);
+      await assertAccessible(browser, 'the web page with a list');
+      await screenshots(browser, 'list');
+    },
+  },
+  {
+    name: "web page without the extension: its Content-Security-Policy stops a request to another origin that a script in the page tries",
+    extension: false,
+    async run({ browser, origin, server }) {
+      await browser.goto(`${origin}/web/#${WEB_LIST}`);
+      await shown(browser);
+      await browser.recordRequests();
+      const outcome = await browser.inPage(
+        (other) =>
+          new Promise((resolve) => {
+            addEventListener('securitypolicyviolation', (event) => resolve(`blocked: ${event.violatedDirective}`), { once: true });
+            const image = document.createElement('img');
+            image.onload = () => resolve('loaded');
+            image.src = `${other}/page/leak?${encodeURIComponent(location.hash)}`;
+            document.body.append(image);
+            setTimeout(() => resolve('no answer'), 3000);
+          }),
+        server.otherOrigin,
+      );
+      assert.match(outcome, /^blocked: img-src/);
+      await onlyTo(browser, origin);
+      assert.ok(!server.requests.some((path) => path.startsWith('/page/leak')));
+    },
+  },
+  {
+    name: 'web page without the extension: an empty or unreadable fragment gets a clear page, with no error in the console',
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.recordRequests();
+      await browser.goto(`${origin}/web/`);
+      await shown(browser);
+      let page = await read(browser);
+      assert.equal(page.title, 'One link, many pages');
+      assert.equal(page.error, null);
+      assert.ok(page.how, 'how to make a list is shown');
+      assert.deepEqual(page.alternate, []);
+      assert.equal(page.openNext, null);
+      await assertAccessible(browser, 'the web page without a list');
+      await screenshots(browser, 'empty');
+      for (const [fragment, message] of [
+        ['uri-list:', 'empty list: no item after the scheme at byte 9'],
+        ['top', 'not a uri-list link but a web address: a web link carries a uri-list link after "#"'],
+        ['uri-list:https://a.example;;https://b.example', null],
+      ]) {
+        await browser.goto(`${origin}/web/#${fragment}`);
+        await shown(browser);
+        page = await read(browser);
+        if (message === null) {
+          assert.deepEqual(page.links.map((l) => l.href), ['https://a.example', 'https://b.example']);
+          assert.match(await browser.inPage(() => document.getElementById('notes-list').textContent), /item 2 is empty/);
+          continue;
+        }
+        assert.equal(page.title, 'This uri-list link cannot be read');
+        assert.ok(page.error.startsWith(message), page.error);
+        assert.ok(page.how);
+        assert.deepEqual(page.alternate, []);
+        assert.deepEqual(page.links, []);
+        if (fragment === 'uri-list:') {
+          await assertAccessible(browser, 'the web page of an unreadable list');
+          await screenshots(browser, 'unreadable');
+        }
+      }
+      assert.deepEqual(await browser.pageErrorsOf(origin), []);
+      await onlyTo(browser, origin);
+    },
+  },
+  {
+    name: 'web page without the extension: markup and script in the title and items are shown as text; nothing runs, no element is made',
+    extension: false,
+    async run({ browser, origin }) {
+      const title = '<img src=x onerror="document.title=`pwned`"><script>document.title="pwned"</script>';
+      const item = 'https://a.example/"><img src=x onerror=alert(1)>';
+      const link = `uri-list:${encodeURIComponent(item).replace(/%2F/g, '/').replace(/%3A/g, ':')}?title=${encodeURIComponent(title)}`;
+      await browser.recordRequests();
+      await browser.goto(`${origin}/web/#${link}`);
+      await shown(browser);
+      const page = await read(browser);
+      assert.equal(page.title, title);
+      // No script of the list ran: the document title is the list's, as text.
+      assert.equal(page.documentTitle, `${title} · a list of links`);
+      assert.equal(await browser.inPage(() => document.querySelectorAll('main img, main script').length), 0);
+      assert.deepEqual(page.links.map((l) => l.href), ['https://a.example/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E']);
+      await onlyTo(browser, origin);
+      assert.deepEqual(await browser.pageErrorsOf(origin), []);
+    },
+  },
+  {
+    name: "web page without the extension: a person's click on the example link (hashchange) shows that list",
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/web/`);
+      await shown(browser);
+      await browser.click('#example');
+      const page = await waitFor(() => read(browser), (p) => p.title === 'Example', { what: 'the example list' });
+      assert.deepEqual(page.links.map((l) => l.href), ['https://example.com/', 'https://example.org/']);
+      assert.deepEqual(page.alternate, ['uri-list:https://example.com/;https://example.org/?title=Example']);
+      assert.equal(page.error, null);
+      assert.equal(page.how, false);
+    },
+  },
+  {
+    name: 'web page without the extension: "open the next page" opens one page per click, in order, then starts again',
+    extension: false,
+    async run({ browser, origin }) {
+      const list = `uri-list:${origin}/page/one;${origin}/page/two?title=Two`;
+      await browser.goto(`${origin}/web/#${list}`);
+      await shown(browser);
+      for (const [n, path] of [[1, '/page/one'], [2, '/page/two']]) {
+        await browser.click('#open-next');
+        const state = await waitFor(() => browser.state(), (s) => s.tabs.length === n + 1 && s.tabs.every((t) => t.url !== 'about:blank'), {
+          what: `tab ${n} to open`,
+        });
+        // (Firefox puts a tab a page opens right after it, Chromium at the end.)
+        assert.ok(state.tabs.some((t) => t.url === `${origin}${path}`), JSON.stringify(state.tabs));
+        assert.deepEqual(state.groups, []);
+      }
+      const page = await read(browser);
+      assert.equal(page.openNext, 'Start again from the first page');
+      assert.equal(page.status, `Opened page 2 of 2: ${origin}/page/two`);
+    },
+  },
+  {
+    name: 'web page without the extension: "Copy link" and "Copy as text/uri-list" put the web link and its text/uri-list on the clipboard',
+    extension: false,
+    async run({ browser, origin }) {
+      const web = `${origin}/web/#uri-list:https://a.example/;https://b.example/search%3Fq=C%2523?title=Zwei%20%C3%A4`;
+      await browser.goto(web);
+      await shown(browser);
+      await browser.click('#copy-link');
+      await waitFor(() => read(browser), (p) => p.status.startsWith('Copied'), { what: 'copied' });
+      assert.equal(await browser.clipboard(), web);
+      await browser.click('#copy-text');
+      await waitFor(() => browser.clipboard(), (text) => text !== web, { what: 'the text/uri-list on the clipboard' });
+      assert.equal(await browser.clipboard(), 'https://a.example/\r\nhttps://b.example/search?q=C%23\r\n#?title=Zwei ä\r\n');
+    },
+  },
+  {
+    name: 'web page without the extension: in German for a person who reads German',
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.setPageLanguage('de');
+      await browser.goto(`${origin}/web/#uri-list:https://a.example;javascript:x`);
+      await shown(browser);
+      const page = await read(browser);
+      assert.equal(page.lang, 'de');
+      assert.equal(page.openNext, 'Nächste Seite öffnen (1 von 1)');
+      assert.match(page.reasons[0], /^javascript:-Links werden aus einer Liste nie geöffnet|javascript:/);
+      assert.equal(page.documentTitle.endsWith('· eine Liste von Links'), true, page.documentTitle);
+      await browser.goto(`${origin}/web/`);
+      await shown(browser);
+      assert.equal((await read(browser)).title, 'Ein Link, viele Seiten');
+    },
+  },
+];
