@@ -298,6 +298,8 @@ run_tests() {
   must "cargo test" cargo test
   # The benchmarks are not run here (./build.sh bench), only built, so that they do not rot.
   must "benchmarks build (cargo bench --no-run; the JavaScript benchmarks load)" check_benches
+  # The fuzz targets are run by hand (fuzz/README.md), only built here, so that they do not rot.
+  must "fuzz targets build (cargo check in fuzz/)" cargo check --quiet --manifest-path fuzz/Cargo.toml --bins
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
