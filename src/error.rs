@@ -167,6 +167,10 @@ pub enum Violation {
     Unclosed { depth: usize },
     /// text/uri-list: an option line `#?…` without `=`.
     OptionLine { line: usize },
+    /// An item without a scheme that reads as a web address was read as
+    /// `https://` followed by it, as an address bar reads it (lenient mode
+    /// only). Not a grammar violation: a note.
+    SchemeAdded { written: String, url: String },
 }
 
 impl Violation {
@@ -207,6 +211,9 @@ impl Violation {
             Violation::Marker { line } => ("violationMarker", number(line)),
             Violation::Unclosed { depth } => ("violationUnclosed", number(depth)),
             Violation::OptionLine { line } => ("violationOptionLine", number(line)),
+            Violation::SchemeAdded { written, url } => {
+                return Message::with("violationSchemeAdded", &[written, url])
+            }
             Violation::Nested { item, message } => {
                 return Message {
                     code: "violationNested",
@@ -278,9 +285,10 @@ impl Violation {
             Violation::Unclosed { .. } => "actionComment",
             Violation::OptionLine { .. } => "actionEmptyValue",
             Violation::Nested { .. } => "actionPlainItem",
-            Violation::Fragment | Violation::InNested { .. } | Violation::More { .. } => {
-                return None
-            }
+            Violation::Fragment
+            | Violation::InNested { .. }
+            | Violation::More { .. }
+            | Violation::SchemeAdded { .. } => return None,
         }))
     }
 }

@@ -66,6 +66,7 @@ const TABLE: &str = table![
     ("summaryOnePage", "1 page"),
     ("summaryOneSite", "$1 pages from $2"),
     ("summarySites", "$1 pages from $2 sites"),
+    ("groupNumbered", "$1 ($2)"),
     // Fatal errors.
     ("errorEmptyInput", "empty input: expected a link such as uri-list:https://a.example;https://b.example"),
     ("errorScheme", "not a uri-list link: the scheme is \"$1:\", expected uri-list:, multi:, web+urilist: or ext+urilist:"),
@@ -93,6 +94,7 @@ const TABLE: &str = table![
     ("violationDuplicateOption", "option \"$1\" is given more than once"),
     ("violationFragment", "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)"),
     ("violationNested", "item $1 looks like a nested list but cannot be read ($2 of the nested link)"),
+    ("violationSchemeAdded", "$1 has no https:// in front: it is read as $2, as an address bar reads it"),
     ("violationInNested", "in the nested list of item $1: $2"),
     ("violationMore", "$1 more warnings not shown"),
     ("violationMarker", "line $1: a depth marker that opens no nested list and closes none"),

@@ -286,17 +286,17 @@ export const cases = [
       const state = await settled(browser, origin, { tabs: 6, groups: 4 }, 'four groups');
       assert.deepEqual(urlAndGroup(state), [
         ['/nested.html', null],
-        ['/page/outer-1', 'Outer'],
+        ['/page/outer-1', 'Outer (1)'],
         ['/page/inner-a', 'Inner'],
         ['/page/inner-b', 'Inner'],
         ['/page/second-a', 'Second'],
-        ['/page/outer-2', 'Outer'],
+        ['/page/outer-2', 'Outer (2)'],
       ]);
       assert.deepEqual(state.groups.map((g) => [g.title, g.color === 'red']), [
-        ['Outer', false],
+        ['Outer (1)', false],
         ['Inner', true],
         ['Second', false],
-        ['Outer', false],
+        ['Outer (2)', false],
       ]);
     },
   },
