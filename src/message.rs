@@ -59,8 +59,8 @@ const TABLE: &str = table![
     ("noteUserinfo", "the link starts with \"$1@\", which is not where it goes: it opens $2"),
     ("noteHttp", "$1 is opened without encryption (http:)"),
     // Why the preview page comes first (`plan`).
-    ("previewTypeList", "the list asks to be shown as a list (type=list)"),
-    ("previewOverLimit", "$1 pages, more than your open-limit of $2"),
+    ("previewTypeList", "the list asks to be shown as a list first"),
+    ("previewOverLimit", "$1 pages: more than the $2 that open at once"),
     ("previewNothingOpenable", "no page in the list can be opened"),
     // Names of groups without a title (`plan`).
     ("summaryOnePage", "1 page"),

@@ -573,13 +573,16 @@ fn reads_as_address(item: &str) -> bool {
         !l.is_empty()
             && !l.starts_with('-')
             && !l.ends_with('-')
-            && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+            && l.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80)
     };
+    // Non-ASCII letters are taken as letters (the host parser judges them later): no Unicode
+    // tables in the wasm for this.
     let last = labels[labels.len() - 1];
     labels.len() >= 2
         && labels.iter().all(|l| label_ok(l))
         && last.chars().count() >= 2
-        && last.chars().all(char::is_alphabetic)
+        && last.bytes().all(|b| b.is_ascii_alphabetic() || b >= 0x80)
 }
 
 /// The offset of the last item that follows a `;` and starts with a scheme,

@@ -117,7 +117,7 @@ fn the_open_limit_sends_long_lists_to_the_preview() {
     );
     assert!(plan_of(&link, 16, None).preview.is_empty());
     let p = plan_of(&link, 15, None);
-    assert_eq!(p.preview, ["16 pages, more than your open-limit of 15"]);
+    assert_eq!(p.preview, ["16 pages: more than the 15 that open at once"]);
     assert_eq!(p.pages(), 16);
     let p = plan_of("uri-list:javascript:void(0)", 15, None);
     assert_eq!(p.preview, ["no page in the list can be opened"]);
@@ -141,10 +141,7 @@ fn display_hints() {
     );
     let p = plan_of(&format!("{base}list"), 15, None);
     assert_eq!(p.mode, Mode::List);
-    assert_eq!(
-        p.preview,
-        ["the list asks to be shown as a list (type=list)"]
-    );
+    assert_eq!(p.preview, ["the list asks to be shown as a list first"]);
     assert_eq!(
         plan_of("uri-list:https://a.example?color=Blue", 15, None).groups[0].color,
         Some("blue")

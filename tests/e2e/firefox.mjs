@@ -6,7 +6,7 @@
 // tab groups), read here as the browser itself has them. Input goes through WebDriver actions,
 // which Firefox turns into trusted events, like a person's.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIT_SCRIPT } from './axe.mjs';
@@ -517,6 +517,29 @@ class FirefoxDriver {
   /** axe-core's WCAG 2 A/AA violations on the current page (see axe.mjs). */
   async auditAccessibility() {
     return this.script(AUDIT_SCRIPT, [], { async: true });
+  }
+
+  /**
+   * A PNG of what the current tab shows (WebDriver's Take Screenshot: the viewport), or with
+   * `selector`, of that element alone (Take Element Screenshot).
+   */
+  async screenshot(selector) {
+    if (!selector) return Buffer.from(await this.command('GET', '/screenshot'), 'base64');
+    const id = Object.values(await this.element(selector))[0];
+    return Buffer.from(await this.command('GET', `/element/${id}/screenshot`), 'base64');
+  }
+
+  /** The current page, light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`. */
+  async screenshots(dir, name, selector) {
+    if (typeof selector !== 'string') selector = undefined; // ({viewport}: what is in view is all WebDriver takes)
+    try {
+      for (const scheme of ['light', 'dark']) {
+        await this.colorScheme(scheme);
+        writeFileSync(join(dir, `${name}-${scheme}.png`), await this.screenshot(selector));
+      }
+    } finally {
+      await this.colorScheme(null);
+    }
   }
 
   /**
