@@ -28,13 +28,13 @@ macro_rules! table {
 /// English text, where `$1`, `$2`… stand for its arguments.
 const TABLE: &str = table![
     // Why an item is not opened (`check`, `plan`).
-    ("itemNoScheme", "not a URL: it has no scheme such as https:"),
-    ("itemNoSchemeHint", "not a URL: it has no scheme such as https: (did you mean $1?)"),
+    ("itemNoScheme", "not a web address: it does not start with https:// or another scheme"),
+    ("itemNoSchemeHint", "not a web address: it does not start with https:// or another scheme (did you mean $1?)"),
     ("itemScript", "$1: links are never opened from a list: it runs code in the page you are on"),
     ("itemOwnPage", "$1: links are never opened from a list: it carries a page of its own, a common way to hide where a link goes"),
     ("itemFile", "$1: links are never opened from a list: it reads files on your computer"),
     ("itemSiteFiles", "$1: links are never opened from a list: it reads files stored by a site"),
-    ("itemPrivileged", "$1: links are never opened from a list: it opens a privileged browser page"),
+    ("itemPrivileged", "$1: links are never opened from a list: it opens one of the browser's own pages"),
     ("itemExtension", "$1: links are never opened from a list: it opens a page of a browser extension"),
     ("itemNotWeb", "$1: links are not opened as tabs (only http and https pages are)"),
     ("itemNoHost", "the URL has no host"),
