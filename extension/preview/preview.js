@@ -65,9 +65,12 @@ function sections(the) {
   const others = [];
   let next = 0; // the next group of the plan
   let index = 0; // the next openable page of the plan
+  let warnings = [];
   const walk = (listLink, depth) => {
     let run = null;
-    for (const entry of check(listLink).items) {
+    const checked = check(listLink);
+    if (depth === 0) warnings = checked.warnings;
+    for (const entry of checked.items) {
       if (entry.class === 'openable') {
         run ??= groups[next++];
         run.rows.push({ ...entry, page: index++ });
@@ -88,7 +91,7 @@ function sections(the) {
     }
   };
   walk(link, 0);
-  return { groups: groups.filter((g) => g.rows.length > 0), others };
+  return { groups: groups.filter((g) => g.rows.length > 0), others, warnings };
 }
 
 /** The rows of one group, by site (in the order sites first appear), each site named once. */
@@ -113,7 +116,7 @@ async function show(settings) {
   $('lazy').checked = settings.lazy;
   $('new-window').checked = the.mode === 'window';
 
-  const { groups, others } = sections(the);
+  const { groups, others, warnings } = sections(the);
   const sites = new Set(groups.flatMap((g) => g.rows.map((row) => row.site)));
   $('summary').textContent = [
     the.pages === 0 ? t('previewNoPages') : t('previewSummary', pagesWord(the.pages), sitesWord(sites.size)),
@@ -122,7 +125,7 @@ async function show(settings) {
 
   // Why the page is shown (a long list, type=list, warnings), and what is good to know.
   fillList('why', [...(reason ? [reason] : []), ...plan(link, { limit: settings.openLimit, linkText }).preview.map(localized)]);
-  fillList('notes', [...new Set([...the.notes, ...check(link).warnings].map(localized))]);
+  fillList('notes', [...new Set([...the.notes, ...warnings].map(localized))]);
 
   // The rows, as a flat sequence rendered in chunks: group headings (when there is more than
   // one group), site headings, pages; then the items not opened.
