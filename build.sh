@@ -16,6 +16,8 @@ readonly ROOT=$PWD
 readonly WASM_TARGET=wasm32-unknown-unknown
 readonly GECKODRIVER_VERSION=0.37.1
 readonly FIREFOX_MIN_MAJOR=140 # tab groups (139) and gecko.data_collection_permissions (140)
+# The product brief's goal. Not met since serde-wasm-bindgen (and the std it links) came in, as the
+# brief asks: correctness and maintainability before size (benches/README.md, "Size").
 readonly WASM_GZIP_GOAL=$((48 * 1024))
 readonly ZIP_GOAL=$((64 * 1024))
 export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
@@ -150,8 +152,9 @@ size_of() { stat -c %s "$1"; }
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
 
 # The sizes as one table: a goal met or not met is information (benches/README.md says where
-# the bytes go and what a goal would take); only a zip past its guard is an error.
-readonly ZIP_GUARD=$((100 * 1024))
+# the bytes go and what a goal would take); only a zip past its guard is an error. The guard sits
+# well above a real build (about 122 KB since the core moved to serde), well below a mistake.
+readonly ZIP_GUARD=$((160 * 1024))
 SIZES=()
 add_size() {
   local what=$1 bytes=$2 goal=${3:-0} status=''
@@ -202,13 +205,12 @@ build() {
   ensure_node
   have zip || apt_install zip
   check_versions
-  [[ -f src/wasm.rs ]] || die "src/wasm.rs (the wasm JS API) does not exist yet: nothing to build"
+  [[ -f src/js/wasm.rs ]] || die "src/js/wasm.rs (the wasm JS API) does not exist yet: nothing to build"
 
   # Only the cdylib: built along with the rlib (Cargo.toml's crate-type, which the tests and the
   # CLI need), the same LTO build leaves 4 KB more gzip in the wasm (benches/README.md, "Size").
-  # The feature wasm-release: no std in the wasm, the library's own panic handler (Cargo.toml).
-  step "cargo rustc --release --target $WASM_TARGET --lib --crate-type cdylib --features wasm-release"
-  cargo rustc --release --target "$WASM_TARGET" --lib --crate-type cdylib --features wasm-release
+  step "cargo rustc --release --target $WASM_TARGET --lib --crate-type cdylib"
+  cargo rustc --release --target "$WASM_TARGET" --lib --crate-type cdylib
   local wasm=target/$WASM_TARGET/release/uri_list.wasm
   [[ -f $wasm ]] || die "$wasm was not built"
 
@@ -282,9 +284,8 @@ run_tests() {
   must "cargo fmt --check" cargo fmt --all -- --check
   must "cargo clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
   must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib --tests -- -D warnings
-  # The shipped wasm's own code path (no std, its panic handler): the tests cannot build it.
-  must "cargo clippy ($WASM_TARGET, wasm-release)" \
-    cargo clippy --target "$WASM_TARGET" --lib --features wasm-release -- -D warnings
+  # Without the default feature (serde): the core alone, no JSON shapes, no JavaScript API.
+  must "cargo clippy (no default features)" cargo clippy --lib --no-default-features -- -D warnings
   must "cargo test" cargo test
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs

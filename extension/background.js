@@ -27,7 +27,14 @@ import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
 // Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
 // the browser would only note in the extension's own console) is logged as a uri-list error, where
 // chrome://extensions, about:debugging and the end-to-end tests see it.
-globalThis.addEventListener('unhandledrejection', (event) => console.error('uri-list: unhandled error:', event.reason));
+// Chrome rejects every call still pending as it shuts down ("The browser is shutting down."): a
+// storage write for a closing tab, say. Nothing is lost that the next start does not redo
+// (offers and previews of closed tabs are forgotten then): a warning, not an error.
+const isShutdown = (reason) => /browser is shutting down/i.test(String(reason?.message ?? reason));
+globalThis.addEventListener('unhandledrejection', (event) => {
+  if (isShutdown(event.reason)) console.warn('uri-list: not done, the browser is shutting down:', event.reason?.message);
+  else console.error('uri-list: unhandled error:', event.reason);
+});
 globalThis.addEventListener('error', (event) => console.error('uri-list: uncaught error:', event.error ?? event.message));
 
 const ready = init();

@@ -4,7 +4,7 @@
 //! called "the draft" below) and the `multi:` spelling of the Multilinks
 //! explainer ("the explainer"). It does no I/O and knows nothing of
 //! browsers; the extension, the command-line tool and the JavaScript API
-//! (`src/wasm.rs`) are thin layers on top of it.
+//! (`src/js/wasm.rs`) are thin layers on top of it.
 //!
 //! ```
 //! let parsed = uri_list::parse(
@@ -102,13 +102,13 @@
 //!   (`a;a;a;…`): each item is an [`Item`] of the parse and a [`Skipped`] of
 //!   the plan, each 32 bytes and a copy of the item; links of real pages
 //!   (30 bytes an item and more) take under 8 times their size. Results
-//!   leave the wasm in pieces of 64 KiB
-//!   ([`json::CHUNK`]), each handed to the engine as it is written, so a
-//!   result of 100 bytes an item is not held whole in the wasm's memory;
-//!   `check` and `plan` check one item at a time and keep only the sites,
-//!   which the notes across items need.
-//! - **Time**: linear in the input, about `check` and `plan` of a 2 MiB link
-//!   in under a second in a browser (figures in `benches/README.md`).
+//!   leave the wasm as JS objects built by serde-wasm-bindgen value by
+//!   value, so a result of 100 bytes an item is never held whole in the
+//!   wasm's memory; `check` checks one item at a time as it is written
+//!   ([`CheckReport`]) and `plan` each page once, both keeping only the
+//!   sites, which the notes across items need.
+//! - **Time**: linear in the input (figures for links of 1 and 2 MiB in
+//!   `benches/README.md`, "At the limit").
 //!
 //! # Messages
 //!
@@ -116,9 +116,11 @@
 //! not opened, a note on a site, why the preview page comes first, the name
 //! of an unnamed group) is a [`Message`]: a stable code, which is also the
 //! name of its entry in the extension's `_locales/*/messages.json`, and its
-//! arguments. `Display` writes it in English ([`messages`]); the JSON shapes
-//! carry it as `{"code", "args", "message"}` so that the extension can show it
-//! in the browser's language and fall back to the English `message`.
+//! arguments, declared once with its English text ([`Code`]). `Display`
+//! writes it in English ([`messages`]); the JSON shapes (serde, the feature
+//! `serde`) carry it as `{"code", "args", "message"}` so that the extension
+//! can show it in the browser's language and fall back to the English
+//! `message`.
 //!
 //! # Options (draft §8.1, explainer)
 //!
@@ -149,7 +151,7 @@
 //! ASCII letters, digits, `-` and `.` are read without asking either. A host
 //! that the standard rejects is invalid, with the reason, even where a
 //! browser is more lenient (Chromium escapes a space that `U+3000` maps to).
-//! Hosts that look like others are alerts ([`lookalike`], TR39): mixed
+//! Hosts that look like others are alerts (TR39, src/check/lookalike.rs): mixed
 //! scripts, whole-script confusables, Latin letters that only look like ASCII
 //! ones (`gooɡle.com`), and two sites of one list that look alike.
 //!
@@ -200,21 +202,10 @@
 #![warn(missing_docs)]
 
 extern crate alloc;
-// Everywhere but in the shipped wasm (the `wasm-release` feature, see
-// Cargo.toml), std is linked: its panic handler, and `std::error::Error`.
-#[cfg(not(all(target_arch = "wasm32", feature = "wasm-release")))]
+// The code uses only `core` and `alloc`; std is linked for
+// `std::error::Error` and, in the wasm, by serde-wasm-bindgen (which the
+// JavaScript API is built on: see Cargo.toml's feature `serde`).
 extern crate std;
-
-/// The shipped wasm's panic handler. No function of the JavaScript API
-/// panics (see src/wasm.rs); should one ever, the module traps, as it did
-/// with std and `panic = "abort"`, but without formatting a message that
-/// nothing reads: the panic messages, their locations and the `Debug`
-/// implementations behind them are then left out of the wasm.
-#[cfg(all(target_arch = "wasm32", feature = "wasm-release"))]
-#[panic_handler]
-fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
-    core::arch::wasm32::unreachable()
-}
 
 /// What std's prelude would bring, for a `no_std` crate.
 mod prelude {
@@ -236,31 +227,37 @@ mod prelude {
 static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 
 mod check;
-mod digits;
-mod error;
-mod find;
-pub mod json;
-mod list;
-pub mod lookalike;
 mod message;
-mod parse;
-mod percent;
 mod plan;
 mod platform;
-pub mod punycode;
-mod strset;
-mod text;
-#[cfg(target_arch = "wasm32")]
-pub mod wasm;
+mod syntax;
+/// The boundary: the JavaScript API of the wasm package (src/js/wasm.rs,
+/// with its JavaScript half, src/js/wasm.js). Built on the core; the core
+/// never imports it.
+#[cfg(all(target_arch = "wasm32", feature = "serde"))]
+mod js {
+    pub(crate) mod encode;
+    pub(crate) mod wasm;
+}
 
+#[cfg(feature = "serde")]
+pub use check::CheckReport;
 pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
-pub use error::{Error, ErrorKind, Violation, Warning};
-pub use find::{find_links, read_pasted, Form, Found};
-pub use list::{Item, Scheme, UriList};
-pub use message::{messages, Arg, Message};
-pub use parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
-pub use percent::encode_non_uri_chars;
+/// The JavaScript API of the wasm package, for Rust callers on wasm32 (the
+/// wasm tests): `js_decode` is JavaScript's `decode`, `js_to_text` its
+/// `toText`, and so on.
+#[cfg(all(target_arch = "wasm32", feature = "serde"))]
+pub use js::wasm::{
+    js_check, js_check_all, js_decode, js_encode, js_from_text, js_plan, js_read_pasted,
+    js_to_text, js_version,
+};
+pub use message::error::{Error, ErrorKind, Violation, Warning};
+pub use message::{messages, Arg, Code, Message};
 pub use plan::{
     plan, Context as PlanContext, Group, Mode, Plan, Skipped, DEFAULT_OPEN_LIMIT, GROUP_COLORS,
 };
-pub use text::{from_text, to_text, FromText};
+pub use syntax::find::{find_links, read_pasted, Form, Found};
+pub use syntax::list::{Item, Scheme, UriList};
+pub use syntax::parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
+pub use syntax::percent::encode_non_uri_chars;
+pub use syntax::text::{from_text, to_text, FromText};

@@ -4,9 +4,7 @@
 
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
-use uri_list::{
-    check_list, from_text, json, messages, to_text, Class, Parser, UriList, MAX_LENGTH,
-};
+use uri_list::{check_list, from_text, to_text, CheckReport, Class, Parser, UriList, MAX_LENGTH};
 
 const USAGE: &str = "\
 usage:
@@ -66,6 +64,11 @@ fn run(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
     out.flush()
         .map_err(|e| Failure::Input(format!("cannot write the output: {e}")))?;
     result
+}
+
+/// The JSON shape of a result (`--json`), as the JavaScript API gives it.
+fn to_json(value: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string(value).map_err(|e| Failure::Input(format!("cannot write JSON: {e}")))
 }
 
 fn write(out: &mut impl Write, s: &str) -> Result<(), Failure> {
@@ -163,7 +166,7 @@ fn decode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         .parse(&link)
         .map_err(|e| Failure::Input(e.to_string()))?;
     if as_json {
-        write(out, &json::decode_json(&parsed))?;
+        write(out, &to_json(&parsed)?)?;
         write(out, "\n")
     } else {
         warn_all(&parsed.warnings);
@@ -261,7 +264,7 @@ fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         .parse(&link)
         .map_err(|e| Failure::Input(e.to_string()))?;
     if !flags.is_empty() {
-        write(out, &json::check_json(&parsed))?;
+        write(out, &to_json(&CheckReport::new(&parsed))?)?;
         return write(out, "\n");
     }
     let mut text = String::new();
@@ -297,9 +300,7 @@ fn check(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         let (class, nested_reason) = match (c.class, item.list()) {
             (Class::List, None) => (
                 Class::Invalid,
-                messages()
-                    .find(|(code, _)| *code == "itemNestedUnreadable")
-                    .map(|(_, text)| text),
+                Some(uri_list::Code::itemNestedUnreadable.english()),
             ),
             (class, _) => (class, None),
         };

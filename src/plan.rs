@@ -5,11 +5,11 @@
 use crate::prelude::*;
 
 use crate::check::{check_item, pair_notes, Class, Note, Site};
-use crate::digits::decimal;
-use crate::error::Violation;
-use crate::list::UriList;
-use crate::message::Message;
-use crate::parse::Parsed;
+use crate::message::digits::decimal;
+use crate::message::error::Violation;
+use crate::message::{Code, Message};
+use crate::syntax::list::UriList;
+use crate::syntax::parse::Parsed;
 
 /// The open-limit used when none is set: the point at which Firefox asks
 /// before opening a bookmark folder (`browser.tabs.maxOpenBeforeWarn`).
@@ -22,6 +22,11 @@ pub const GROUP_COLORS: [&str; 9] = [
 
 /// How the pages open, from the `type` display hint (draft §8.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Mode {
     /// In a tab group next to the tab the link was in (the default, and the
     /// fallback for hints a browser cannot show, such as `grid-view`).
@@ -57,6 +62,7 @@ impl Mode {
 
 /// A run of pages that open together as one group.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Group {
     /// The group's name.
     pub title: String,
@@ -66,14 +72,15 @@ pub struct Group {
     pub summary: Option<Message>,
     /// The group's colour, one of [`GROUP_COLORS`], when the list asks for one.
     pub color: Option<&'static str>,
-    /// The URLs, in order.
-    pub urls: Vec<String>,
     /// How deep the list is nested (0 for the link's own list).
     pub depth: usize,
+    /// The URLs, in order.
+    pub urls: Vec<String>,
 }
 
 /// An item that is not opened, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Skipped {
     /// The item.
     pub item: String,
@@ -150,7 +157,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     let link_text = context
         .link_text
         .map(clean_title)
-        .filter(|t| !t.is_empty() && crate::list::Scheme::strip_prefix(t).is_none());
+        .filter(|t| !t.is_empty() && crate::syntax::list::Scheme::strip_prefix(t).is_none());
     let title = own_title(list).or(link_text);
     let mut seen = Seen {
         pages: 0,
@@ -193,16 +200,16 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     out.skipped.shrink_to_fit();
     let pages = out.pages();
     if out.mode == Mode::List {
-        out.preview.push(Message::new("previewTypeList"));
+        out.preview.push(Message::new(Code::previewTypeList));
     }
     if pages > context.open_limit {
         out.preview.push(Message::with(
-            "previewOverLimit",
+            Code::previewOverLimit,
             &[&decimal(pages as u64), &decimal(context.open_limit as u64)],
         ));
     }
     if pages == 0 {
-        out.preview.push(Message::new("previewNothingOpenable"));
+        out.preview.push(Message::new(Code::previewNothingOpenable));
     }
     out
 }
@@ -269,11 +276,11 @@ fn add_groups(
             }
             (Class::List, None) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),
-                reason: Message::new("itemNestedUnreadable"),
+                reason: Message::new(Code::itemNestedUnreadable),
             }),
             (_, _) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),
-                reason: c.reason.unwrap_or(Message::new("itemNoScheme")),
+                reason: c.reason.unwrap_or(Message::new(Code::itemNoScheme)),
             }),
         }
     }
@@ -319,7 +326,7 @@ fn add_groups(
         let n = decimal(k as u64 + 1);
         g.title = [name.as_str(), " (", &n, ")"].concat();
         g.summary = about.as_ref().map(|m| Message {
-            code: "groupNumbered",
+            code: Code::groupNumbered,
             args: vec![m.clone().into(), n.into()],
         });
     }
@@ -355,13 +362,16 @@ fn clean_title(t: &str) -> String {
 /// site of a single page; with the message it is the English of. `sites`
 /// are the pages' sites (Unicode), in order.
 fn summary(pages: usize, sites: &[&str]) -> (String, Option<Message>) {
-    let first = crate::strset::first_of_each(sites);
+    let first = crate::check::strset::first_of_each(sites);
     let distinct = (0..sites.len()).filter(|&i| first[i] == i).count();
     let message = match (pages, distinct) {
         (1, 1) => return (sites[0].to_owned(), None),
-        (1, _) => Message::new("summaryOnePage"),
-        (n, 1) => Message::with("summaryOneSite", &[&decimal(n as u64), sites[0]]),
-        (n, s) => Message::with("summarySites", &[&decimal(n as u64), &decimal(s as u64)]),
+        (1, _) => Message::new(Code::summaryOnePage),
+        (n, 1) => Message::with(Code::summaryOneSite, &[&decimal(n as u64), sites[0]]),
+        (n, s) => Message::with(
+            Code::summarySites,
+            &[&decimal(n as u64), &decimal(s as u64)],
+        ),
     };
     (message.english(), Some(message))
 }

@@ -259,7 +259,7 @@ fn what_check_says_of_bad_items() {
         "uri-list:https://a.example;javascript:alert(1);data:text/html,x;//example.com;https://",
     )
     .unwrap();
-    let json = uri_list::json::check_json(&parsed);
+    let json = serde_json::to_string(&uri_list::CheckReport::new(&parsed)).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let classes: Vec<&str> = v["items"]
         .as_array()

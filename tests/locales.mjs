@@ -3,7 +3,7 @@
 //   placeholders (names and contents), and uses no placeholder it does not define;
 // - every message name the extension uses (data-i18n* attributes in its pages, getMessage('…')
 //   and t('…') in its scripts, __MSG_…__ in manifest.json) is in en;
-// - every message of en is used: by the extension, or by the core (src/message.rs, whose own
+// - every message of en is used: by the extension, or by the core (src/message/mod.rs, whose own
 //   test, tests/messages.rs, checks the English text and the placeholders against en).
 //
 //   node tests/locales.mjs
@@ -94,7 +94,14 @@ for (const file of sources) {
     templates.push(new RegExp(`^${template.slice(1, -1).replace(/\$\{[^}]*\}/g, '\\w+')}$`));
   }
 }
-for (const [, code] of read(join(root, 'src/message.rs')).matchAll(/^\s*\("(\w+)", "/gm)) quoted.add(code);
+// The core's codes: the declarations in `messages! { code: "English text", … }`.
+const declared = read(join(root, 'src/message/mod.rs')).split(/^messages! \{$/m)[1]?.split(/^\}$/m)[0] ?? '';
+const coreCodes = [...declared.matchAll(/^\s*(\w+): "/gm)].map((m) => m[1]);
+if (coreCodes.length === 0) problem('src/message/mod.rs: no messages! { … } declarations found');
+for (const code of coreCodes) {
+  quoted.add(code);
+  if (!(code in en)) problem(`_locales/en: ${code} (a message of the core) is missing`);
+}
 const usedSomewhere = (name) => quoted.has(name) || templates.some((pattern) => pattern.test(name));
 for (const name of Object.keys(en)) if (!usedSomewhere(name)) problem(`_locales/en: ${name} is used nowhere (not by the extension, not by the core)`);
 

@@ -6,7 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, JsString, Reflect, JSON};
-use uri_list::wasm;
+use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
@@ -43,7 +43,7 @@ fn decode_matches_every_link_vector() {
         if get(&case, "mode").as_string().as_deref() == Some("strict") {
             Reflect::set(&opts, &"strict".into(), &JsValue::TRUE).unwrap();
         }
-        let got = wasm::decode(JsString::from(link.as_str()), opts)
+        let got = uri_list::js_decode(JsString::from(link.as_str()), opts)
             .unwrap_or_else(|_| panic!("{name}: decode threw"));
         for key in ["items", "title", "type", "options", "fragment"] {
             assert_eq!(
@@ -68,13 +68,13 @@ fn decode_matches_every_link_vector() {
         }
         if let Some(text) = get(&case, "text").as_string() {
             assert_eq!(
-                wasm::to_text_js(&link).ok().unwrap(),
+                uri_list::js_to_text(&link).ok().unwrap(),
                 text,
                 "{name}: toText"
             );
-            let back = wasm::from_text_js(&text).ok().unwrap();
+            let back = uri_list::js_from_text(&text).ok().unwrap();
             assert_eq!(
-                wasm::to_text_js(&back).ok().unwrap(),
+                uri_list::js_to_text(&back).ok().unwrap(),
                 text,
                 "{name}: fromText"
             );
@@ -89,12 +89,12 @@ fn encode_then_decode_gives_the_items_back() {
             "title": "Mine & yours", "type": "grid-view", "options": [["color", "blue"]]}"#,
     )
     .unwrap();
-    let link = wasm::encode(input).ok().unwrap();
+    let link = uri_list::js_encode(input).ok().unwrap();
     assert_eq!(
         link,
         "uri-list:https://example.com/search%3Fq=C%2523;https://a.example/a%3Bb%23c;https://a.example/100%2525?title=Mine%20%26%20yours&type=grid-view&color=blue"
     );
-    let got = wasm::decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
+    let got = uri_list::js_decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
         .ok()
         .unwrap();
     assert_eq!(
@@ -106,21 +106,21 @@ fn encode_then_decode_gives_the_items_back() {
 
 #[wasm_bindgen_test]
 fn errors_throw_with_the_core_message() {
-    let err = wasm::decode(JsString::from("uri-list:"), JsValue::UNDEFINED)
+    let err = uri_list::js_decode(JsString::from("uri-list:"), JsValue::UNDEFINED)
         .err()
         .unwrap();
     let message = get(&err, "message").as_string().unwrap();
     assert_eq!(message, "empty list: no item after the scheme at byte 9");
     assert_eq!(get(&err, "code").as_string().unwrap(), "errorEmptyList");
     let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
-    let err = wasm::decode(JsString::from("uri-list:a;;b"), strict)
+    let err = uri_list::js_decode(JsString::from("uri-list:a;;b"), strict)
         .err()
         .unwrap();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "item 2 is empty at byte 11"
     );
-    let err: JsValue = wasm::encode(JSON::parse(r#"{"items": []}"#).unwrap())
+    let err: JsValue = uri_list::js_encode(JSON::parse(r#"{"items": []}"#).unwrap())
         .err()
         .unwrap()
         .into();
@@ -153,7 +153,7 @@ fn errors_throw_with_the_core_message() {
             "encode takes {items: (string | {items, title?, type?, options?})[], title?, type?, options?: [key, value][]}",
         ),
     ] {
-        let err: JsValue = wasm::encode(JSON::parse(input).unwrap())
+        let err: JsValue = uri_list::js_encode(JSON::parse(input).unwrap())
             .err()
             .unwrap()
             .into();
@@ -167,7 +167,7 @@ fn errors_throw_with_the_core_message() {
 
 #[wasm_bindgen_test]
 fn check_reports_classes_and_sites() {
-    let got = wasm::check(
+    let got = uri_list::js_check(
         "uri-list:https://B%C3%BCcher.example/;javascript:alert(1);uri-list:https://a.example",
     )
     .ok()
@@ -195,7 +195,7 @@ fn check_reports_classes_and_sites() {
     assert_eq!(json(&get(&reason, "args")), r#"["javascript"]"#);
     assert_eq!(get(&reason, "code").as_string().unwrap(), "itemScript");
     // Non-ASCII hosts are mapped (lowercased) by the engine's own URL parser (UTS #46).
-    let got = wasm::check("uri-list:https://BÜCHER.example/;https://ΠΑΡΆΔΕΙΓΜΑ.gr")
+    let got = uri_list::js_check("uri-list:https://BÜCHER.example/;https://ΠΑΡΆΔΕΙΓΜΑ.gr")
         .ok()
         .unwrap();
     let items: Array = get(&got, "items").dyn_into().unwrap();
@@ -210,9 +210,52 @@ fn check_reports_classes_and_sites() {
 }
 
 #[wasm_bindgen_test]
+fn check_all_walks_nested_lists_in_the_core() {
+    let link = "uri-list:https://a.example;uri-list:https://b.example%3B%3Bjavascript:x%3Ftitle=Inner;https://c.example";
+    let got = uri_list::js_check_all(link).ok().unwrap();
+    let rows: Vec<String> = Array::from(&get(&got, "items"))
+        .iter()
+        .map(|i| {
+            let nested = get(&i, "nested")
+                .as_f64()
+                .map_or(String::new(), |n| format!(">{n}"));
+            format!(
+                "{} {} {}{nested}",
+                get(&i, "class").as_string().unwrap(),
+                get(&i, "depth").as_f64().unwrap(),
+                get(&i, "list").as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "openable 0 0",
+            "list 0 0>1",
+            "openable 1 1",
+            "blocked 1 1",
+            "openable 0 0"
+        ]
+    );
+    let inner = get(&get(&got, "lists"), "1");
+    assert_eq!(get(&inner, "title").as_string().unwrap(), "Inner");
+    assert_eq!(get(&inner, "depth").as_f64(), Some(1.0));
+    assert_eq!(
+        get(&get(&get(&inner, "warnings"), "0"), "code")
+            .as_string()
+            .unwrap(),
+        "warningDone"
+    );
+    // check() is unchanged: the link's own items only.
+    let top = uri_list::js_check(link).ok().unwrap();
+    assert_eq!(Array::from(&get(&top, "items")).length(), 3);
+    assert!(get(&top, "lists").is_undefined());
+}
+
+#[wasm_bindgen_test]
 fn plan_names_groups_and_asks_for_the_preview() {
     let opts = JSON::parse(r#"{"limit": 2, "linkText": "Read these"}"#).unwrap();
-    let got = wasm::plan(
+    let got = uri_list::js_plan(
         "uri-list:https://a.example;javascript:x;https://b.example",
         opts,
     )
@@ -223,7 +266,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
         r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","summary":null,"color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":{"code":"itemScript","args":["javascript"],"message":"javascript: links are never opened from a list: it runs code in the page you are on"}}],"preview":[],"notes":[],"title":null,"warnings":[]}"#
     );
     let opts = JSON::parse(r#"{"limit": 1}"#).unwrap();
-    let got = wasm::plan("uri-list:https://a.example;https://b.example", opts)
+    let got = uri_list::js_plan("uri-list:https://a.example;https://b.example", opts)
         .ok()
         .unwrap();
     assert_eq!(
@@ -237,7 +280,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
         r#"{"code":"summarySites","args":["2","2"],"message":"2 pages from 2 sites"}"#
     );
     // Without options, the default open-limit (15) applies.
-    let got = wasm::plan("uri-list:https://a.example", JsValue::UNDEFINED)
+    let got = uri_list::js_plan("uri-list:https://a.example", JsValue::UNDEFINED)
         .ok()
         .unwrap();
     assert_eq!(json(&get(&got, "preview")), "[]");
@@ -245,7 +288,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
 
 #[wasm_bindgen_test]
 fn errors_of_links_and_texts_carry_a_code_and_args() {
-    let err = wasm::check("uri-list:").err().unwrap();
+    let err = uri_list::js_check("uri-list:").err().unwrap();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "empty list: no item after the scheme at byte 9"
@@ -253,9 +296,9 @@ fn errors_of_links_and_texts_carry_a_code_and_args() {
     assert_eq!(get(&err, "code").as_string().unwrap(), "errorEmptyList");
     assert_eq!(json(&get(&err, "args")), r#"["9"]"#);
     assert!(err.is_instance_of::<js_sys::Error>());
-    let err = wasm::read_pasted_js("nothing here").err().unwrap();
+    let err = uri_list::js_read_pasted("nothing here").err().unwrap();
     assert_eq!(get(&err, "code").as_string().unwrap(), "errorNoLinks");
-    let err = wasm::plan("uri-list:a;;b?x=%", JsValue::UNDEFINED)
+    let err = uri_list::js_plan("uri-list:a;;b?x=%", JsValue::UNDEFINED)
         .ok()
         .unwrap();
     let warning = get(&get(&err, "warnings"), "0");
@@ -274,12 +317,12 @@ fn encode_nests_lists_given_as_objects() {
             "title": "Window"}"#,
     )
     .unwrap();
-    let link = wasm::encode(input).ok().unwrap();
+    let link = uri_list::js_encode(input).ok().unwrap();
     assert_eq!(
         link,
         "uri-list:https://a.example;uri-list:https://b.example/%253Fq=1%3Bhttps://c.example%3Ftitle=Inner&color=red?title=Window"
     );
-    let got = wasm::decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
+    let got = uri_list::js_decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
         .ok()
         .unwrap();
     let inner = get(&get(&got, "lists"), "1");
@@ -289,7 +332,7 @@ fn encode_nests_lists_given_as_objects() {
     );
     assert_eq!(get(&inner, "title").as_string().unwrap(), "Inner");
     let bad = JSON::parse(r#"{"items": [{"items": [{"items": []}]}]}"#).unwrap();
-    let err: JsValue = wasm::encode(bad).err().unwrap().into();
+    let err: JsValue = uri_list::js_encode(bad).err().unwrap().into();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "no item to encode: items[0].items[0].items is empty"
@@ -298,7 +341,7 @@ fn encode_nests_lists_given_as_objects() {
 
 #[wasm_bindgen_test]
 fn pasted_text_and_links_in_text() {
-    let got = wasm::read_pasted_js("https://a.example\nhttps://b.example\n#?title=T\n")
+    let got = uri_list::js_read_pasted("https://a.example\nhttps://b.example\n#?title=T\n")
         .ok()
         .unwrap();
     assert_eq!(get(&got, "form").as_string().unwrap(), "text");
@@ -309,7 +352,7 @@ fn pasted_text_and_links_in_text() {
     assert_eq!(get(&got, "title").as_string().unwrap(), "T");
     // Text that holds a link, as a selection in a chat app does.
     let got =
-        wasm::read_pasted_js("😀 see uri-list:https://a.example;https://b.example. Thoughts?")
+        uri_list::js_read_pasted("😀 see uri-list:https://a.example;https://b.example. Thoughts?")
             .ok()
             .unwrap();
     assert_eq!(get(&got, "form").as_string().unwrap(), "link");
@@ -349,26 +392,29 @@ fn decode_builds_the_same_object_as_the_core_json() {
         ("uri-list:https://a.example?k=%E2%9C%93&title=%E2%9C%93", false),
     ] {
         let opts = JSON::parse(if strict { r#"{"strict": true}"# } else { "{}" }).unwrap();
-        let got = wasm::decode(JsString::from(link), opts)
+        let got = uri_list::js_decode(JsString::from(link), opts)
             .ok()
             .unwrap_or_else(|| panic!("{link}: decode threw"));
         let parsed = uri_list::Parser::new().strict(strict).parse(link).unwrap();
-        let expected = JSON::parse(&uri_list::json::decode_json(&parsed)).unwrap();
+        let expected = parsed
+            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .unwrap();
         assert_eq!(json(&got), json(&expected), "{link}");
     }
 }
 
 #[wasm_bindgen_test]
 fn decode_throws_clear_errors() {
-    let err: JsValue = wasm::decode(JsValue::from_f64(3.0).unchecked_into(), JsValue::UNDEFINED)
-        .err()
-        .unwrap();
+    let err: JsValue =
+        uri_list::js_decode(JsValue::from_f64(3.0).unchecked_into(), JsValue::UNDEFINED)
+            .err()
+            .unwrap();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "decode takes a string: the link"
     );
     // After a failed call, the next one still works (nothing is left half done).
-    let err: JsValue = wasm::decode(JsString::from("https://a.example"), JsValue::UNDEFINED)
+    let err: JsValue = uri_list::js_decode(JsString::from("https://a.example"), JsValue::UNDEFINED)
         .err()
         .unwrap();
     assert!(get(&err, "message")
@@ -376,14 +422,14 @@ fn decode_throws_clear_errors() {
         .unwrap()
         .starts_with("not a uri-list link"));
     let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
-    let err: JsValue = wasm::decode(JsString::from("uri-list:a b"), strict)
+    let err: JsValue = uri_list::js_decode(JsString::from("uri-list:a b"), strict)
         .err()
         .unwrap();
     assert!(get(&err, "message")
         .as_string()
         .unwrap()
         .contains("byte 10"));
-    let got = wasm::decode(JsString::from("uri-list:a%3Bb"), JsValue::UNDEFINED)
+    let got = uri_list::js_decode(JsString::from("uri-list:a%3Bb"), JsValue::UNDEFINED)
         .ok()
         .unwrap();
     assert_eq!(json(&get(&got, "items")), r#"["a;b"]"#);
@@ -406,15 +452,17 @@ fn calls_on_the_longest_link_do_not_grow_the_memory() {
     assert!(link.len() <= uri_list::MAX_LENGTH);
     let js = JsString::from(link.as_str());
     let call = || {
-        let got = wasm::decode(js.clone(), JsValue::UNDEFINED).ok().unwrap();
+        let got = uri_list::js_decode(js.clone(), JsValue::UNDEFINED)
+            .ok()
+            .unwrap();
         let got: Array = get(&got, "items").dyn_into().unwrap();
         assert_eq!(got.length(), items);
         assert_eq!(
             got.get(0).as_string().unwrap(),
             "https://\u{e9}0.example/a;b?q=0"
         );
-        assert!(wasm::to_text_js(&link).is_ok());
-        assert!(wasm::check(&link).is_ok());
+        assert!(uri_list::js_to_text(&link).is_ok());
+        assert!(uri_list::js_check(&link).is_ok());
     };
     call();
     let pages = core::arch::wasm32::memory_size(0);
@@ -507,8 +555,8 @@ fn the_site_of_every_special_input_is_the_browsers_hostname() {
     }
     let list = js_sys::Object::new();
     Reflect::set(&list, &"items".into(), &items).unwrap();
-    let link = wasm::encode(list.into()).ok().unwrap();
-    let checked = wasm::check(&link).ok().unwrap();
+    let link = uri_list::js_encode(list.into()).ok().unwrap();
+    let checked = uri_list::js_check(&link).ok().unwrap();
     let checked: Array = get(&checked, "items").dyn_into().unwrap();
     assert_eq!(checked.length() as usize, inputs.len());
     let (mut same, mut rejected, mut reencoded, mut beyond) = (0, 0, 0, 0);
@@ -563,7 +611,7 @@ fn the_site_of_every_special_input_is_the_browsers_hostname() {
 /// The issue's hosts, named: what the tab opens, in this browser.
 #[wasm_bindgen_test]
 fn the_issue_hosts_are_named_as_the_tab_opens_them() {
-    let got = wasm::check(
+    let got = uri_list::js_check(
         "uri-list:https://example%E3%80%82com/;https://paypal.com%E3%80%82evil.example/;https://%EF%BD%85%EF%BD%98%EF%BD%81%EF%BD%8D%EF%BD%90%EF%BD%8C%EF%BD%85.com/;https://bu%CC%88cher.de/",
     )
     .ok()
@@ -583,7 +631,7 @@ fn the_issue_hosts_are_named_as_the_tab_opens_them() {
         ]
     );
     // A Latin lookalike alone in its list is an alert.
-    let got = wasm::check("uri-list:https://goo%C9%A1le.com/")
+    let got = uri_list::js_check("uri-list:https://goo%C9%A1le.com/")
         .ok()
         .unwrap();
     let item = Array::from(&get(&got, "items")).get(0);
@@ -665,13 +713,15 @@ type Call = fn(&str, &JsString);
 type NamedCall = (&'static str, Call);
 
 const DECODE: NamedCall = ("decode", |_, js| {
-    drop(wasm::decode(js.clone(), JsValue::UNDEFINED))
+    drop(uri_list::js_decode(js.clone(), JsValue::UNDEFINED))
 });
-const CHECK: NamedCall = ("check", |link, _| drop(wasm::check(link)));
-const PLAN: NamedCall = ("plan", |link, _| drop(wasm::plan(link, JsValue::UNDEFINED)));
-const TO_TEXT: NamedCall = ("toText", |link, _| drop(wasm::to_text_js(link)));
-const FROM_TEXT: NamedCall = ("fromText", |text, _| drop(wasm::from_text_js(text)));
-const READ_PASTED: NamedCall = ("readPasted", |link, _| drop(wasm::read_pasted_js(link)));
+const CHECK: NamedCall = ("check", |link, _| drop(uri_list::js_check(link)));
+const PLAN: NamedCall = ("plan", |link, _| {
+    drop(uri_list::js_plan(link, JsValue::UNDEFINED))
+});
+const TO_TEXT: NamedCall = ("toText", |link, _| drop(uri_list::js_to_text(link)));
+const FROM_TEXT: NamedCall = ("fromText", |text, _| drop(uri_list::js_from_text(text)));
+const READ_PASTED: NamedCall = ("readPasted", |link, _| drop(uri_list::js_read_pasted(link)));
 
 /// The shapes of link that cost the most memory, each with the functions
 /// it costs the most in (measured on every function with these and more:
@@ -761,8 +811,8 @@ async fn memory_stays_bounded(size: usize) {
 fn texts_over_the_limit_are_refused_with_their_length() {
     let text = "https://a.example/\n".repeat(uri_list::MAX_LENGTH / 19 + 1);
     for err in [
-        wasm::from_text_js(&text).err().unwrap(),
-        wasm::read_pasted_js(&text).err().unwrap(),
+        uri_list::js_from_text(&text).err().unwrap(),
+        uri_list::js_read_pasted(&text).err().unwrap(),
     ] {
         assert_eq!(get(&err, "code").as_string().unwrap(), "errorTextTooLong");
         assert_eq!(

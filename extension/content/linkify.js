@@ -11,7 +11,7 @@
 // - Only text nodes change: never inside a, textarea, input, script, style, code, a
 //   contenteditable element, ...; nodes in other documents or shadow roots are left alone.
 (() => {
-  // findLinks: where a link ends in running text, as the core's find_links (src/find.rs) finds it.
+  // findLinks: where a link ends in running text, as the core's find_links (src/syntax/find.rs) finds it.
   const { api, findLinks } = uriList;
   /** Work per slice, in ms: well under the 50 ms of a long task. */
   const SLICE_MS = 8;

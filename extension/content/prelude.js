@@ -167,7 +167,7 @@ var uriList = (() => {
   const linkOf = (event) => linkFrom(innermost(event));
 
   // --- links in running text -------------------------------------------------------------------
-  // Where a link ends in running text: the same rules as the core's find_links (src/find.rs);
+  // Where a link ends in running text: the same rules as the core's find_links (src/syntax/find.rs);
   // tests/find_links.json holds the cases both must agree on.
 
   /** A scheme name, any case, where no scheme character stands before it (`xmulti:` is not `multi:`). */
@@ -182,7 +182,7 @@ var uriList = (() => {
   const count = (text, c) => text.split(c).length - 1;
 
   /**
-   * The uri-list links in `text`, as src/find.rs finds them: `[{start, end}]` (UTF-16 indices).
+   * The uri-list links in `text`, as src/syntax/find.rs finds them: `[{start, end}]` (UTF-16 indices).
    * @param {string} text
    * @returns {{start: number, end: number}[]}
    */

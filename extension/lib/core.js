@@ -1,8 +1,8 @@
-// The wasm core (dist/pkg/uri_list.js, made by wasm-bindgen from src/wasm.rs), with the types of
+// The wasm core (dist/pkg/uri_list.js, made by wasm-bindgen from src/js/wasm.rs), with the types of
 // what its calls return. wasm-bindgen types every structured value as `any`; here each gets
 // its shape, so that `tsc --checkJs` (./build.sh test) fails on a field name the core does not
-// have. Every page and background module imports the core from here. The shapes are those
-// src/json.rs writes (and tests/wasm.rs checks).
+// have. Every page and background module imports the core from here. The shapes are those the
+// core's result types serialise to (serde, src/check/, src/plan.rs; tests/wasm.rs checks them).
 import init, * as core from '../pkg/uri_list.js';
 
 /**
@@ -31,6 +31,23 @@ import init, * as core from '../pkg/uri_list.js';
 /**
  * @typedef {object} Checked what `check()` returns
  * @property {CheckedItem[]} items
+ * @property {string | null} title
+ * @property {string | null} type
+ * @property {Warning[]} warnings
+ */
+
+/**
+ * @typedef {CheckedItem & {depth: number, list: number, nested?: number}} ReportItem one item of
+ *   `checkAll()`: `depth` 0 for the link's own items, `list` the index in `lists` of the list it is
+ *   in, and for a nested list (`class: 'list'`) `nested`, the index of the list it holds
+ */
+
+/**
+ * @typedef {object} CheckReport what `checkAll()` returns: every item, nested lists' items right
+ *   after the item that holds them
+ * @property {ReportItem[]} items
+ * @property {{title: string | null, type: string | null, depth: number, warnings: Warning[]}[]} lists
+ *   the link's own list first
  * @property {string | null} title
  * @property {string | null} type
  * @property {Warning[]} warnings
@@ -82,6 +99,9 @@ export default init;
 
 /** @type {(link: string) => Checked} */
 export const check = core.check;
+
+/** @type {(link: string) => CheckReport} */
+export const checkAll = core.checkAll;
 
 /** @type {(link: string, options: {limit?: number, linkText?: string}) => Plan} */
 export const plan = core.plan;

@@ -1,9 +1,9 @@
 // What a uri-list link holds, in a few words, for the tooltip shown when a person hovers it
 // in a page (content/hover.js): how many pages it opens, on which sites, and the core's alerts
 // (lookalike hosts, user-info tricks). This answers the Multilinks explainer's worry that a
-// multilink hides where it goes. The core's check() reads the link; nothing is opened. The
-// core's messages go back in the browser's language (lib/i18n.js).
-import { check } from './core.js';
+// multilink hides where it goes. The core's checkAll() reads the link and the lists nested in it;
+// nothing is opened. The core's messages go back in the browser's language (lib/i18n.js).
+import { checkAll } from './core.js';
 import { localized } from './i18n.js';
 import { validLink } from './open.js';
 
@@ -26,7 +26,7 @@ export function describeLink(href) {
   try {
     link = validLink(href);
     const summary = { pages: 0, notOpened: 0, sites: new Map(), alerts: [] };
-    const top = walk(link, summary);
+    const top = summarize(link, summary);
     const sites = [...summary.sites.values()];
     return {
       title: top.title ? cut(top.title) : null,
@@ -43,21 +43,14 @@ export function describeLink(href) {
 }
 
 /**
- * Adds the items of `link` (and of the lists nested in it, draft §8.2) to `summary`, in order,
- * as the preview page walks them: openable pages and their sites, items not opened, alerts.
- * Returns the core's check() of `link`. The core limits how deep lists nest.
+ * Adds the items of `link` (and of the lists nested in it, draft §8.2, which the core's checkAll()
+ * walks) to `summary`, in order, as the preview page shows them: openable pages and their sites,
+ * items not opened, alerts. Returns the core's checkAll() of `link`.
  */
-function walk(link, summary) {
-  const checked = check(link);
+function summarize(link, summary) {
+  const checked = checkAll(link);
   for (const entry of checked.items) {
-    if (entry.class === 'list') {
-      try {
-        walk(entry.item, summary);
-      } catch {
-        summary.notOpened += 1; // a nested list the core cannot read opens nothing
-      }
-      continue;
-    }
+    if (entry.class === 'list') continue; // its items follow it (one it cannot read is 'invalid')
     if (entry.class !== 'openable') {
       summary.notOpened += 1;
       continue;

@@ -4,7 +4,7 @@
 // by its own function. The background does what needs it (the clipboard, opening tabs); the
 // popup asks it by message and shows the answer, including errors. The paste box's live
 // preview and the offers' page counts run the wasm core here, in the popup.
-import init, { check, plan, readPasted } from '../lib/core.js';
+import init, { checkAll, plan, readPasted } from '../lib/core.js';
 import { describeLink } from '../lib/describe.js';
 import { $, element, fill } from '../lib/dom.js';
 import { localizePage, localized as say, t } from '../lib/i18n.js';
@@ -129,22 +129,21 @@ function describePasted(text, openLimit) {
   const sites = new Map(); // host -> what a person reads (Unicode, and punycode when it differs)
   const alerts = [];
   const notes = [];
-  const walk = (link, depth) => {
-    const checked = check(link);
-    for (const warning of checked.warnings) notes.push(say(warning));
-    for (const entry of checked.items) {
-      if (entry.class === 'list') {
-        if (depth < MAX_NESTING) walk(entry.item, depth + 1);
-        continue;
-      }
-      if (entry.class === 'openable' && entry.site && !sites.has(entry.site)) {
-        const unicode = entry.siteUnicode ?? entry.site;
-        sites.set(entry.site, unicode === entry.site ? unicode : t('popupSiteBoth', unicode, entry.site));
-      }
-      for (const note of entry.notes ?? []) (note.alert ? alerts : notes).push(say(note));
+  // Every item, those of nested lists after their list's item (the core walks them).
+  const checked = checkAll(read.link);
+  for (const warning of checked.warnings) notes.push(say(warning));
+  for (const entry of checked.items) {
+    if (entry.depth > MAX_NESTING) continue;
+    if (entry.class === 'list') {
+      if (entry.depth < MAX_NESTING) for (const warning of checked.lists[entry.nested]?.warnings ?? []) notes.push(say(warning));
+      continue;
     }
-  };
-  walk(read.link, 0);
+    if (entry.class === 'openable' && entry.site && !sites.has(entry.site)) {
+      const unicode = entry.siteUnicode ?? entry.site;
+      sites.set(entry.site, unicode === entry.site ? unicode : t('popupSiteBoth', unicode, entry.site));
+    }
+    for (const note of entry.notes ?? []) (note.alert ? alerts : notes).push(say(note));
+  }
   for (const { item, reason } of the.skipped) notes.push(t('popupLeftOut', shorten(item, 60), say(reason)));
   return { read, the, sites: [...sites.values()], alerts: unique(alerts), notes: unique(notes) };
 }

@@ -12,7 +12,7 @@
 // Tabs open only on a real click (or key press) on the Open button, and only the pages the link
 // holds: the background makes the plan again, checks each page it is sent, and checks the
 // name and the choices (lib/open.js openSelected).
-import init, { check, plan, toText } from '../lib/core.js';
+import init, { checkAll, plan, toText } from '../lib/core.js';
 import { $, element } from '../lib/dom.js';
 import { localized, localizePage, t } from '../lib/i18n.js';
 import { ask } from '../lib/prelude.js';
@@ -56,42 +56,35 @@ try {
 }
 
 /**
- * The groups the link opens as (the plan's groups, in order: the list's own pages, one group per
- * nested list), each with its pages by site, and the items that are not opened. Walks the lists
- * as the core's plan() does: a run of a list's own pages between nested lists is one group.
+ * The groups the link opens as (the plan's groups, in order: a list's own pages, one group per run
+ * between nested lists; each nested list's), each with its pages, and the items that are not
+ * opened. The core's checkAll() gives every item, nested lists' right after the item that holds
+ * them, each with the index of its list: a run ends at a nested list and where its list changes,
+ * as in plan().
  */
-function sections(the) {
+function sections(the, checked) {
   const groups = the.groups.map((group) => ({ title: localized(group.summary) || group.title, depth: group.depth, rows: [] }));
   const others = [];
   let next = 0; // the next group of the plan
   let index = 0; // the next openable page of the plan
-  let warnings = [];
-  const walk = (listLink, depth) => {
-    let run = null;
-    const checked = check(listLink);
-    if (depth === 0) warnings = checked.warnings;
-    for (const entry of checked.items) {
-      if (entry.class === 'openable') {
-        run ??= groups[next++];
-        run.rows.push({ ...entry, page: index++ });
-        continue;
-      }
-      if (entry.class === 'list') {
-        try {
-          check(entry.item);
-        } catch (error) {
-          others.push({ ...entry, class: 'invalid', reason: error });
-          continue;
-        }
-        run = null;
-        walk(entry.item, depth + 1);
-        continue;
-      }
-      others.push(entry);
+  let run = null;
+  let runList = -1;
+  for (const entry of checked.items) {
+    if (entry.class === 'list') {
+      run = null;
+      continue;
     }
-  };
-  walk(link, 0);
-  return { groups: groups.filter((g) => g.rows.length > 0), others, warnings };
+    if (entry.class !== 'openable') {
+      others.push(entry);
+      continue;
+    }
+    if (run === null || runList !== entry.list) {
+      run = groups[next++];
+      runList = entry.list;
+    }
+    run.rows.push({ ...entry, page: index++ });
+  }
+  return { groups: groups.filter((g) => g.rows.length > 0), others };
 }
 
 /** The rows of one group, by site (in the order sites first appear), each site named once. */
@@ -116,7 +109,8 @@ async function show(settings) {
   $('lazy').checked = settings.lazy;
   $('new-window').checked = the.mode === 'window';
 
-  const { groups, others, warnings } = sections(the);
+  const checked = checkAll(link);
+  const { groups, others } = sections(the, checked);
   const sites = new Set(groups.flatMap((g) => g.rows.map((row) => row.site)));
   $('summary').textContent = [
     the.pages === 0 ? t('previewNoPages') : t('previewSummary', pagesWord(the.pages), sitesWord(sites.size)),
@@ -125,7 +119,7 @@ async function show(settings) {
 
   // Why the page is shown (a long list, type=list, warnings), and what is good to know.
   fillList('why', [...(reason ? [reason] : []), ...plan(link, { limit: settings.openLimit, linkText }).preview.map(localized)]);
-  fillList('notes', [...new Set([...the.notes, ...warnings].map(localized))]);
+  fillList('notes', [...new Set([...the.notes, ...checked.warnings].map(localized))]);
 
   // The rows, as a flat sequence rendered in chunks: group headings (when there is more than
   // one group), site headings, pages; then the items not opened.

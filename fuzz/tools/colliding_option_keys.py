@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a link whose option keys all land in one corner of the parser's
-duplicate-key table (src/strset.rs: FNV-1a, unkeyed, open addressing with
+duplicate-key table (src/check/strset.rs: FNV-1a, unkeyed, open addressing with
 linear probing), so that they form a single probe cluster and finding the
 duplicates takes time quadratic in the number of keys.
 

@@ -3,7 +3,12 @@
 //! (`decode`, `encode`...) is exported from the same module, so the last
 //! stage is the real `decode`: `decode_string`, then `JSON.parse`.
 
-use uri_list::{json::decode_json, Parser};
+use uri_list::{Parsed, Parser};
+
+/// The decode JSON of `decode --json`.
+fn decode_json(parsed: &Parsed) -> String {
+    serde_json::to_string(parsed).unwrap_or_default()
+}
 use wasm_bindgen::prelude::*;
 
 fn parse(link: &str) -> Option<uri_list::Parsed> {

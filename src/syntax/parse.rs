@@ -2,9 +2,9 @@
 
 use crate::prelude::*;
 
-use crate::error::{Error, ErrorKind, Violation, Warning};
-use crate::list::{Item, Scheme, UriList};
-use crate::percent::{
+use crate::message::error::{Error, ErrorKind, Violation, Warning};
+use crate::syntax::list::{Item, Scheme, UriList};
+use crate::syntax::percent::{
     decode_item, decode_option, find_byte, has_byte, has_byte_below, is_pct_encoded, is_query_char,
     is_uri_char,
 };
@@ -97,7 +97,7 @@ impl Parser {
     /// Leaves empty the text of every item that has a [`Item::span`]: the
     /// caller takes it from the link itself. Saves a copy per item. Items
     /// that need decoding keep their span too, marked `escaped`: the caller
-    /// decodes them with [`crate::percent::decode_item_into`].
+    /// decodes them with [`crate::syntax::percent::decode_item_into`].
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     pub(crate) fn spans_only(mut self) -> Self {
         self.spans_only = true;
@@ -243,7 +243,7 @@ impl Parser {
                     if item.len() != raw.len() {
                         sink.violation(Violation::ItemWhitespace { item: number }, at(raw_at))?;
                     }
-                    let escapes = check_item(item, number, item_at, &at, sink)?;
+                    let escapes = check_item_grammar(item, number, item_at, &at, sink)?;
                     (item, item_at, escapes)
                 }
             };
@@ -330,7 +330,7 @@ impl Parser {
         list.items.shrink_to_fit();
 
         if let Some((q_at, query)) = query {
-            check_query(query, q_at, &at, sink)?;
+            check_query_grammar(query, q_at, &at, sink)?;
             // Counted first, as the items are.
             let pairs = query.split('&').filter(|p| !p.is_empty()).count();
             list.options.reserve_exact(pairs);
@@ -357,7 +357,7 @@ impl Parser {
             }
         }
         if let Some((f_at, fragment)) = fragment {
-            check_query(fragment, f_at, &at, sink)?;
+            check_query_grammar(fragment, f_at, &at, sink)?;
             sink.note(Violation::Fragment, at(f_at - 1));
             list.fragment = Some(fragment.to_owned());
         }
@@ -397,13 +397,13 @@ impl Parser {
 }
 
 /// The `;`-separated parts of a hier-part, each with what
-/// [`crate::percent::scan_item`] saw of it: the split and the check of the
+/// [`crate::syntax::percent::scan_item`] saw of it: the split and the check of the
 /// common item in one pass over its bytes.
 fn split_items(hier: &str) -> impl Iterator<Item = (&str, Option<bool>)> {
     let mut rest = Some(hier);
     core::iter::from_fn(move || {
         let s = rest?;
-        let (len, plain) = crate::percent::scan_item(s.as_bytes());
+        let (len, plain) = crate::syntax::percent::scan_item(s.as_bytes());
         // Past the `;` (ASCII: a character boundary); none after the last.
         rest = s.get(len + 1..);
         Some((&s[..len], plain))
@@ -413,7 +413,7 @@ fn split_items(hier: &str) -> impl Iterator<Item = (&str, Option<bool>)> {
 /// The positions of the options whose key appeared before, in order.
 fn duplicate_keys(options: &[(String, String)]) -> Vec<usize> {
     let keys: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
-    let first = crate::strset::first_of_each(&keys);
+    let first = crate::check::strset::first_of_each(&keys);
     (0..options.len()).filter(|&i| first[i] != i).collect()
 }
 
@@ -450,7 +450,7 @@ impl Sink {
 /// escape, and each distinct character that may not stand in a link (up to
 /// [`MAX_CHARS_PER_ITEM`] of them). Returns whether the item may hold an
 /// escape to decode (a `%`): most items do not, and skip the decoding.
-fn check_item(
+fn check_item_grammar(
     item: &str,
     number: usize,
     item_at: usize,
@@ -458,7 +458,7 @@ fn check_item(
     sink: &mut Sink,
 ) -> Result<bool, Error> {
     let bytes = item.as_bytes();
-    if let Some(escapes) = crate::percent::plain_uri_data(bytes) {
+    if let Some(escapes) = crate::syntax::percent::plain_uri_data(bytes) {
         return Ok(escapes);
     }
     let (mut question, mut hash, mut percent) = (false, false, false);
@@ -504,7 +504,7 @@ fn check_item(
 const MAX_CHARS_PER_ITEM: usize = 8;
 
 /// Checks a query or fragment against RFC 3986 §3.4/§3.5.
-fn check_query(
+fn check_query_grammar(
     s: &str,
     s_at: usize,
     at: &impl Fn(usize) -> usize,
@@ -640,4 +640,18 @@ fn remove_tabs_and_newlines(s: &str, lead: usize) -> (Cow<'_, str>, Option<Vec<u
     }
     map.push(lead + s.len());
     (Cow::Owned(out), Some(map))
+}
+
+/// The JSON shape of `decode --json` and of `decode()` in JavaScript: the
+/// list's, with the warnings (see `ListShape` in src/syntax/list.rs).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Parsed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::syntax::list::ListShape {
+            list: &self.list,
+            warnings: Some(&self.warnings),
+            more: &[],
+        }
+        .serialize(s)
+    }
 }

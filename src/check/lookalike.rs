@@ -29,7 +29,7 @@
 
 use crate::prelude::*;
 
-use crate::message::{Arg, Message};
+use crate::message::{Arg, Code, Message};
 
 /// The scripts the checks tell apart (TR24 script values, coarsened).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -361,24 +361,24 @@ impl HostAlert {
                 let first = names.next().unwrap_or(Arg::Text(String::new()));
                 let all = names.fold(first, |list, next| {
                     Arg::Message(Message {
-                        code: "listAnd",
+                        code: Code::listAnd,
                         args: vec![list, next],
                     })
                 });
                 Message {
-                    code: "noteMixedScripts",
+                    code: Code::noteMixedScripts,
                     args: vec![label.clone().into(), all],
                 }
             }
             HostAlert::LatinLookalike { label, looks_like } => {
-                Message::with("noteLatinLookalike", &[label.as_str(), looks_like])
+                Message::with(Code::noteLatinLookalike, &[label.as_str(), looks_like])
             }
             HostAlert::WholeScriptConfusable {
                 label,
                 script,
                 looks_like,
             } => Message::with(
-                "noteConfusable",
+                Code::noteConfusable,
                 &[label.as_str(), script.name(), looks_like],
             ),
         }

@@ -4,6 +4,12 @@
 //! canonicalised by the URL Standard's host parser (src/platform.rs: the
 //! engine's `URL` in the wasm); this decodes the `xn--` labels of its answer
 //! for display.
+//!
+//! Not a crate: `idna` (whose `punycode` module does this) brings its UTS #46
+//! tables with it, about 60 KB of the wasm that the engine's own `URL`
+//! makes unneeded (benches/README.md, "Size"); the decoder alone is 90
+//! lines, checked against RFC 3492's samples below and by the wasm tests'
+//! hosts in both browsers.
 
 use crate::prelude::*;
 
@@ -36,6 +42,7 @@ fn digit_value(b: u8) -> Option<u32> {
     }
 }
 
+#[cfg(test)]
 fn digit_char(d: u32) -> char {
     // d < 36 by construction.
     char::from(if d < 26 {
@@ -93,9 +100,11 @@ pub fn decode(input: &str) -> Option<String> {
     Some(output.into_iter().collect())
 }
 
-/// RFC 3492 §6.3: encodes a label (without the `xn--` prefix).
+/// RFC 3492 §6.3: encodes a label (without the `xn--` prefix): only the
+/// tests use it, to check [`decode`] both ways.
 /// `None` only on arithmetic overflow, which a host label cannot reach.
-pub fn encode(input: &str) -> Option<String> {
+#[cfg(test)]
+fn encode(input: &str) -> Option<String> {
     let chars: Vec<u32> = input.chars().map(u32::from).collect();
     let mut output: String = input.chars().filter(char::is_ascii).collect();
     let basic = u32::try_from(output.len()).ok()?;

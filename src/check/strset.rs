@@ -4,6 +4,11 @@
 //! with linear probing, tried first) can be flooded with colliding keys; a
 //! keyed one (`std`'s `HashMap`) and a `BTreeMap` both cost more wasm than
 //! this.
+//!
+//! Not a crate: a sort of indices and one pass; what it needs (no flooding,
+//! little wasm) is what a hash set crate would not give (see above;
+//! fuzz/tools/colliding_option_keys.py made the keys that flooded the
+//! unkeyed table).
 
 use crate::prelude::*;
 
@@ -24,7 +29,9 @@ pub(crate) fn first_of_each(keys: &[&str]) -> Vec<usize> {
 }
 
 /// Sorts positions by their string, then by position. A heapsort: O(n log n)
-/// in every case, and a fraction of the wasm that `sort_unstable` costs.
+/// in every case, and a fraction of the wasm that `sort_unstable` costs
+/// (measured with serde-wasm-bindgen in: `sort_unstable_by_key` adds 3.9 KB
+/// raw, 1.4 KB gzip).
 fn heapsort(order: &mut [usize], keys: &[&str]) {
     let less = |a: usize, b: usize| (keys[a], a) < (keys[b], b);
     let sift_down = |order: &mut [usize], mut root: usize, end: usize| loop {

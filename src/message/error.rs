@@ -8,8 +8,8 @@
 
 use crate::prelude::*;
 
-use crate::digits::{code_point, decimal};
-use crate::message::{Arg, Message};
+use crate::message::digits::{code_point, decimal};
+use crate::message::{Arg, Code, Message};
 use core::fmt;
 
 /// What went wrong, without the position. Messages are lowercase and name the
@@ -81,28 +81,28 @@ impl Error {
     pub fn message(&self) -> Message {
         let at = self.offset;
         match &self.kind {
-            ErrorKind::EmptyInput => Message::new("errorEmptyInput"),
-            ErrorKind::NotAUriList { found: Some(s) } => Message::with("errorScheme", &[s]),
-            ErrorKind::NotAUriList { found: None } => Message::new("errorNoScheme"),
-            ErrorKind::EmptyList => Message::with("errorEmptyList", &[&decimal(at as u64)]),
+            ErrorKind::EmptyInput => Message::new(Code::errorEmptyInput),
+            ErrorKind::NotAUriList { found: Some(s) } => Message::with(Code::errorScheme, &[s]),
+            ErrorKind::NotAUriList { found: None } => Message::new(Code::errorNoScheme),
+            ErrorKind::EmptyList => Message::with(Code::errorEmptyList, &[&decimal(at as u64)]),
             ErrorKind::TooLong { len, max } => Message::with(
-                "errorTooLong",
+                Code::errorTooLong,
                 &[&decimal(*len as u64), &decimal(*max as u64)],
             ),
             ErrorKind::TextTooLong { len, max } => Message::with(
-                "errorTextTooLong",
+                Code::errorTextTooLong,
                 &[&decimal(*len as u64), &decimal(*max as u64)],
             ),
             ErrorKind::TooDeep { max } => Message::with(
-                "errorTooDeep",
+                Code::errorTooDeep,
                 &[&decimal(at as u64), &decimal(*max as u64)],
             ),
             ErrorKind::Violation(v) => Message {
-                code: "errorAtByte",
+                code: Code::errorAtByte,
                 args: vec![v.message().into(), decimal(at as u64).into()],
             },
-            ErrorKind::NoUris => Message::new("errorNoUris"),
-            ErrorKind::NoLinks => Message::new("errorNoLinks"),
+            ErrorKind::NoUris => Message::new(Code::errorNoUris),
+            ErrorKind::NoLinks => Message::new(Code::errorNoLinks),
         }
     }
 }
@@ -113,7 +113,6 @@ impl fmt::Display for Error {
     }
 }
 
-#[cfg(not(all(target_arch = "wasm32", feature = "wasm-release")))]
 impl std::error::Error for Error {}
 
 /// A syntax violation: the input does not follow the grammar, but a lenient
@@ -177,46 +176,50 @@ impl Violation {
     /// What is wrong, as a message that can be translated.
     pub fn message(&self) -> Message {
         let number = |n: &usize| Some(decimal(*n as u64));
-        let (code, arg): (&'static str, Option<String>) = match self {
-            Violation::SurroundingWhitespace => ("violationSurroundingSpace", None),
-            Violation::TabOrNewline => ("violationTabOrNewline", None),
-            Violation::EmptyItem { item } => ("violationEmptyItem", number(item)),
-            Violation::ItemWhitespace { item } => ("violationItemSpace", number(item)),
+        let (code, arg): (Code, Option<String>) = match self {
+            Violation::SurroundingWhitespace => (Code::violationSurroundingSpace, None),
+            Violation::TabOrNewline => (Code::violationTabOrNewline, None),
+            Violation::EmptyItem { item } => (Code::violationEmptyItem, number(item)),
+            Violation::ItemWhitespace { item } => (Code::violationItemSpace, number(item)),
             Violation::Character { item, ch } => {
                 return Message {
-                    code: "violationCharacter",
+                    code: Code::violationCharacter,
                     args: vec![describe_char(*ch), decimal(*item as u64).into()],
                 }
             }
             Violation::QueryCharacter { ch } => {
                 return Message {
-                    code: "violationQueryCharacter",
+                    code: Code::violationQueryCharacter,
                     args: vec![describe_char(*ch)],
                 }
             }
-            Violation::PercentEscape { item: Some(item) } => ("violationPercent", number(item)),
-            Violation::PercentEscape { item: None } => ("violationQueryPercent", None),
-            Violation::UnencodedQuestionMark { item } => ("violationQuestionMark", number(item)),
-            Violation::UnencodedNumberSign { item } => ("violationNumberSign", number(item)),
-            Violation::OptionNotUtf8 { key } => ("violationOptionUtf8", Some(key.clone())),
-            Violation::DuplicateOption { key } => ("violationDuplicateOption", Some(key.clone())),
-            Violation::Fragment => ("violationFragment", None),
+            Violation::PercentEscape { item: Some(item) } => (Code::violationPercent, number(item)),
+            Violation::PercentEscape { item: None } => (Code::violationQueryPercent, None),
+            Violation::UnencodedQuestionMark { item } => {
+                (Code::violationQuestionMark, number(item))
+            }
+            Violation::UnencodedNumberSign { item } => (Code::violationNumberSign, number(item)),
+            Violation::OptionNotUtf8 { key } => (Code::violationOptionUtf8, Some(key.clone())),
+            Violation::DuplicateOption { key } => {
+                (Code::violationDuplicateOption, Some(key.clone()))
+            }
+            Violation::Fragment => (Code::violationFragment, None),
             Violation::InNested { item, inner } => {
                 return Message {
-                    code: "violationInNested",
+                    code: Code::violationInNested,
                     args: vec![decimal(*item as u64).into(), inner.message().into()],
                 }
             }
-            Violation::More { count } => ("violationMore", number(count)),
-            Violation::Marker { line } => ("violationMarker", number(line)),
-            Violation::Unclosed { depth } => ("violationUnclosed", number(depth)),
-            Violation::OptionLine { line } => ("violationOptionLine", number(line)),
+            Violation::More { count } => (Code::violationMore, number(count)),
+            Violation::Marker { line } => (Code::violationMarker, number(line)),
+            Violation::Unclosed { depth } => (Code::violationUnclosed, number(depth)),
+            Violation::OptionLine { line } => (Code::violationOptionLine, number(line)),
             Violation::SchemeAdded { written, url } => {
-                return Message::with("violationSchemeAdded", &[written, url])
+                return Message::with(Code::violationSchemeAdded, &[written, url])
             }
             Violation::Nested { item, message } => {
                 return Message {
-                    code: "violationNested",
+                    code: Code::violationNested,
                     args: vec![decimal(*item as u64).into(), message.clone().into()],
                 }
             }
@@ -240,9 +243,9 @@ impl fmt::Display for Violation {
 fn describe_char(ch: char) -> Arg {
     let code = code_point(ch);
     match ch {
-        ' ' => Message::new("charSpace").into(),
-        c if c.is_control() => Message::with("charControl", &[&code]).into(),
-        c if !c.is_ascii() => Message::with("charNonAscii", &[&c.to_string(), &code]).into(),
+        ' ' => Message::new(Code::charSpace).into(),
+        c if c.is_control() => Message::with(Code::charControl, &[&code]).into(),
+        c if !c.is_ascii() => Message::with(Code::charNonAscii, &[&c.to_string(), &code]).into(),
         c => Arg::Text(['"', c, '"'].iter().collect()),
     }
 }
@@ -272,19 +275,19 @@ impl Violation {
         Some(Message::new(match self {
             Violation::SurroundingWhitespace
             | Violation::TabOrNewline
-            | Violation::ItemWhitespace { .. } => "actionRemoved",
-            Violation::EmptyItem { .. } => "actionSkipped",
-            Violation::Character { .. } | Violation::QueryCharacter { .. } => "actionKept",
-            Violation::PercentEscape { .. } => "actionPercentSign",
+            | Violation::ItemWhitespace { .. } => Code::actionRemoved,
+            Violation::EmptyItem { .. } => Code::actionSkipped,
+            Violation::Character { .. } | Violation::QueryCharacter { .. } => Code::actionKept,
+            Violation::PercentEscape { .. } => Code::actionPercentSign,
             Violation::UnencodedQuestionMark { .. } | Violation::UnencodedNumberSign { .. } => {
-                "actionPartOfItem"
+                Code::actionPartOfItem
             }
-            Violation::OptionNotUtf8 { .. } => "actionReplaced",
-            Violation::DuplicateOption { .. } => "actionFirstUsed",
-            Violation::Marker { .. } => "actionIgnored",
-            Violation::Unclosed { .. } => "actionComment",
-            Violation::OptionLine { .. } => "actionEmptyValue",
-            Violation::Nested { .. } => "actionPlainItem",
+            Violation::OptionNotUtf8 { .. } => Code::actionReplaced,
+            Violation::DuplicateOption { .. } => Code::actionFirstUsed,
+            Violation::Marker { .. } => Code::actionIgnored,
+            Violation::Unclosed { .. } => Code::actionComment,
+            Violation::OptionLine { .. } => Code::actionEmptyValue,
+            Violation::Nested { .. } => Code::actionPlainItem,
             Violation::Fragment
             | Violation::InNested { .. }
             | Violation::More { .. }
@@ -298,11 +301,24 @@ impl Warning {
     pub fn message(&self) -> Message {
         match self.violation.action() {
             Some(action) => Message {
-                code: "warningDone",
+                code: Code::warningDone,
                 args: vec![self.violation.message().into(), action.into()],
             },
             None => self.violation.message(),
         }
+    }
+}
+
+/// `{"offset", "code", "args", "message"}`: the byte offset and
+/// [`Warning::message`].
+#[cfg(feature = "serde")]
+impl serde::Serialize for Warning {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Warning", 4)?;
+        out.serialize_field("offset", &self.offset)?;
+        self.message().serialize_fields(&mut out)?;
+        out.end()
     }
 }
 

@@ -1,6 +1,6 @@
-// The JavaScript half of src/wasm.rs: the helpers its `decode` calls.
+// The JavaScript half of src/js/wasm.rs: the helpers its `decode` calls.
 //
-// wasm-bindgen ships this file with the package (snippets/…/src/wasm.js) and
+// wasm-bindgen ships this file with the package (snippets/…/src/js/wasm.js) and
 // the package's own `decode` calls into it, so callers see one function. It
 // exists for speed: the link goes into the module's memory with one
 // `TextEncoder.encodeInto`, and the result object is built here from a table
@@ -59,28 +59,23 @@ const NONE = 2 ** 32 - 1;
 /**
  * The object `decode()` returns. `text` is the `textLen` bytes of UTF-8 at
  * `textPtr`: the text of every item that does not stand unchanged in the
- * link, then, from UTF-16 index `split`, the rest of the result (with
- * `items: null`) as JSON when `tail` is 0; else the keys and values of the
- * `tail - 1` options, and the result has no warnings, fragment or nested
- * list (most links: built without a `JSON.parse`).
+ * link, then the keys and values of the `optionCount` options. `rest` is
+ * `{fragment, warnings, lists?}`, made by serde-wasm-bindgen, or undefined
+ * when the link has none of them (most links).
  *
  * The span table at `ptr` holds, for each of `count` items, its start and
  * end (UTF-16 indices) in `link`, or, with the DECODED bit set on its start,
- * in `text`; when `tail` is not 0, then the spans in `text` of the title, of
- * the type (NONE for none), and of each option's key and value.
+ * in `text`; then the spans in `text` of the title, of the type (NONE for
+ * none), and of each option's key and value.
  */
-export function build(link, ptr, count, textPtr, textLen, split, tail) {
+export function build(link, ptr, count, textPtr, textLen, optionCount, rest) {
   const text = textLen === 0 ? '' : decoder.decode(new Uint8Array(memory.buffer, textPtr, textLen));
-  const spans = new Uint32Array(memory.buffer, ptr, 2 * count + (tail === 0 ? 0 : 4 * tail));
-  let out;
-  if (tail === 0) {
-    out = JSON.parse(text.slice(split));
-  } else {
-    const at = (k) => (spans[k] === NONE ? null : text.slice(spans[k], spans[k + 1]));
-    const options = new Array(tail - 1);
-    for (let i = 0, k = 2 * count + 4; i < tail - 1; i++, k += 4) options[i] = [at(k), at(k + 2)];
-    out = { items: null, title: at(2 * count), type: at(2 * count + 2), options, fragment: null, warnings: [] };
-  }
+  const spans = new Uint32Array(memory.buffer, ptr, 2 * count + 4 + 4 * optionCount);
+  const at = (k) => (spans[k] === NONE ? null : text.slice(spans[k], spans[k + 1]));
+  const options = new Array(optionCount);
+  for (let i = 0, k = 2 * count + 4; i < optionCount; i++, k += 4) options[i] = [at(k), at(k + 2)];
+  const out = { items: null, title: at(2 * count), type: at(2 * count + 2), options, fragment: rest?.fragment ?? null, warnings: rest?.warnings ?? [] };
+  if (rest?.lists) out.lists = rest.lists;
   const items = new Array(count);
   for (let i = 0; i < count; i++) {
     const start = spans[2 * i];

@@ -2,7 +2,7 @@
 
 use crate::prelude::*;
 
-use crate::percent::{encode_item, encode_option};
+use crate::syntax::percent::{encode_item, encode_option};
 use core::fmt;
 
 /// The four spellings of the scheme. Scheme names are case-insensitive
@@ -287,7 +287,7 @@ impl UriList {
         }
         if let Some(f) = &self.fragment {
             out.push('#');
-            crate::percent::encode_fragment(f, out);
+            crate::syntax::percent::encode_fragment(f, out);
         }
     }
 }
@@ -305,5 +305,85 @@ impl<S: Into<String>> FromIterator<S> for UriList {
             list.push(uri);
         }
         list
+    }
+}
+
+/// The JSON shape of a list, as `decode --json` prints it and `decode()`
+/// returns it in JavaScript:
+///
+/// `{"items": [...], "title": null|"...", "type": null|"...",
+///   "options": [["key","value"], ...], "fragment": null|"...",
+///   "warnings": [{"offset": n, "code": "...", "args": [...], "message": "..."}],
+///   "lists": [...]}`
+///
+/// `items` holds the decoded items (a nested list as its decoded link);
+/// `warnings` is there for a parsed link only ([`crate::Parsed`]); `lists`,
+/// present only when some item is a nested list, holds for each item `null`
+/// or the same object for its nested list (without `warnings`).
+#[cfg(feature = "serde")]
+pub(crate) struct ListShape<'a> {
+    pub(crate) list: &'a UriList,
+    pub(crate) warnings: Option<&'a [crate::Warning]>,
+    /// Fields after the others (`readPasted()`'s `form` and `link`).
+    pub(crate) more: &'a [(&'static str, &'a str)],
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ListShape<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let list = self.list;
+        let nested = list.items().iter().any(|i| i.list().is_some());
+        let mut out = s.serialize_struct("List", 8)?;
+        out.serialize_field("items", &Items(list))?;
+        out.serialize_field("title", &list.title())?;
+        out.serialize_field("type", &list.kind())?;
+        out.serialize_field("options", list.options())?;
+        out.serialize_field("fragment", &list.fragment())?;
+        if let Some(warnings) = self.warnings {
+            out.serialize_field("warnings", warnings)?;
+        }
+        if nested {
+            out.serialize_field("lists", &Lists(list))?;
+        }
+        for (key, value) in self.more {
+            out.serialize_field(key, value)?;
+        }
+        out.end()
+    }
+}
+
+/// The decoded items, as strings.
+#[cfg(feature = "serde")]
+struct Items<'a>(&'a UriList);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Items<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.items().iter().map(Item::as_str))
+    }
+}
+
+/// For each item, `null` or its nested list.
+#[cfg(feature = "serde")]
+pub(crate) struct Lists<'a>(pub(crate) &'a UriList);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Lists<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.items().iter().map(Item::list))
+    }
+}
+
+/// The list's JSON shape ([`ListShape`]), without warnings.
+#[cfg(feature = "serde")]
+impl serde::Serialize for UriList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ListShape {
+            list: self,
+            warnings: None,
+            more: &[],
+        }
+        .serialize(s)
     }
 }

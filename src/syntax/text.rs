@@ -3,9 +3,9 @@
 
 use crate::prelude::*;
 
-use crate::digits::push_hex;
-use crate::error::{Error, ErrorKind, Violation, Warning};
-use crate::list::UriList;
+use crate::message::digits::push_hex;
+use crate::message::error::{Error, ErrorKind, Violation, Warning};
+use crate::syntax::list::UriList;
 
 /// Writes the text/uri-list form of a list, every line ended by CRLF.
 ///
@@ -150,8 +150,8 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
                 });
                 (option, "")
             });
-            let (k, _) = crate::percent::decode_option(k);
-            let (v, _) = crate::percent::decode_option(v);
+            let (k, _) = crate::syntax::percent::decode_option(k);
+            let (v, _) = crate::syntax::percent::decode_option(v);
             stack[current].push_option(k, v);
         } else if line.bytes().all(|b| b == b'#') {
             let depth = line.len();

@@ -3,10 +3,10 @@
 
 use crate::prelude::*;
 
-use crate::error::Error;
-use crate::list::{Scheme, UriList};
-use crate::parse::{Parsed, Parser};
-use crate::text::from_text;
+use crate::message::error::Error;
+use crate::syntax::list::{Scheme, UriList};
+use crate::syntax::parse::{Parsed, Parser};
+use crate::syntax::text::from_text;
 
 /// Where a uri-list link stands in a text, in bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,7 +134,7 @@ impl Form {
 /// assert_eq!(read.list.to_link(), "uri-list:https://a.example/x;https://b.example");
 /// ```
 pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
-    crate::text::too_long(text)?;
+    crate::syntax::text::too_long(text)?;
     let trimmed = text.trim();
     if Scheme::strip_prefix(trimmed).is_some() && !trimmed.contains(char::is_whitespace) {
         return Ok((Form::Link, Parser::new().parse(trimmed)?));
@@ -151,7 +151,7 @@ pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
         l.starts_with('#')
             || (!l.contains(char::is_whitespace)
                 && l.find(':').is_some_and(|c| {
-                    c > 0 && crate::parse::is_scheme_name_bytes(&l.as_bytes()[..c])
+                    c > 0 && crate::syntax::parse::is_scheme_name_bytes(&l.as_bytes()[..c])
                 }))
     };
     if !lines.is_empty()
@@ -201,14 +201,14 @@ pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
         }
         i = start + url.len().max(scheme_len);
     }
-    let first = crate::strset::first_of_each(&urls);
+    let first = crate::check::strset::first_of_each(&urls);
     for (n, url) in urls.iter().enumerate() {
         if first[n] == n {
             list.push(*url);
         }
     }
     if list.is_empty() {
-        return Err(Error::new(crate::error::ErrorKind::NoLinks, 0));
+        return Err(Error::new(crate::message::error::ErrorKind::NoLinks, 0));
     }
     Ok((
         Form::Urls,

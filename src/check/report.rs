@@ -1,0 +1,273 @@
+//! The report of `check`: each item of a link checked, in the JSON shape of
+//! `check --json` and of `check()` and `checkAll()` in JavaScript.
+
+use crate::prelude::*;
+
+use super::{check_item, check_openable, pair_notes, Class, Note, Site};
+use crate::message::{Code, Message};
+use crate::syntax::parse::{Parsed, Parser};
+use crate::Warning;
+use core::cell::RefCell;
+use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
+
+/// Each item of a parsed link checked, as `check --json` prints it and
+/// `check()` returns it in JavaScript:
+///
+/// `{"items": [{"item": "...", "class": "openable"|"blocked"|"invalid"|"list",
+///   "site": null|"host", "siteUnicode": null|"host", "userinfo": null|"...",
+///   "reason": null|{"code", "args", "message"},
+///   "notes": [{"alert": bool, "code": "...", "args": [...], "message": "..."}]}],
+///   "title": ..., "type": ..., "warnings": [...]}`
+///
+/// The notes are those of [`crate::check_list`]: each item's own, then those
+/// that come from another item of the list (a lookalike, a borrowed name).
+/// A nested list that cannot be read is an invalid item.
+///
+/// With [`CheckReport::nested`] (`checkAll()` in JavaScript), the items of
+/// the nested lists (draft §8.2) follow each `"list"` item, checked as the
+/// list they are in, each with its `"depth"` (0 for the link's own list) and
+/// `"list"` (its list's index in `"lists"`), a `"list"` item also with
+/// `"nested"` (the index of the list it holds); after the items,
+/// `"lists": [{"title", "type", "depth", "warnings"}]`, the link's own list
+/// first, each nested list with its own warnings.
+///
+/// The items are checked one at a time as they are written: only the sites
+/// of a list (for the notes across items) are held, never every item's
+/// check, so that a link of a million items costs its sites, not its report.
+pub struct CheckReport<'a> {
+    parsed: &'a Parsed,
+    /// The lists met so far, when nested lists are walked.
+    lists: Option<RefCell<Vec<ListInfo>>>,
+}
+
+impl<'a> CheckReport<'a> {
+    /// The report of the link's own items (`check`).
+    pub fn new(parsed: &'a Parsed) -> Self {
+        CheckReport {
+            parsed,
+            lists: None,
+        }
+    }
+
+    /// The report of every item, the nested lists' too (`checkAll`).
+    pub fn nested(parsed: &'a Parsed) -> Self {
+        CheckReport {
+            parsed,
+            lists: Some(RefCell::new(Vec::new())),
+        }
+    }
+}
+
+/// A list of [`CheckReport::nested`]: `{"title", "type", "depth", "warnings"}`.
+#[derive(serde::Serialize)]
+struct ListInfo {
+    title: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    depth: usize,
+    warnings: Vec<Warning>,
+}
+
+/// One item of the report.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Row<'a> {
+    item: &'a str,
+    class: Class,
+    site: Option<&'a str>,
+    site_unicode: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    reason: Option<&'a Message>,
+    notes: &'a [Note],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    list: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nested: Option<usize>,
+}
+
+impl Serialize for CheckReport<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let list = &self.parsed.list;
+        let mut out = s.serialize_struct("Check", 5)?;
+        out.serialize_field("items", &Items(self))?;
+        if let Some(lists) = &self.lists {
+            out.serialize_field("lists", &*lists.borrow())?;
+        }
+        out.serialize_field("title", &list.title())?;
+        out.serialize_field("type", &list.kind())?;
+        out.serialize_field("warnings", &self.parsed.warnings)?;
+        out.end()
+    }
+}
+
+struct Items<'r, 'a>(&'r CheckReport<'a>);
+
+impl Serialize for Items<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(None)?;
+        let walk = self.0.lists.as_ref();
+        write_items(self.0.parsed, 0, walk, &mut seq)?;
+        seq.end()
+    }
+}
+
+/// Writes the rows of the items of `parsed`, a list at `depth`; with
+/// `lists`, each nested list's rows after its item, and every list met into
+/// `lists`.
+fn write_items<S: SerializeSeq>(
+    parsed: &Parsed,
+    depth: usize,
+    lists: Option<&RefCell<Vec<ListInfo>>>,
+    seq: &mut S,
+) -> Result<(), S::Error> {
+    let list = &parsed.list;
+    let index = lists.map(|lists| {
+        let mut lists = lists.borrow_mut();
+        lists.push(ListInfo {
+            title: list.title().map(str::to_owned),
+            kind: list.kind().map(str::to_owned),
+            depth,
+            warnings: parsed.warnings.clone(),
+        });
+        lists.len() - 1
+    });
+    let sites: Vec<(usize, Site)> = list
+        .items()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| check_item(item.as_str()).site.map(|s| (i, s)))
+        .collect();
+    let refs: Vec<(usize, &Site)> = sites.iter().map(|(i, s)| (*i, s)).collect();
+    let mut pair = pair_notes(&refs).into_iter().peekable();
+    drop(refs);
+    let mut sites = sites.into_iter().peekable();
+    for (n, item) in list.items().iter().enumerate() {
+        let mut c = match sites.next_if(|(i, _)| *i == n) {
+            Some((_, site)) => check_openable(item.as_str(), site),
+            None => check_item(item.as_str()),
+        };
+        while let Some((_, note)) = pair.next_if(|(i, _)| *i == n) {
+            c.notes.push(note);
+        }
+        // The nested list, read again on its own (as a caller that checks
+        // its link would): its own warnings and lookalike pairs.
+        let inner = match (lists, c.class, item.list()) {
+            (Some(_), Class::List, Some(_)) => Some(Parser::new().parse(item.as_str())),
+            _ => None,
+        };
+        // A nested list that could not be read is an invalid item.
+        let unreadable;
+        let (class, reason) = match (c.class, item.list(), &inner) {
+            (Class::List, None, _) => {
+                unreadable = Message::new(Code::itemNestedUnreadable);
+                (Class::Invalid, Some(&unreadable))
+            }
+            (_, _, Some(Err(e))) => {
+                unreadable = e.message();
+                (Class::Invalid, Some(&unreadable))
+            }
+            _ => (c.class, c.reason.as_ref()),
+        };
+        let site = c.site.as_ref();
+        let nested = match (&inner, lists) {
+            (Some(Ok(_)), Some(lists)) => Some(lists.borrow().len()),
+            _ => None,
+        };
+        seq.serialize_element(&Row {
+            item: item.as_str(),
+            class,
+            site: site.map(|s| s.host.as_str()),
+            site_unicode: site.map(|s| s.unicode.as_str()),
+            userinfo: site.and_then(|s| s.userinfo.as_deref()),
+            reason,
+            notes: &c.notes,
+            depth: index.map(|_| depth),
+            list: index,
+            nested,
+        })?;
+        if let Some(Ok(inner)) = inner {
+            write_items(&inner, depth + 1, lists, seq)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn report(link: &str, nested: bool) -> Value {
+        let parsed = Parser::new().parse(link).unwrap();
+        let report = if nested {
+            CheckReport::nested(&parsed)
+        } else {
+            CheckReport::new(&parsed)
+        };
+        serde_json::to_value(&report).unwrap()
+    }
+
+    #[test]
+    fn nested_lists_are_walked_once_each_item_with_its_depth_and_list() {
+        // Inner: a list of two with a lookalike pair and a title, and an
+        // empty item (a warning of its own); then one more level.
+        let link = "uri-list:https://a.example;uri-list:https://paypal.com%3Bhttps://p%D0%B0ypal.com%3B%3Buri-list:javascript:x%253Btitle%3Ftitle=Inner;https://b.example";
+        let all = report(link, true);
+        let rows: Vec<(&str, &str, u64, u64)> = all["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                let (item, class) = (i["item"].as_str().unwrap(), i["class"].as_str().unwrap());
+                (
+                    item,
+                    class,
+                    i["depth"].as_u64().unwrap(),
+                    i["list"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let classes: Vec<_> = rows.iter().map(|r| (r.1, r.2, r.3)).collect();
+        assert_eq!(
+            classes,
+            [
+                ("openable", 0, 0),
+                ("list", 0, 0),
+                ("openable", 1, 1),
+                ("openable", 1, 1),
+                ("list", 1, 1),
+                ("blocked", 2, 2),
+                ("invalid", 2, 2),
+                ("openable", 0, 0),
+            ],
+            "{rows:?}"
+        );
+        assert_eq!(all["items"][1]["nested"], json!(1));
+        assert_eq!(all["items"][4]["nested"], json!(2));
+        assert!(all["items"][0].get("nested").is_none());
+        // The lookalike pair is noted within the nested list, as a check of
+        // the nested link on its own would note it.
+        let notes = all["items"][3]["notes"].as_array().unwrap();
+        assert!(
+            notes.iter().any(|n| n["code"] == "noteLookalike"),
+            "{notes:?}"
+        );
+        let lists = all["lists"].as_array().unwrap();
+        assert_eq!(lists.len(), 3);
+        assert_eq!(lists[1]["title"], "Inner");
+        assert_eq!(lists[1]["depth"], 1);
+        assert_eq!(lists[1]["warnings"][0]["code"], "warningDone");
+        assert_eq!(lists[2]["depth"], 2);
+        // Each list is the check of its own link.
+        let inner = report(all["items"][1]["item"].as_str().unwrap(), false);
+        assert_eq!(lists[1]["warnings"], inner["warnings"]);
+        assert_eq!(all["items"][2]["notes"], inner["items"][0]["notes"]);
+        // check() keeps its shape: the link's own items, no depth or lists.
+        let top = report(link, false);
+        assert_eq!(top["items"].as_array().unwrap().len(), 3);
+        assert!(top.get("lists").is_none() && top["items"][0].get("depth").is_none());
+        assert_eq!(top["warnings"], all["warnings"]);
+    }
+}
