@@ -222,7 +222,7 @@ export const cases = [
       await browser.typeInto('#group-name', ' (mine)');
       await browser.click('#new-window');
       await browser.click('#open');
-      const state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs.length === 4 && s.groups.length === 1 && s.groups[0].title !== '', { what: 'the group' });
+      const state = await opened(browser, origin, 4, 1, 'the group');
       assert.deepEqual(urlAndGroup(state).slice(2), [
         ['/page/m1', '20 pages (mine)'],
         ['/page/m5', '20 pages (mine)'],
@@ -269,7 +269,7 @@ export const cases = [
       await browser.click('#item-9996'); // this server's m9997, in view at the end
       await browser.click('#item-9992');
       await browser.click('#open');
-      const state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs.length === 4 && s.groups.length === 1, { what: 'the group' });
+      const state = await opened(browser, origin, 4, 1, 'the group');
       assert.deepEqual(urlAndGroup(state).slice(2), [
         ['/page/m9993', '10000 pages'],
         ['/page/m9997', '10000 pages'],
