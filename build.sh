@@ -4,6 +4,7 @@
 #   ./build.sh                        build dist/chrome/, dist/firefox/ and their zips (then web-ext lint)
 #   ./build.sh test                   every check, in order (see run_tests below)
 #   ./build.sh run [chrome|firefox]   start the browser with the built extension and a demo page
+#   ./build.sh bench [--quick]        every benchmark, one table, also in target/bench.json (not in test)
 #
 # It installs what it needs when it is missing (the wasm32 target, wasm-bindgen-cli at the
 # crate's pinned version, npm dev dependencies; for `test` and `run` also the browsers and
@@ -152,9 +153,11 @@ size_of() { stat -c %s "$1"; }
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
 
 # The sizes as one table: a goal met or not met is information (benches/README.md says where
-# the bytes go and what a goal would take); only a zip past its guard is an error. The guard sits
-# well above a real build (about 122 KB since the core moved to serde), well below a mistake.
-readonly ZIP_GUARD=$((160 * 1024))
+# the bytes go and what a goal would take); only a zip past its guard is an error.
+# Issue 15 set 100 KB when the zips were 95 KB; serde-wasm-bindgen and the std it links (the brief's
+# choice, benches/README.md "Size") put them at about 115 KB. The guard is for a mistake (a stray
+# file, a second wasm), not a goal: 128 KB.
+readonly ZIP_GUARD=$((128 * 1024))
 SIZES=()
 add_size() {
   local what=$1 bytes=$2 goal=${3:-0} status=''
@@ -209,9 +212,10 @@ build() {
 
   # Only the cdylib: built along with the rlib (Cargo.toml's crate-type, which the tests and the
   # CLI need), the same LTO build leaves 4 KB more gzip in the wasm (benches/README.md, "Size").
-  step "cargo rustc --release --target $WASM_TARGET --lib --crate-type cdylib"
-  cargo rustc --release --target "$WASM_TARGET" --lib --crate-type cdylib
-  local wasm=target/$WASM_TARGET/release/uri_list.wasm
+  # The profile wasm: release's settings at opt-level "z" (Cargo.toml; native builds are at 3).
+  step "cargo rustc --profile wasm --target $WASM_TARGET --lib --crate-type cdylib"
+  cargo rustc --profile wasm --target "$WASM_TARGET" --lib --crate-type cdylib
+  local wasm=target/$WASM_TARGET/wasm/uri_list.wasm
   [[ -f $wasm ]] || die "$wasm was not built"
 
   step "wasm-bindgen --target web, wasm-opt -Oz"
@@ -287,6 +291,8 @@ run_tests() {
   # Without the default feature (serde): the core alone, no JSON shapes, no JavaScript API.
   must "cargo clippy (no default features)" cargo clippy --lib --no-default-features -- -D warnings
   must "cargo test" cargo test
+  # The benchmarks are not run here (./build.sh bench), only built, so that they do not rot.
+  must "benchmarks build (cargo bench --no-run; the JavaScript benchmarks load)" check_benches
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
@@ -313,6 +319,33 @@ run_tests() {
   fi
   say ""
   say "build.sh test: everything passed"
+}
+
+# --- benchmarks -------------------------------------------------------------------------------
+
+# Builds the Rust benchmark; checks that every JavaScript benchmark parses (node --check) and
+# that every import of the scripts resolves (esbuild bundles them to a throw-away folder:
+# nothing runs).
+check_benches() {
+  cargo bench --no-run --quiet
+  local file
+  for file in benches/*.mjs benches/browser/*.mjs benches/browser/*.js; do
+    node --check "$file"
+  done
+  # Every import of the benchmark scripts resolves (bundled to nowhere: nothing runs).
+  esbuild --bundle --platform=node --format=esm --packages=external --log-level=error \
+    --outdir="$(mktemp -d)" benches/*.mjs benches/browser/run.mjs
+}
+
+# Every benchmark, one table (benches/all.mjs): on the built extension.
+run_benches() {
+  build
+  ensure_browsers
+  ensure_geckodriver
+  export GECKODRIVER
+  GECKODRIVER=$(geckodriver_path)
+  step "benchmarks (benches/all.mjs; the table is also written to target/bench.json)"
+  node benches/all.mjs "$@"
 }
 
 # --- trying it ----------------------------------------------------------------------------------
@@ -343,10 +376,14 @@ case ${1:-} in
     lint_firefox
     ;;
   test) run_tests ;;
+  bench)
+    shift
+    run_benches "$@"
+    ;;
   run)
     shift
     run_demo "$@"
     ;;
-  -h | --help | help) sed -n '2,11s/^# \{0,1\}//p' "$0" ;;
-  *) die "unknown command '$1': use ./build.sh, ./build.sh test or ./build.sh run [chrome|firefox]" ;;
+  -h | --help | help) sed -n '2,12s/^# \{0,1\}//p' "$0" ;;
+  *) die "unknown command '$1': use ./build.sh, ./build.sh test, ./build.sh bench or ./build.sh run [chrome|firefox]" ;;
 esac

@@ -8,7 +8,7 @@
 //
 //   node benches/limits.mjs [--pkg DIR] [--only chromium,node] [--size BYTES]
 //
-// --pkg DIR    a wasm-bindgen --target web package; default dist/chrome/pkg (./build.sh)
+// --pkg DIR    a wasm-bindgen --target web package; default dist/pkg (./build.sh)
 // --size N     the links' length; default 2097152 (MAX_LENGTH)
 
 import fs from 'node:fs';
@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const opts = { pkg: path.join(root, 'dist/chrome/pkg'), only: new Set(['chromium', 'node']), size: 2 * 1024 * 1024 };
+const opts = { pkg: path.join(root, 'dist/pkg'), only: new Set(['chromium', 'node']), size: 2 * 1024 * 1024 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];

@@ -20,7 +20,7 @@
 // the profiler's figures are what linkify itself costs.
 // Off and on alternate run by run; each figure is the median of RUNS (the longest frame, task
 // and slice: the median and the largest of all runs).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { launchChromium } from '../tests/e2e/chromium.mjs';
 import { launchFirefox } from '../tests/e2e/firefox.mjs';
@@ -253,6 +253,21 @@ async function bench(session, origin) {
   }
 }
 
+/**
+ * A copy of the packed extension with the content scripts as their source files, one script
+ * each (the package joins them into one content.js): the profile tells linkify's frames by
+ * their file, content/linkify.js.
+ */
+async function withSourceContentScripts(packed, copy) {
+  await cp(packed, copy, { recursive: true });
+  const scripts = JSON.parse(await readFile(join(ROOT, 'manifest.json'), 'utf8')).content_scripts;
+  const manifest = JSON.parse(await readFile(join(copy, 'manifest.json'), 'utf8'));
+  manifest.content_scripts = scripts;
+  for (const file of scripts.flatMap((script) => script.js)) await cp(join(ROOT, 'extension', file), join(copy, file));
+  await writeFile(join(copy, 'manifest.json'), JSON.stringify(manifest));
+  return copy;
+}
+
 const folder = await tempDir('linkify-bench');
 const server = await startServer(folder.path);
 try {
@@ -260,7 +275,7 @@ try {
   await writeFile(join(folder.path, 'static.html'), staticPage());
   await writeFile(join(folder.path, 'mutations.html'), mutationsPage());
   for (const [launch, sub] of [[chromiumSession, 'chrome'], [firefoxSession, 'firefox']]) {
-    const session = await launch(resolve(dist, sub));
+    const session = await launch(await withSourceContentScripts(resolve(dist, sub), join(folder.path, sub)));
     try {
       await bench(session, server.origin);
       await session.setLinkify(false);

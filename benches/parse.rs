@@ -16,13 +16,18 @@
 //! limit (`MAX_LENGTH`, 2 MiB): that case raises the limit with
 //! `Parser::max_length`, so it measures the parser, not the length check.
 //!
+//! `cargo bench --bench parse -- --ratio` runs no criterion case: it times
+//! the lenient parse against a `memchr` scan of the same link for `;` (the
+//! separator; the work a parse cannot do without), interleaved in one
+//! process, and prints one JSON line per size: the parse's speed as a
+//! fraction of the scan's (median, min and max over the repeats) and both
+//! speeds in MB/s. `./build.sh bench` reads it.
+//!
 //! Results and how they were measured: `benches/README.md`.
 
 use criterion::measurement::WallTime;
-use criterion::{
-    black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
-};
-use std::time::Duration;
+use criterion::{black_box, criterion_group, BenchmarkGroup, BenchmarkId, Criterion, Throughput};
+use std::time::{Duration, Instant};
 use uri_list::{to_text, Parsed, Parser, UriList};
 
 /// What `decode --json` prints.
@@ -206,5 +211,80 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
+/// The sizes of the ratio (the goal counts from 1 000 items up).
+const RATIO_SIZES: [usize; 5] = [10, 100, 1_000, 10_000, 100_000];
+/// Repeats of each pair of timings; each timing runs for about `SLICE`.
+const REPEATS: usize = 21;
+const SLICE: Duration = Duration::from_millis(20);
+
+/// Seconds per call of `f`, over as many calls as fill `SLICE` (at least one).
+fn per_call(calls: u32, mut f: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    for _ in 0..calls {
+        f();
+    }
+    start.elapsed().as_secs_f64() / f64::from(calls)
+}
+
+/// How many calls of `f` fill `SLICE`.
+fn calls_in_slice(mut f: impl FnMut()) -> u32 {
+    let once = per_call(3, &mut f).max(1e-9);
+    ((SLICE.as_secs_f64() / once) as u32).max(1)
+}
+
+fn median_min_max(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[v.len() / 2], v[0], v[v.len() - 1])
+}
+
+/// The parse against a memchr scan of the same bytes, interleaved: the
+/// order alternates from one repeat to the next, and each repeat gives a
+/// ratio of its own, so that a burst of load elsewhere hits both sides.
+fn ratio() {
+    let parser = Parser::new().max_length(usize::MAX);
+    for n in RATIO_SIZES {
+        let link = list_of(n).to_link();
+        let bytes = link.as_bytes();
+        let parse = || {
+            black_box(parser.parse(black_box(&link)).map(|p| p.list.len()).ok());
+        };
+        let scan = || {
+            black_box(
+                memchr::memchr_iter(b';', black_box(bytes))
+                    .fold(0, |last, at| black_box(at) | last),
+            );
+        };
+        let (parse_calls, scan_calls) = (calls_in_slice(parse), calls_in_slice(scan));
+        let (mut ratios, mut parse_mbs, mut scan_mbs) = (vec![], vec![], vec![]);
+        for repeat in 0..REPEATS {
+            let (p, s) = if repeat % 2 == 0 {
+                let p = per_call(parse_calls, parse);
+                (p, per_call(scan_calls, scan))
+            } else {
+                let s = per_call(scan_calls, scan);
+                (per_call(parse_calls, parse), s)
+            };
+            ratios.push(s / p);
+            parse_mbs.push(bytes.len() as f64 / p / 1e6);
+            scan_mbs.push(bytes.len() as f64 / s / 1e6);
+        }
+        let (r, r_min, r_max) = median_min_max(ratios);
+        let (p, _, _) = median_min_max(parse_mbs);
+        let (s, _, _) = median_min_max(scan_mbs);
+        println!(
+            "{{\"items\":{n},\"bytes\":{},\"ratio\":{r:.4},\"min\":{r_min:.4},\"max\":{r_max:.4},\"parse_mb_s\":{p:.1},\"memchr_mb_s\":{s:.1},\"repeats\":{REPEATS}}}",
+            bytes.len()
+        );
+    }
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::args().any(|arg| arg == "--ratio") {
+        ratio();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -5,9 +5,9 @@
 // Builds nothing: it serves this folder and an already built wasm-bindgen
 // `--target web` package on 127.0.0.1.
 //
-//   node benches/browser/run.mjs [--pkg DIR] [--profile] [--only chromium,firefox,node] [--quick]
+//   node benches/browser/run.mjs [--pkg DIR] [--profile] [--only chromium,firefox,node] [--quick] [--json FILE]
 //
-// --pkg DIR      the package (NAME.js, NAME_bg.wasm); default dist/chrome/pkg,
+// --pkg DIR      the package (NAME.js, NAME_bg.wasm); default dist/pkg,
 //                made by ./build.sh
 // --profile      where the time of the wasm decode goes, stage by stage; needs
 //                --pkg pointing at a build of benches/browser/profile (see its Cargo.toml)
@@ -17,6 +17,7 @@
 // --firefox P    the browser; default /usr/bin/firefox-esr, driven by
 //                $GECKODRIVER or geckodriver (~/.cargo/bin or PATH)
 // --quick        fewer, shorter runs (a smoke test, not figures to quote)
+// --json FILE    also writes each engine's rows (items, µs, ratio) to FILE
 //
 // playwright-core comes from the repository's node_modules (npm ci), or from
 // the folder named by PLAYWRIGHT_CORE.
@@ -36,12 +37,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 
 function usage(message) {
-  console.error(`${message}\nusage: node benches/browser/run.mjs [--pkg DIR] [--profile] [--chromium PATH] [--firefox PATH] [--only chromium,firefox,node] [--quick]`);
+  console.error(`${message}\nusage: node benches/browser/run.mjs [--pkg DIR] [--profile] [--chromium PATH] [--firefox PATH] [--only chromium,firefox,node] [--quick] [--json FILE]`);
   process.exit(2);
 }
 
 const ENGINES = ['chromium', 'firefox', 'node'];
-const opts = { pkg: path.join(root, 'dist/chrome/pkg'), chromium: '/usr/bin/chromium', firefox: '/usr/bin/firefox-esr', only: new Set(ENGINES), quick: false, profile: false };
+const opts = { pkg: path.join(root, 'dist/pkg'), chromium: '/usr/bin/chromium', firefox: '/usr/bin/firefox-esr', only: new Set(ENGINES), quick: false, profile: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -55,6 +56,10 @@ for (let i = 0; i < argv.length; i++) {
   } else if (a === '--node-only') opts.only = new Set(['node']);
   else if (a === '--browser-only') opts.only.delete('node');
   else if (a === '--quick') opts.quick = true;
+  else if (a === '--json') {
+    if (i + 1 >= argv.length) usage(`${a} needs a value`);
+    opts.json = path.resolve(argv[++i]);
+  }
   else if (a === '--profile') opts.profile = true;
   else usage(`unknown argument: ${a}`);
 }
@@ -85,7 +90,8 @@ async function inNode() {
     await wasm.default({ module_or_path: fs.readFileSync(wasmFile) });
     const run = { wasm, plain, now: () => performance.now(), ...settings };
     const label = `node ${process.version}`;
-    console.log(opts.profile ? profileTable(runProfile(run), label) : table(runBench(run).rows, label));
+    if (opts.profile) console.log(profileTable(runProfile(run), label));
+    else printResult(runBench(run), label);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -127,8 +133,12 @@ function pageUrl(server) {
   return `http://127.0.0.1:${server.address().port}/${query ? '?' + query : ''}`;
 }
 
+/** Each engine's rows, written as JSON with --json (./build.sh bench reads them). */
+const results = {};
+
 function printResult(result, label) {
   if (result.error) throw new Error(`in ${label}: ${result.error}`);
+  results[label] = result.rows;
   console.log(result.profile ? profileTable(result.profile, label) : table(result.rows, label));
 }
 
@@ -216,3 +226,4 @@ async function inFirefox() {
 if (opts.only.has('chromium')) await inChromium();
 if (opts.only.has('firefox')) await inFirefox();
 if (opts.only.has('node')) await inNode();
+if (opts.json) fs.writeFileSync(opts.json, `${JSON.stringify(results, null, 2)}\n`);

@@ -37,7 +37,8 @@ function setUpOpenLimit(settings) {
     try {
       await saveSetting('openLimit', value);
       settings.openLimit = value;
-      limit.value = String(value);
+      // Shown as saved ("007" as 7), unless the person typed on while storage was writing.
+      if (limit.value.trim() === typed) limit.value = String(value);
       showStatus(t('optionsOpenLimitSaved', value), 'ok');
     } catch (failure) {
       showStatus(failure.message, 'error');

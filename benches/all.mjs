@@ -1,0 +1,576 @@
+#!/usr/bin/env node
+// Every benchmark in one run, one table: `./build.sh bench` (after ./build.sh), or
+//
+//   node benches/all.mjs [--quick] [--only native,decode,size,startup,click,web] [--rounds N] [--web DIR]
+//
+// Prints one table (figure, value, goal, met or not) and writes it as JSON to
+// target/bench.json. Each comparison is a ratio (or a difference) measured in the same run,
+// interleaved round by round, shown as the median with the min–max over the rounds:
+//
+// - native: `cargo bench --bench parse -- --ratio` (benches/parse.rs), the parse against a
+//   memchr scan of the same bytes; goal 0.25 or more from 1 000 items up;
+// - decode: benches/browser/run.mjs (wasm `decode` against a plain-JS decoder, Chromium,
+//   Firefox, node); goal 0.5 or less from 100 items up;
+// - size: the zips (goal 64 KB each) and the wasm (gzip -9, goal 48 KB);
+// - startup (Chromium): from the service worker's start (its `performance.timeOrigin`) to the
+//   core ready (`init()` resolved), the shipped background bundle against the same bundle whose
+//   `init()` resolves at once, no wasm fetched (both built here, one browser each, 20 cold
+//   starts each: CDP `ServiceWorker.stopAllWorkers`, then a tab closed): goal 10 ms or less more; and
+//   the first click after a cold start (5 items, to the group titled), the extension against
+//   the one-file baseline below: goal 15 ms or less more;
+// - click (Chromium and Firefox): a trusted click on a 5- and a 30-item list to the group
+//   titled, the extension against a baseline extension made here (a content script that sends
+//   a pre-split list, a one-file worker making the same tabs.create / tabs.group /
+//   tabGroups.update calls, no parsing, no settings read): goal 1.05x or less, stable to 2%
+//   (the medians of the first and second halves of the rounds within 2% of each other);
+// - web (once dist/web/index.html exists, or the folder --web names): the bytes a first visit
+//   transfers (gzip), goal under 60 KB; the time from navigation start to 100 `li` elements in
+//   the page, the link given in its #fragment, with Chromium's CPU throttled 4x, goal 300 ms.
+//
+// The end of a click is seen by a third extension made here, the observer: its
+// `tabGroups.onUpdated` listener posts the time a group got its title to the local server; the
+// click's time is the page's `pointerup` event (the click follows it at once). Both are
+// `performance.timeOrigin + ...`, one clock for every process of the browser.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus, tmpdir, loadavg, totalmem } from 'node:os';
+import { dirname, extname, join, normalize, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { bundleModules, GLUE, glueWithWasmAtRoot } from '../.ci/pack.mjs';
+import { launchFirefox } from '../tests/e2e/firefox.mjs';
+import { findProgram, sleep, waitFor, withTimeout } from '../tests/e2e/util.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web'];
+
+function usage(message) {
+  console.error(`${message}\nusage: node benches/all.mjs [--quick] [--only ${SECTIONS.join(',')}] [--rounds N] [--web DIR]`);
+  process.exit(2);
+}
+const opts = { quick: false, only: new Set(SECTIONS), rounds: 20, web: join(ROOT, 'dist/web') };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i] === '--quick') opts.quick = true;
+  else if (argv[i] === '--only' && argv[i + 1]) {
+    opts.only = new Set(argv[++i].split(','));
+    for (const s of opts.only) if (!SECTIONS.includes(s)) usage(`unknown section: ${s}`);
+  } else if (argv[i] === '--rounds' && Number(argv[i + 1]) >= 2) opts.rounds = Number(argv[++i]);
+  else if (argv[i] === '--web' && argv[i + 1]) opts.web = resolve(argv[++i]);
+  else usage(`unknown argument: ${argv[i]}`);
+}
+if (opts.quick) opts.rounds = Math.min(opts.rounds, 4);
+
+// ---- the table -------------------------------------------------------------------------------
+
+const rows = [];
+const versions = {};
+/** One figure: `value` as shown, `goal` as shown, `met` true/false/null (no goal or not measured). */
+function row(section, figure, value, goal = '', met = null, detail = undefined) {
+  rows.push({ section, figure, value, goal, met, ...(detail ? { detail } : {}) });
+  console.error(`  ${figure}: ${value}${goal ? ` (goal ${goal}: ${met === null ? '-' : met ? 'met' : 'NOT met'})` : ''}`);
+}
+const median = (values) => {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+const stats = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values), n: values.length });
+const fmt = (s, digits = 2, unit = '') => `${s.median.toFixed(digits)}${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)}, n=${s.n})`;
+/** Stable: the medians of the first and second halves within `tolerance` of each other. */
+function stability(values) {
+  const half = Math.floor(values.length / 2);
+  const [a, b] = [median(values.slice(0, half)), median(values.slice(half))];
+  return { halves: [a, b], stable: Math.abs(a - b) / Math.min(a, b) <= 0.02 };
+}
+
+function printTable() {
+  const head = ['figure', 'value (median, min–max)', 'goal', 'met'];
+  const body = rows.map((r) => [r.figure, r.value, r.goal, r.met === null ? '-' : r.met ? 'met' : 'NOT met']);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const b of body) console.log(line(b));
+}
+
+// ---- native and decode: the existing benchmarks, their output read --------------------------
+
+function native() {
+  const run = spawnSync('cargo', ['bench', '--quiet', '--bench', 'parse', '--', '--ratio'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (run.status !== 0) throw new Error('cargo bench --bench parse -- --ratio failed');
+  for (const line of run.stdout.split('\n').filter((l) => l.startsWith('{'))) {
+    const r = JSON.parse(line);
+    const goal = r.items >= 1000;
+    row('native', `native parse / memchr scan, ${r.items} items`,
+      `${r.ratio.toFixed(3)} (${r.min.toFixed(3)}–${r.max.toFixed(3)}, n=${r.repeats}); ${Math.round(r.parse_mb_s)} vs ${Math.round(r.memchr_mb_s)} MB/s`,
+      goal ? '≥ 0.25' : '', goal ? r.ratio >= 0.25 : null, r);
+  }
+}
+
+function decode() {
+  const json = join(ROOT, 'target', 'bench-decode.json');
+  const args = [join(ROOT, 'benches/browser/run.mjs'), '--json', json, ...(opts.quick ? ['--quick'] : [])];
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error('benches/browser/run.mjs failed');
+  for (const [engine, list] of Object.entries(JSON.parse(readFileSync(json, 'utf8')))) {
+    for (const r of list) {
+      const goal = r.items >= 100;
+      row('decode', `decode wasm / plain JS, ${engine}, ${r.items} items`, `${r.ratio.toFixed(2)} (median run of ${opts.quick ? 5 : 15})`,
+        goal ? '≤ 0.5' : '', goal ? r.ratio <= 0.5 : null, r);
+    }
+  }
+}
+
+function size() {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB (${bytes} bytes)`;
+  for (const zip of ['uri-list-chrome.zip', 'uri-list-firefox.zip']) {
+    const bytes = statSync(join(ROOT, 'dist', zip)).size;
+    row('size', `dist/${zip}`, kb(bytes), '≤ 64 KB', bytes <= 64 * 1024);
+  }
+  const gz = gzipSync(readFileSync(join(ROOT, 'dist/pkg/uri_list_bg.wasm')), { level: 9 }).length;
+  row('size', 'wasm, gzip -9', kb(gz), '≤ 48 KB', gz <= 48 * 1024);
+}
+
+// ---- the extensions made here ----------------------------------------------------------------
+
+const work = mkdtempSync(join(tmpdir(), 'uri-list-bench-'));
+if (!process.env.BENCH_KEEP) process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+
+/** A small extension in `work/name`: a manifest per browser, and its files. */
+function extension(name, browser, manifest, files) {
+  const dir = join(work, `${name}-${browser}`);
+  mkdirSync(dir, { recursive: true });
+  const background = browser === 'chrome' ? { service_worker: 'worker.js' } : { scripts: ['worker.js'] };
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({
+    manifest_version: 3, name, version: '1.0', ...manifest, background,
+    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: `${name}@bench.uri-list` } } } : {}),
+  }));
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+/** The baseline: the same tab calls as extension/lib/tabs.js, for a list split beforehand. */
+function baseline(browser) {
+  const content = `addEventListener('click', (event) => {
+    const link = event.target.closest?.('a[href^="x-bench:"]');
+    if (!link || !event.isTrusted) return;
+    event.preventDefault();
+    event.stopPropagation();
+    (globalThis.browser ?? chrome).runtime.sendMessage(JSON.parse(link.dataset.list));
+  }, true);`;
+  const worker = `const api = globalThis.browser ?? chrome;
+  api.runtime.onMessage.addListener(({ urls, title }, sender) => { open(urls, title, sender.tab); });
+  async function open(urls, title, tab) {
+    const same = tab.cookieStoreId ? { cookieStoreId: tab.cookieStoreId } : {};
+    const tabIds = [];
+    let index = tab.index + 1;
+    for (const url of urls) {
+      const created = await api.tabs.create({ windowId: tab.windowId, index, openerTabId: tab.id, ...same, url, active: tabIds.length === 0 });
+      index += 1;
+      tabIds.push(created.id);
+    }
+    const groupId = await api.tabs.group({ tabIds, createProperties: { windowId: tab.windowId } });
+    await api.tabGroups.update(groupId, { title });
+  }`;
+  return extension('bench-baseline', browser, {
+    // Firefox: tabs.create({cookieStoreId}) needs cookies, as for the extension (.ci/pack.mjs).
+    permissions: ['tabs', 'tabGroups', ...(browser === 'firefox' ? ['cookies'] : [])],
+    content_scripts: [{ matches: ['<all_urls>'], js: ['content.js'], run_at: 'document_start' }],
+  }, { 'content.js': content, 'worker.js': worker });
+}
+
+/** The observer: posts the time each group titled bench-... got its title. */
+function observer(browser, port) {
+  const worker = `(globalThis.browser ?? chrome).tabGroups.onUpdated.addListener((group) => {
+    if (!group.title?.startsWith('bench-')) return;
+    const t = performance.timeOrigin + performance.now();
+    fetch('http://127.0.0.1:${port}/done', { method: 'POST', mode: 'no-cors', body: JSON.stringify({ title: group.title, t }) });
+  });`;
+  return extension('bench-observer', browser, { permissions: ['tabs', 'tabGroups'], host_permissions: ['http://127.0.0.1/*'] }, { 'worker.js': worker });
+}
+
+/**
+ * The shipped extension (dist/chrome) with its background bundled again, its `init()`
+ * noting when it resolved (`globalThis.benchCoreReady`); with `wasm: false` that `init()`
+ * resolves at once and fetches nothing: the same worker without the wasm.
+ */
+async function timedExtension(name, wasm) {
+  const dir = join(work, name);
+  cpSync(join(ROOT, 'dist/chrome'), dir, { recursive: true });
+  const stage = join(work, `${name}-src`);
+  cpSync(join(ROOT, 'extension'), stage, { recursive: true });
+  cpSync(join(ROOT, 'dist/pkg'), join(stage, 'pkg'), { recursive: true });
+  const timedInit = {
+    name: 'timed-init',
+    setup(build) {
+      build.onLoad({ filter: GLUE }, ({ path }) => {
+        const glue = glueWithWasmAtRoot(path).replace('__wbg_init as default', '__benchInit as default');
+        const body = wasm
+          ? 'const p = __wbg_init(a); p.then(() => { globalThis.benchCoreReady ??= performance.now(); }); return p;'
+          : 'globalThis.benchCoreReady ??= performance.now(); return Promise.resolve({});';
+        return { contents: `${glue}\nfunction __benchInit(a) { ${body} }\n`, loader: 'js' };
+      });
+    },
+  };
+  const [[, text]] = await bundleModules(stage, ['background.js'], [timedInit]);
+  writeFileSync(join(dir, 'background.js'), text);
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  // The rest as shipped: the worker registers listeners for all of it (omnibox, commands...).
+  manifest.name = name;
+  delete manifest.content_scripts;
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+// ---- the pages -------------------------------------------------------------------------------
+
+/** The local server: /p/N tiny pages, /list pages with the links, POST /click and /done. */
+function startServer() {
+  const clicks = new Map();
+  const done = new Map();
+  const lists = new Map();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    if (req.method === 'POST') {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const data = JSON.parse(body);
+        const into = url.pathname === '/click' ? clicks : done;
+        if (!into.has(data.title)) into.set(data.title, data.t);
+        res.writeHead(204, { 'access-control-allow-origin': '*' }).end();
+      });
+      return;
+    }
+    if (url.pathname.startsWith('/p/')) {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>${url.pathname.slice(3)}</title><p>page`);
+      return;
+    }
+    if (url.pathname === '/list') {
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(lists.get(url.searchParams.get('id')) ?? 'no such list');
+      return;
+    }
+    if (server.web) return serveWeb(server.web, url, req, res);
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    server.port = server.address().port;
+    Object.assign(server, { clicks, done, lists });
+    resolve(server);
+  }));
+}
+
+/**
+ * A page with one link to `items` local pages in a group titled `title`: a `uri-list:` link
+ * for the extension, or an `x-bench:` link with the list split beforehand for the baseline.
+ */
+function listPage(server, title, items, kind) {
+  const urls = Array.from({ length: items }, (_, i) => `http://127.0.0.1:${server.port}/p/${title}-${i}`);
+  const href = kind === 'extension' ? `uri-list:${urls.join(';')}?title=${title}` : 'x-bench:list';
+  const data = kind === 'extension' ? '' : ` data-list='${JSON.stringify({ urls, title })}'`;
+  server.lists.set(title, `<!doctype html><title>${title}</title>
+<a id="l" href="${href}"${data} style="font-size:40px">open this list</a>
+<script>addEventListener('pointerup', (event) => fetch('/click', { method: 'POST',
+  body: JSON.stringify({ title: ${JSON.stringify(title)}, t: performance.timeOrigin + event.timeStamp }) }), true);</script>`);
+  return `http://127.0.0.1:${server.port}/list?id=${title}`;
+}
+
+let counter = 0;
+/** One click on a fresh list page: ms from the click to the group titled. */
+async function clickToGroup(server, driver, items, kind) {
+  const title = `bench-${kind}-${items}-${++counter}`;
+  await driver.goto(listPage(server, title, items, kind));
+  await driver.click('#l');
+  await waitFor(() => server.done.has(title) && server.clicks.has(title), Boolean, { timeout: 30_000, interval: 20, what: `${title} grouped` })
+    .catch(async (error) => {
+      const seen = { click: server.clicks.has(title), grouped: server.done.has(title), done: [...server.done.keys()] };
+      throw new Error(`${error.message}\nseen: ${JSON.stringify(seen)}; tabs: ${JSON.stringify(await driver.tabs?.())}`);
+    });
+  return server.done.get(title) - server.clicks.get(title);
+}
+
+// ---- Chromium ----------------------------------------------------------------------------------
+
+async function launchChromium(dirs) {
+  const { chromium } = await import('playwright-core');
+  const executablePath = findProgram('CHROMIUM', ['/usr/bin/chromium', 'chromium'], 'apt-get install chromium');
+  const profile = join(work, `chromium-${++counter}`);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath, headless: true, viewport: { width: 1000, height: 700 },
+    args: ['--no-sandbox', '--disable-gpu', `--disable-extensions-except=${dirs.join(',')}`, `--load-extension=${dirs.join(',')}`,
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  versions.chromium = context.browser()?.version() ?? '';
+  const page = context.pages()[0] ?? (await context.newPage());
+  await waitFor(() => context.serviceWorkers().length >= dirs.length, Boolean, { what: 'every extension started' });
+  /** The worker of the extension named `name` (waiting for it to start). */
+  const worker = async (name) => {
+    const named = async () => {
+      for (const w of context.serviceWorkers()) {
+        if ((await w.evaluate(() => chrome.runtime.getManifest().name).catch(() => null)) === name) return w;
+      }
+      return null;
+    };
+    return waitFor(named, Boolean, { interval: 5, what: `the service worker of ${name}` });
+  };
+  const driver = {
+    context, worker,
+    page,
+    goto: (url) => driver.page.goto(url),
+    click: (selector) => driver.page.locator(selector).click(),
+    /**
+     * Stops every worker. With `wake`, then closes a spare tab: the extension's
+     * `tabs.onRemoved` listener starts its worker again (a message from one of its own pages
+     * does not after CDP stopped it, and CDP's startWorker does not start an extension's).
+     */
+    async coldStart({ wake = false } = {}) {
+      const spare = wake ? await context.newPage() : null;
+      const urls = context.serviceWorkers().map((w) => w.url());
+      const cdp = await context.newCDPSession(driver.page);
+      try {
+        const status = new Map();
+        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }) => {
+          for (const v of list) status.set(v.scriptURL, v.runningStatus);
+        });
+        await cdp.send('ServiceWorker.enable');
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        await waitFor(() => urls.every((u) => status.get(u) === 'stopped'), Boolean, { interval: 10, what: 'the workers stopped' });
+      } finally {
+        await cdp.detach();
+      }
+      await spare?.close();
+    },
+    /** One blank tab left, this driver's page (closed through CDP: no worker needs to be up). */
+    async clean() {
+      driver.page = await context.newPage();
+      const cdp = await context.browser().newBrowserCDPSession();
+      try {
+        const keep = (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page' && t.url === 'about:blank').at(-1);
+        for (const t of (await cdp.send('Target.getTargets')).targetInfos) {
+          if (t.type === 'page' && t.targetId !== keep.targetId) await cdp.send('Target.closeTarget', { targetId: t.targetId });
+        }
+        await waitFor(async () => (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').length, (n) => n === 1, { interval: 10, what: 'one tab left' });
+      } finally {
+        await cdp.detach();
+      }
+    },
+    close: () => context.close(),
+  };
+  return driver;
+}
+
+async function startupChromium() {
+  // One browser each: a worker is woken by an event every loaded extension listens to.
+  const names = ['bench-start-wasm', 'bench-start-nowasm'];
+  const drivers = {};
+  try {
+    for (const name of names) drivers[name] = await launchChromium([await timedExtension(name, name === 'bench-start-wasm')]);
+    const times = { 'bench-start-wasm': [], 'bench-start-nowasm': [] };
+    const diffs = [];
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const name of round % 2 ? [...names].reverse() : names) {
+        await drivers[name].coldStart({ wake: true });
+        const worker = await drivers[name].worker(name);
+        times[name].push(await waitFor(() => worker.evaluate(() => globalThis.benchCoreReady), (t) => t !== undefined, { interval: 10, what: `${name} ready` }));
+      }
+      diffs.push(times['bench-start-wasm'][round] - times['bench-start-nowasm'][round]);
+    }
+    const d = stats(diffs);
+    row('startup', 'Chromium: worker start → core ready, more than without the wasm', fmt(d, 1, ' ms'), '≤ 10 ms', d.median <= 10,
+      { withWasm: stats(times['bench-start-wasm']), withoutWasm: stats(times['bench-start-nowasm']), diffs });
+    row('startup', '  (worker start → core ready: with the wasm; without)', `${fmt(stats(times['bench-start-wasm']), 1, ' ms')}; ${fmt(stats(times['bench-start-nowasm']), 1, ' ms')}`);
+  } finally {
+    for (const driver of Object.values(drivers)) await driver.close();
+  }
+}
+
+/**
+ * Interleaved click rounds: the extension and the baseline, each in a browser of its own (one
+ * extension's listeners would otherwise run on the other's tabs), each size; `cold(driver)`
+ * before each click, if given.
+ */
+async function clickRounds(drivers, server, { sizes, cold = null }) {
+  const out = {};
+  for (const items of sizes) out[items] = { extension: [], baseline: [] };
+  for (let round = 0; round < opts.rounds; round++) {
+    for (const items of sizes) {
+      const order = round % 2 ? ['baseline', 'extension'] : ['extension', 'baseline'];
+      for (const kind of order) {
+        if (cold) await cold(drivers[kind]);
+        out[items][kind].push(await clickToGroup(server, drivers[kind], items, kind));
+        await drivers[kind].clean();
+      }
+    }
+  }
+  return out;
+}
+
+function clickRows(browser, out) {
+  for (const [items, { extension: e, baseline: b }] of Object.entries(out)) {
+    const ratios = e.map((t, i) => t / b[i]);
+    const r = stats(ratios);
+    const s = stability(ratios);
+    row('click', `${browser}: click → group titled, ${items} items, extension / baseline`, `${fmt(r, 3)}; halves ${s.halves.map((h) => h.toFixed(3)).join(', ')}`,
+      '≤ 1.05, stable to 2%', r.median <= 1.05 && s.stable, { extension: stats(e), baseline: stats(b), ratios });
+    row('click', `  (${browser}, ${items} items: extension ms; baseline ms)`, `${fmt(stats(e), 0)}; ${fmt(stats(b), 0)}`);
+  }
+}
+
+async function clickChromium(server, { startup }) {
+  const ext = join(work, 'chrome-ext');
+  cpSync(join(ROOT, 'dist/chrome'), ext, { recursive: true });
+  const drivers = {};
+  try {
+    drivers.extension = await launchChromium([ext, observer('chrome', server.port)]);
+    drivers.baseline = await launchChromium([baseline('chrome'), observer('chrome', server.port)]);
+    const name = JSON.parse(readFileSync(join(ROOT, 'extension/_locales/en/messages.json'), 'utf8')).extName.message;
+    await (await drivers.extension.worker(name)).evaluate(() => chrome.storage.sync.set({ openLimit: 100 }));
+    // The first click after a cold start: every worker stopped, the observer's too (its start
+    // delays both sides alike).
+    if (startup) {
+      const cold = await clickRounds(drivers, server, { sizes: [5], cold: (driver) => driver.coldStart() });
+      const { extension: e, baseline: b } = cold[5];
+      const d = stats(e.map((t, i) => t - b[i]));
+      row('startup', 'Chromium: first click after a cold start (5 items), more than the one-file baseline', fmt(d, 1, ' ms'), '≤ 15 ms', d.median <= 15,
+        { extension: stats(e), baseline: stats(b) });
+      row('startup', '  (first click after a cold start: extension; baseline)', `${fmt(stats(e), 0, ' ms')}; ${fmt(stats(b), 0, ' ms')}`);
+    }
+    if (opts.only.has('click')) clickRows('Chromium', await clickRounds(drivers, server, { sizes: [5, 30] }));
+  } finally {
+    for (const driver of Object.values(drivers)) await driver.close();
+  }
+}
+
+async function clickFirefox(server) {
+  const drivers = {};
+  try {
+    drivers.extension = await launchFirefox({ extensionDir: join(ROOT, 'dist/firefox') });
+    drivers.baseline = await launchFirefox({ extensionDir: baseline('firefox') });
+    versions.firefox = drivers.extension.version;
+    for (const driver of Object.values(drivers)) {
+      await driver.command('POST', '/moz/addon/install', { path: observer('firefox', server.port), temporary: true });
+      // Firefox rounds performance.now() otherwise.
+      await driver.script("Services.prefs.setBoolPref('privacy.reduceTimerPrecision', false);", [], { chrome: true });
+      driver.clean = () => driver.reset();
+    }
+    await drivers.extension.inExtension(() => browser.storage.sync.set({ openLimit: 100 }));
+    clickRows('Firefox', await clickRounds(drivers, server, { sizes: [5, 30] }));
+  } finally {
+    for (const driver of Object.values(drivers)) await driver.close();
+  }
+}
+
+// ---- the web page ------------------------------------------------------------------------------
+
+function serveWeb(dir, url, req, res) {
+  const file = normalize(join(dir, url.pathname === '/web/' ? 'index.html' : url.pathname.replace(/^\/web\//, '')));
+  if (!url.pathname.startsWith('/web/') || !file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404).end();
+    return;
+  }
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+  const body = readFileSync(file);
+  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+  res.end(gzip ? gzipSync(body, { level: 9 }) : body);
+}
+
+async function web(server) {
+  const dir = opts.web;
+  if (!existsSync(join(dir, 'index.html'))) {
+    row('web', 'web page: first visit, bytes transferred (gzip)', `not built (no ${relative(ROOT, dir) || dir}/index.html)`, '< 60 KB', null);
+    row('web', 'web page: 100 items shown, CPU 4x slower', 'not built', '≤ 300 ms', null);
+    return;
+  }
+  server.web = dir;
+  const { chromium } = await import('playwright-core');
+  const executablePath = findProgram('CHROMIUM', ['/usr/bin/chromium', 'chromium'], 'apt-get install chromium');
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  versions.chromium = browser.version();
+  const link = `uri-list:${Array.from({ length: 100 }, (_, i) => `https://example.org/page/${i}`).join(';')}?title=bench`;
+  const address = `http://127.0.0.1:${server.port}/web/#${link}`;
+  try {
+    const bytes = [];
+    const times = [];
+    for (let round = 0; round < Math.max(3, Math.round(opts.rounds / 2)); round++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // When 100 list items are in the document, noted by the page's first script.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.querySelectorAll('li').length >= 100) {
+            globalThis.benchShown = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      let transferred = 0;
+      cdp.on('Network.loadingFinished', ({ encodedDataLength }) => (transferred += encodedDataLength));
+      await page.goto(address, { waitUntil: 'load' });
+      const shown = await waitFor(() => page.evaluate(() => globalThis.benchShown), (t) => t !== undefined,
+        { timeout: 15_000, interval: 50, what: '100 items shown (the page reads the link from its #fragment; see benches/all.mjs)' }).catch(() => undefined);
+      await sleep(200);
+      bytes.push(transferred);
+      if (shown !== undefined) times.push(shown);
+      await context.close();
+    }
+    const b = stats(bytes);
+    row('web', 'web page: first visit, bytes transferred (gzip)', `${(b.median / 1024).toFixed(1)} KB`, '< 60 KB', b.median < 60 * 1024, b);
+    if (times.length === 0) row('web', 'web page: 100 items shown, CPU 4x slower', 'no list of 100 items seen (how does the page take a link?)', '≤ 300 ms', false);
+    else {
+      const t = stats(times);
+      row('web', 'web page: 100 items shown, CPU 4x slower', fmt(t, 0, ' ms'), '≤ 300 ms', t.median <= 300, t);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+
+for (const file of ['dist/chrome/manifest.json', 'dist/firefox/manifest.json', 'dist/pkg/uri_list_bg.wasm']) {
+  if (!existsSync(join(ROOT, file))) {
+    console.error(`benches/all.mjs: ${file} is missing: run ./build.sh first`);
+    process.exit(1);
+  }
+}
+const started = Date.now();
+const load = [loadavg()];
+const server = await startServer();
+try {
+  if (opts.only.has('size')) size();
+  if (opts.only.has('native')) native();
+  if (opts.only.has('startup')) await startupChromium();
+  if (opts.only.has('click') || opts.only.has('startup')) await clickChromium(server, { startup: opts.only.has('startup') });
+  if (opts.only.has('click')) await withTimeout(clickFirefox(server), 30 * 60_000, 'the Firefox clicks');
+  if (opts.only.has('web')) await web(server);
+  if (opts.only.has('decode')) decode();
+} finally {
+  server.close();
+}
+load.push(loadavg());
+
+const machine = {
+  date: new Date().toISOString(),
+  cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+  memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+  loadAverage: { before: load[0].map((l) => l.toFixed(2)), after: load[1].map((l) => l.toFixed(2)) },
+  browsers: versions,
+  commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim(),
+  rounds: opts.rounds,
+  seconds: Math.round((Date.now() - started) / 1000),
+};
+console.log(`\n./build.sh bench, ${machine.date}, commit ${machine.commit}, ${machine.cpus}, ${machine.memory}`);
+console.log(`load average (1, 5, 15 min) before ${machine.loadAverage.before.join(' ')}, after ${machine.loadAverage.after.join(' ')}; ` +
+  `${Object.entries(versions).map(([b, v]) => `${b} ${v}`).join(', ') || 'no browser'}; ${opts.rounds} rounds; ${machine.seconds} s\n`);
+printTable();
+const out = join(ROOT, 'target', 'bench.json');
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify({ machine, rows }, null, 2)}\n`);
+console.log(`\nwritten: ${relative(process.cwd(), out) || out}`);
+process.exit(0);
