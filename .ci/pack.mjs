@@ -230,6 +230,7 @@ function referencedFiles(manifest) {
     ...(manifest.content_scripts ?? []).flatMap((script) => [...(script.js ?? []), ...(script.css ?? [])]),
     manifest.default_locale && `_locales/${manifest.default_locale}/messages.json`,
     manifest.action?.default_popup,
+    manifest.options_ui?.page,
     ...Object.values(manifest.action?.default_icon ?? {}),
   ].filter(Boolean);
 }

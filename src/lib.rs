@@ -56,6 +56,27 @@
 //!   part of its item rather than as the start of the query;
 //! - **strict** returns an [`Error`] at the first violation.
 //!
+//! **A deviation from the draft, in lenient mode only:** an item without a
+//! scheme that reads as a web address the way a browser's address bar reads
+//! one (a host name of two or more labels ending in letters, an optional
+//! port, then a path, query or fragment: `example.com/page`,
+//! `login.example.com`) is read as `https://` followed by it, and a
+//! [`Violation::SchemeAdded`] note says so. The draft keeps such an item as
+//! written, an invalid URI that nothing opens; but the explainer's own
+//! examples and the links people write (`multi:example.com/a;example.org`)
+//! leave the scheme out, and a person expects what their address bar does.
+//! Strict mode keeps the draft's reading: the item stays as written, and is
+//! not opened. IP addresses, single labels (`localhost`), user info and
+//! percent-escapes in the host are never read this way.
+//!
+//! ```
+//! let parsed = uri_list::parse("multi:example.com/a;login.example.com").unwrap();
+//! assert_eq!(parsed.list.items()[0].as_str(), "https://example.com/a");
+//! assert_eq!(parsed.list.items()[1].as_str(), "https://login.example.com");
+//! let strict = uri_list::Parser::new().strict(true).parse("multi:example.com/a").unwrap();
+//! assert_eq!(strict.list.items()[0].as_str(), "example.com/a");
+//! ```
+//!
 //! Neither ever panics. Both fail on an empty input, a missing or foreign
 //! scheme, a list with no item, a link over [`MAX_LENGTH`] bytes (2 MiB,
 //! Chrome's URL limit), and lists nested deeper than [`MAX_DEPTH`].
@@ -116,6 +137,9 @@
 //! An item that is itself a uri-list link (any of the four schemes) is read
 //! as a nested list ([`Item::list`]), to [`MAX_DEPTH`] levels. In the text
 //! form a nested list stands between two lines of as many `#` as its depth.
+//! [`plan`] opens each nested list as a group of its own; when nested lists
+//! split a list's own pages into several groups, they are numbered
+//! ("Bookmarks (1)", "Bookmarks (2)") so that no two groups look the same.
 //!
 //! # Web links
 //!

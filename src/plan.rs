@@ -6,6 +6,7 @@ use crate::prelude::*;
 
 use crate::check::{check_item, pair_notes, Class, Note, Site};
 use crate::message::digits::decimal;
+use crate::message::error::Violation;
 use crate::message::{Code, Message};
 use crate::syntax::list::UriList;
 use crate::syntax::parse::Parsed;
@@ -127,7 +128,9 @@ pub struct Context<'a> {
 /// a summary such as "4 pages from 3 sites". Nested lists (draft §8.2) open
 /// as one group each, in order, named by their own title or a summary; the
 /// items of a list around them form groups of their own, one for each run
-/// of items between nested lists. Blocked and invalid items are skipped with
+/// of items between nested lists, numbered when there is more than one
+/// ("Bookmarks (1)", "Bookmarks (2)"), so that no two groups of a list
+/// share a name. Blocked and invalid items are skipped with
 /// their reason. The preview page is asked for when the list has more pages
 /// than the open-limit, when `type=list`, or when nothing can be opened.
 ///
@@ -186,6 +189,14 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         }
     }
 
+    // Items read as web addresses, as an address bar reads them: said
+    // wherever the plan's notes are shown (the badge, the preview page).
+    for w in &parsed.warnings {
+        if let Some(added) = scheme_added(&w.violation) {
+            out.notes.push(added);
+        }
+    }
+
     out.skipped.shrink_to_fit();
     let pages = out.pages();
     if out.mode == Mode::List {
@@ -201,6 +212,15 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         out.preview.push(Message::new(Code::previewNothingOpenable));
     }
     out
+}
+
+/// The note of a [`Violation::SchemeAdded`], in a nested list or not.
+fn scheme_added(violation: &Violation) -> Option<Message> {
+    match violation {
+        Violation::SchemeAdded { .. } => Some(violation.message()),
+        Violation::InNested { inner, .. } => scheme_added(&inner.violation),
+        _ => None,
+    }
 }
 
 /// What [`add_groups`] keeps of the pages' checks, each page checked once:
@@ -226,7 +246,6 @@ fn add_groups(
         })
     });
     // The name is decided once the list's own pages are known.
-    let first = out.groups.len();
     let mut run: Vec<String> = Vec::new();
     // Each run's group, and the position of its first page.
     let mut runs: Vec<(usize, usize)> = Vec::new();
@@ -292,11 +311,24 @@ fn add_groups(
         },
         |t| (t, None),
     );
-    for g in &mut out.groups[first..] {
-        if g.title.is_empty() && g.depth == depth {
+    // When nested lists split this list's own pages into more than one
+    // group, each is numbered ("Bookmarks (1)", "Bookmarks (2)"): a person
+    // can tell apart every group in the tab strip, and the pages stay in
+    // the order the list's author gave them (tab groups cannot interleave).
+    let numbered = runs.len() > 1;
+    for (k, &(g, _)) in runs.iter().enumerate() {
+        let g = &mut out.groups[g];
+        if !numbered {
             g.title.clone_from(&name);
             g.summary.clone_from(&about);
+            continue;
         }
+        let n = decimal(k as u64 + 1);
+        g.title = [name.as_str(), " (", &n, ")"].concat();
+        g.summary = about.as_ref().map(|m| Message {
+            code: Code::groupNumbered,
+            args: vec![m.clone().into(), n.into()],
+        });
     }
 }
 

@@ -256,7 +256,7 @@ fn an_unreadable_nested_list_is_kept_and_reported() {
 #[test]
 fn what_check_says_of_bad_items() {
     let parsed = parse(
-        "uri-list:https://a.example;javascript:alert(1);data:text/html,x;example.com;https://",
+        "uri-list:https://a.example;javascript:alert(1);data:text/html,x;//example.com;https://",
     )
     .unwrap();
     let json = serde_json::to_string(&uri_list::CheckReport::new(&parsed)).unwrap();

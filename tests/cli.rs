@@ -200,11 +200,17 @@ fn check_lists_classes_sites_and_warnings() {
         "  1  openable  bücher.de (xn--bcher-kva.de)  https://xn--bcher-kva.de/x
   2  blocked   -                             javascript:alert(1)
      javascript: links are never opened from a list: it runs code in the page you are on
-  3  invalid   -                             example.com
-     not a URL: it has no scheme such as https: (did you mean https://example.com?)
+  3  openable  example.com                   https://example.com
   4  openable  a.com                         https://a.com/
+warning: example.com has no https:// in front: it is read as https://example.com, as an address bar reads it at byte 56
 "
     );
+    // Strict mode keeps an item without a scheme as written: not a URL.
+    let o = run(
+        &["decode", "--strict", "uri-list:example.com;https://a.com/"],
+        None,
+    );
+    assert_eq!(stdout(&o), "example.com\r\nhttps://a.com/\r\n");
     let o = run(&["check", "--json", "uri-list:https://a.com"], None);
     let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
     assert_eq!(v["items"][0]["class"], "openable");

@@ -86,7 +86,7 @@ fn the_group_is_named_by_title_then_group_name_then_link_text_then_a_summary() {
 #[test]
 fn blocked_and_invalid_items_are_skipped_with_their_reason() {
     let p = plan_of(
-        "uri-list:https://a.example;javascript:alert(1);data:text/html,x;example.com;https://b.example",
+        "uri-list:https://a.example;javascript:alert(1);data:text/html,x;//example.com;https://b.example",
         15,
         None,
     );
@@ -95,7 +95,7 @@ fn blocked_and_invalid_items_are_skipped_with_their_reason() {
     let skipped: Vec<&str> = p.skipped.iter().map(|s| s.item.as_str()).collect();
     assert_eq!(
         skipped,
-        ["javascript:alert(1)", "data:text/html,x", "example.com"]
+        ["javascript:alert(1)", "data:text/html,x", "//example.com"]
     );
     assert!(p.skipped[0].reason.to_string().contains("runs code"));
     assert_eq!(p.skipped[0].reason.code, "itemScript");
@@ -117,7 +117,7 @@ fn the_open_limit_sends_long_lists_to_the_preview() {
     );
     assert!(plan_of(&link, 16, None).preview.is_empty());
     let p = plan_of(&link, 15, None);
-    assert_eq!(p.preview, ["16 pages, more than your open-limit of 15"]);
+    assert_eq!(p.preview, ["16 pages: more than the 15 that open at once"]);
     assert_eq!(p.pages(), 16);
     let p = plan_of("uri-list:javascript:void(0)", 15, None);
     assert_eq!(p.preview, ["no page in the list can be opened"]);
@@ -141,10 +141,7 @@ fn display_hints() {
     );
     let p = plan_of(&format!("{base}list"), 15, None);
     assert_eq!(p.mode, Mode::List);
-    assert_eq!(
-        p.preview,
-        ["the list asks to be shown as a list (type=list)"]
-    );
+    assert_eq!(p.preview, ["the list asks to be shown as a list first"]);
     assert_eq!(
         plan_of("uri-list:https://a.example?color=Blue", 15, None).groups[0].color,
         Some("blue")
@@ -167,7 +164,8 @@ fn nested_lists_open_as_one_group_each_in_order() {
         15,
         None,
     );
-    assert_eq!(titles(&p), ["Bookmarks", "My example", "Bookmarks"]);
+    // The outer list's two groups are numbered: every group can be told apart.
+    assert_eq!(titles(&p), ["Bookmarks (1)", "My example", "Bookmarks (2)"]);
     assert_eq!(p.groups[0].urls, ["https://foo.com"]);
     assert_eq!(
         p.groups[1].urls,
@@ -183,10 +181,111 @@ fn nested_lists_open_as_one_group_each_in_order() {
         None,
     );
     assert_eq!(titles(&p), ["2 pages from a.com", "b.com"]);
+    // Untitled, the outer list's groups are numbered summaries, in every language.
+    let p = plan_of(
+        "uri-list:https://x.com;uri-list:https://a.com%3Bhttps://a.com/2;https://y.com",
+        15,
+        None,
+    );
+    assert_eq!(
+        titles(&p),
+        [
+            "2 pages from 2 sites (1)",
+            "2 pages from a.com",
+            "2 pages from 2 sites (2)"
+        ]
+    );
+    assert_eq!(p.groups[2].summary.as_ref().unwrap().code, "groupNumbered");
+    // One run of the list's own pages is not numbered.
+    let p = plan_of(
+        "uri-list:https://x.com;https://y.com;uri-list:https://a.com%3Fcolor=red?title=T",
+        15,
+        None,
+    );
+    assert_eq!(titles(&p), ["T", "a.com"]);
     // An unreadable nested list is skipped, and says so.
     let p = plan_of("uri-list:https://a.com;uri-list:", 15, None);
     assert_eq!(
         p.skipped[0].reason,
         "a nested list that cannot be read (see the warnings)"
     );
+}
+
+#[test]
+fn items_without_a_scheme_open_as_https_with_a_note_as_an_address_bar_reads_them() {
+    let p = plan_of("multi:example.com/a;login.example.com", 15, None);
+    assert_eq!(
+        p.groups[0].urls,
+        ["https://example.com/a", "https://login.example.com"]
+    );
+    assert!(p.skipped.is_empty());
+    assert_eq!(
+        p.notes
+            .iter()
+            .map(|m| m.english())
+            .collect::<Vec<_>>(),
+        [
+            "example.com/a has no https:// in front: it is read as https://example.com/a, as an address bar reads it",
+            "login.example.com has no https:// in front: it is read as https://login.example.com, as an address bar reads it",
+        ]
+    );
+    // With a port, a query, in a nested list, and Unicode names.
+    let p = plan_of(
+        "uri-list:example.com:8080/x?q=1;uri-list:bücher.de/a%3Bhttps://c.example",
+        15,
+        None,
+    );
+    let urls: Vec<&str> = p
+        .groups
+        .iter()
+        .flat_map(|g| g.urls.iter().map(String::as_str))
+        .collect();
+    assert_eq!(
+        urls,
+        [
+            "https://example.com:8080/x?q=1",
+            "https://bücher.de/a",
+            "https://c.example"
+        ]
+    );
+    assert_eq!(p.notes.len(), 2);
+    // What is not a host name stays as written, and is not opened.
+    for item in [
+        "localhost/a",
+        "127.0.0.1/a",
+        "user@example.com",
+        "example.123",
+        "//example.com/a",
+        "example.com:http/a",
+        "-bad.example.com",
+        "ex%61mple.com",
+        "just words",
+    ] {
+        let p = plan_of(&format!("uri-list:https://ok.example;{item}"), 15, None);
+        assert_eq!(p.pages(), 1, "{item} is not read as a web address");
+        assert_eq!(p.skipped.len(), 1, "{item}");
+    }
+}
+
+#[test]
+fn strict_mode_keeps_an_item_without_a_scheme_as_written() {
+    let parsed = uri_list::Parser::new()
+        .strict(true)
+        .parse("multi:example.com/a;https://b.example")
+        .unwrap();
+    assert_eq!(parsed.list.items()[0].as_str(), "example.com/a");
+    let p = plan(
+        &parsed,
+        &PlanContext {
+            open_limit: 15,
+            link_text: None,
+        },
+    );
+    assert_eq!(p.pages(), 1);
+    assert_eq!(p.skipped[0].item, "example.com/a");
+    assert_eq!(p.skipped[0].reason.code, "itemNoScheme");
+    // Leniently, the same link reads it as https:, and its decoded list says so.
+    let lenient = parse("multi:example.com/a;https://b.example").unwrap();
+    assert_eq!(lenient.list.items()[0].as_str(), "https://example.com/a");
+    assert!(lenient.list.items()[0].span().is_none());
 }

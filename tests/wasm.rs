@@ -271,7 +271,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
         .unwrap();
     assert_eq!(
         json(&get(&got, "preview")),
-        r#"[{"code":"previewOverLimit","args":["2","1"],"message":"2 pages, more than your open-limit of 1"}]"#
+        r#"[{"code":"previewOverLimit","args":["2","1"],"message":"2 pages: more than the 1 that open at once"}]"#
     );
     // A group without a name is named by a summary, also given as a message.
     let summary = get(&get(&get(&got, "groups"), "0"), "summary");

@@ -77,9 +77,13 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
  * Opens what a plan says, then reports what was skipped or failed. With the `lazy` setting on,
  * only the first page loads; the others load when their tab is selected. A group the list does
  * not name is named by the core's summary ("4 pages from 3 sites"), in the browser's language.
+ *
+ * @param {any} the
+ * @param {{tab: any, active: boolean, newWindow: boolean, grouped: boolean, lazy?: boolean}} how
+ *   `lazy`: the person's choice on the preview page; without it, the setting
  */
-async function carryOut(the, { tab, active, newWindow, grouped }) {
-  const { lazy } = await readSettings();
+async function carryOut(the, { tab, active, newWindow, grouped, lazy }) {
+  lazy ??= (await readSettings()).lazy;
   const groups = the.groups.map((group) => (group.summary ? { ...group, title: localized(group.summary) } : group));
   const opened = await openGroups(groups, { tab, active, newWindow, grouped, lazy });
   for (const { url, message } of opened.failures) console.warn(`uri-list: could not open ${url}: ${message}`);
@@ -198,21 +202,40 @@ export function isPreviewPage(url) {
  * From the preview page: opens the pages the person checked, as the plan groups them (one
  * group per nested list), next to the preview's tab. The page sends page indices into the
  * plan's pages with their URLs; the plan is made again here and only pages that match both
- * are opened, so the page cannot open anything the link does not hold.
+ * are opened, so the page cannot open anything the link does not hold. The person's choices
+ * come along and are checked here too: `title`, a new name for the list's own groups ('' keeps
+ * the plan's; folded to one line of at most 80 characters), `newWindow` and `lazy` (true or false).
  */
-export async function openSelected({ link, text, pages }, tab) {
+export async function openSelected({ link, text, pages, title = '', newWindow = false, lazy }, tab) {
   const the = plan(validLink(link), { limit: Number.MAX_SAFE_INTEGER, linkText: validText(text) });
   if (!Array.isArray(pages)) throw new Error('openSelected: no pages');
+  if (typeof title !== 'string') throw new Error('openSelected: the group name must be text');
+  if (typeof newWindow !== 'boolean') throw new Error('openSelected: newWindow must be true or false');
+  if (lazy !== undefined && typeof lazy !== 'boolean') throw new Error('openSelected: lazy must be true or false');
+  const name = groupName(title);
   const chosen = new Set();
   const flat = the.groups.flatMap((group) => group.urls);
   for (const page of pages) {
     if (Number.isInteger(page?.index) && flat[page.index] === page.url) chosen.add(page.index);
   }
   let n = 0;
+  // The list's own groups (depth 0) take the new name; numbered when there are several, as the
+  // core numbers them.
+  const own = the.groups.filter((group) => group.depth === 0).length;
+  let k = 0;
   const groups = the.groups
-    .map((group) => ({ ...group, urls: group.urls.filter(() => chosen.has(n++)) }))
+    .map((group) => {
+      const renamed = name && group.depth === 0 ? { title: own > 1 ? `${name} (${++k})` : name, summary: null } : {};
+      return { ...group, ...renamed, urls: group.urls.filter(() => chosen.has(n++)) };
+    })
     .filter((group) => group.urls.length > 0);
-  return carryOut({ ...the, groups, skipped: [] }, { tab, active: true, newWindow: false, grouped: true });
+  return carryOut({ ...the, groups, skipped: [] }, { tab, active: true, newWindow, grouped: true, lazy });
+}
+
+/** A group name as a person typed it: one line, no control characters, at most 80 characters. */
+function groupName(typed) {
+  const folded = typed.replace(/[\p{C}\s]+/gu, ' ').trim();
+  return [...folded].length > 80 ? `${[...folded].slice(0, 79).join('')}…` : folded;
 }
 
 /**

@@ -4,7 +4,6 @@
 // `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
 import { check, encode, toText, webLink } from './core.js';
 import { api } from './api.js';
-import { localized } from './i18n.js';
 import { realUrl } from './lazy.js';
 import { readSettings } from './settings.js';
 
@@ -38,7 +37,10 @@ export function unshareableReasons(tabs) {
   if (candidates.length === 0) return reasons;
   const report = check(encode({ items: candidates.map(({ url }) => url) }));
   report.items.forEach((entry, k) => {
-    if (entry.class !== 'openable') reasons[candidates[k].n] = localized(entry.reason) || entry.class;
+    if (entry.class === 'openable') return;
+    // Said as a reason not to share (the core's reason is why a list would not open it).
+    const scheme = entry.class === 'blocked' && typeof entry.reason?.args?.[0] === 'string' ? entry.reason.args[0] : '';
+    reasons[candidates[k].n] = scheme ? api.i18n.getMessage('shareNotWebPage', [scheme]) : api.i18n.getMessage('shareNotAddress');
   });
   return reasons;
 }
@@ -190,8 +192,10 @@ export function describeLeftOut(leftOut) {
   return api.i18n.getMessage('shareLeftOut', [String(total), why]);
 }
 
-/** "Copied 3 tabs as a uri-list link (212 characters)." (or as text/uri-list, or as a web link) */
+/** "Copied 3 tabs as one link (212 characters)." (or as text/uri-list, or as a web link) */
 export function describeCopy(share) {
-  const message = share.web ? 'shareCopiedWeb' : share.text === share.link ? 'shareCopied' : 'shareCopiedText';
+  const one = share.shared === 1;
+  const kind = share.web ? 'Web' : share.text === share.link ? '' : 'Text';
+  const message = `shareCopied${kind}${one ? 'One' : ''}`;
   return api.i18n.getMessage(message, [String(share.shared), String(share.length)]);
 }

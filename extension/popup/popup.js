@@ -1,11 +1,15 @@
-// The toolbar button's popup. Each section is set up by its own function. The background does
-// what needs it (the clipboard, opening tabs); the popup asks it by message and shows the
-// answer, including errors. The paste box's live preview runs the wasm core here, in the popup.
+// The toolbar button's popup: the product's name and a link to the settings (the options page),
+// the one primary action (copy the selected tabs as one link), what the page offers, and the
+// paste box. It stays under 600 px tall (Chrome's limit) in every state. Each section is set up
+// by its own function. The background does what needs it (the clipboard, opening tabs); the
+// popup asks it by message and shows the answer, including errors. The paste box's live
+// preview and the offers' page counts run the wasm core here, in the popup.
 import init, { checkAll, plan, readPasted } from '../lib/core.js';
+import { describeLink } from '../lib/describe.js';
 import { $, element, fill } from '../lib/dom.js';
 import { localizePage, localized as say, t } from '../lib/i18n.js';
 import { MAX_LINK_LENGTH, api, ask, offersKey, shorten } from '../lib/prelude.js';
-import { SETTINGS, readSettings, saveSetting, settingError } from '../lib/settings.js';
+import { readSettings } from '../lib/settings.js';
 
 /** Sites listed by name under the paste box; more are counted. */
 const SITES_SHOWN = 6;
@@ -42,8 +46,10 @@ async function setUpOffers(windowId) {
   const offers = (await api.storage.session.get(key))[key];
   if (!Array.isArray(offers) || offers.length === 0) return;
   const list = $('offers-list');
+  await init();
   for (const [index, offer] of offers.entries()) {
-    const button = element('button', { type: 'button', class: 'offer' }, offer.title || offer.href);
+    const about = aboutOffer(offer.href);
+    const button = element('button', { type: 'button', class: 'offer', 'aria-describedby': `offer-${index}-about` }, offer.title || about);
     button.title = offer.href;
     button.addEventListener('click', async (event) => {
       if (!event.isTrusted) return;
@@ -55,8 +61,20 @@ async function setUpOffers(windowId) {
       }
     });
     list.append(element('li', {}, button));
+    list.lastElementChild.append(element('span', { class: 'about', id: `offer-${index}-about` }, about));
   }
+  $('offers-heading').textContent = t(offers.length === 1 ? 'popupOffersOne' : 'popupOffersMany', offers.length);
   $('offers').hidden = false;
+}
+
+/** What an offered list holds, in a line: "3 pages · example.com, example.org, and 2 more". */
+function aboutOffer(href) {
+  const about = describeLink(href);
+  if (about.error) return about.error;
+  if (about.pages === 0) return t('hoverNoPages');
+  const names = about.sites.map((site) => site.name);
+  if (about.moreSites) names.push(t('popupMoreSites', about.moreSites));
+  return t('hoverSummary', pages(about.pages), names.join(', '));
 }
 
 // --- Share -------------------------------------------------------------------------------------
@@ -80,7 +98,7 @@ async function setUpShare(windowId) {
   const count = preview.shared;
   button.textContent = t(count === 1 ? 'popupCopyOne' : 'popupCopyMany', count);
   button.disabled = false;
-  $('link').value = preview.link;
+  button.title = shorten(preview.link, 300);
   notes(preview);
   onCopy(button, () => ({ scope: 'tabs', windowId, asText: $('as-text').checked }), notes);
   // "Copy as web link": the same tabs as a web link on the `webBase` setting; with none set, the
@@ -98,6 +116,7 @@ function onCopy(button, form, notes) {
       const share = await ask('share', form());
       if (share.shared === 0) return showStatus(status, share.message, 'error');
       $('link').value = share.text;
+      $('copied').hidden = false;
       notes(share);
       showStatus(status, share.copied, 'ok');
     } catch (error) {
@@ -206,104 +225,22 @@ function setUpPaste(windowId, settings) {
 const pages = (n) => (n === 1 ? t('popupOnePage') : t('popupPages', n));
 const siteCount = (n) => (n === 1 ? t('popupOneSite') : t('popupSites', n));
 
-// --- Settings ----------------------------------------------------------------------------------
-
-/** The settings, shown as stored (validated: a bad stored value shows as its default), saved on change. */
-function setUpSettings(settings) {
-  const status = $('settings-status');
-  const limit = $('open-limit');
-  const error = $('open-limit-error');
-  limit.min = String(SETTINGS.openLimit.min);
-  limit.max = String(SETTINGS.openLimit.max);
-  limit.value = String(settings.openLimit);
-
-  /** Saves the typed limit if it is a whole number in range; otherwise says why and saves nothing. */
-  async function commitLimit() {
-    const typed = limit.value.trim();
-    // A number box gives '' for what is not a number ("abc", "1e"): that is an error too.
-    const value = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
-    const unchanged = value === settings.openLimit && error.textContent === '';
-    if (refused(limit, error, settingError('openLimit', value)) || unchanged) return;
-    try {
-      await saveSetting('openLimit', value);
-      settings.openLimit = value;
-      // Shown as saved ("007" as 7), unless the person typed on while storage was writing.
-      if (limit.value.trim() === typed) limit.value = String(value);
-      showStatus(status, t('popupOpenLimitSaved', value), 'ok');
-    } catch (failure) {
-      showStatus(status, failure.message, 'error');
-    }
-  }
-  limit.addEventListener('change', commitLimit);
-  limit.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') commitLimit();
-  });
-
-  for (const key of ['lazy', 'linkify']) {
-    const box = $(key);
-    box.checked = settings[key];
-    box.addEventListener('change', async () => {
-      try {
-        await saveSetting(key, box.checked);
-        settings[key] = box.checked;
-        showStatus(status, t(box.checked ? `popup${capital(key)}On` : `popup${capital(key)}Off`), 'ok');
-      } catch (failure) {
-        box.checked = settings[key];
-        showStatus(status, failure.message, 'error');
-      }
-    });
-  }
-}
-
-const capital = (word) => word[0].toUpperCase() + word.slice(1);
-
-/**
- * A settings field's `problem` (or null): shown under it (`error`), the field marked invalid and
- * the status line cleared; true when there is one, and nothing is to be saved.
- */
-function refused(field, error, problem) {
-  error.textContent = problem ?? '';
-  if (problem === null) {
-    field.removeAttribute('aria-invalid');
-    return false;
-  }
-  field.setAttribute('aria-invalid', 'true');
-  showStatus($('settings-status'), '');
-  return true;
-}
-
-/** "Web page for web links": an absolute http(s) address, or empty for none; saved on change or Enter. */
-function setUpWebBase(settings) {
-  const field = $('web-base');
-  const error = $('web-base-error');
-  const status = $('settings-status');
-  field.value = settings.webBase;
-  async function commit() {
-    const value = field.value.trim();
-    if (refused(field, error, settingError('webBase', value)) || value === settings.webBase) return;
-    try {
-      await saveSetting('webBase', value);
-      settings.webBase = value;
-      showStatus(status, value ? t('popupWebBaseSaved', value) : t('popupWebBaseCleared'), 'ok');
-    } catch (failure) {
-      showStatus(status, failure.message, 'error');
-    }
-  }
-  field.addEventListener('change', commit);
-  field.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') commit();
-  });
-}
-
 /** @param {string[]} lines */
 const unique = (lines) => [...new Set(lines.filter(Boolean))];
 
+/** The link to the options page: the browser's own way to show them (one tab, reused). */
+function setUpSettingsLink() {
+  $('settings').addEventListener('click', (event) => {
+    event.preventDefault();
+    api.runtime.openOptionsPage().catch((error) => console.warn('uri-list: could not open the settings:', error));
+  });
+}
+
 async function main() {
   localizePage();
+  setUpSettingsLink();
   const windowId = await targetWindow();
   const settings = await readSettings();
-  setUpSettings(settings);
-  setUpWebBase(settings);
   setUpPaste(windowId, settings);
   await Promise.all([
     setUpShare(windowId),

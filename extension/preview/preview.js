@@ -1,17 +1,26 @@
-// The preview page: a uri-list link shown item by item before anything opens. It comes up for
-// lists over the open-limit, `type=list`, lists with lookalike or user-info alerts, links that
-// arrive without a person's click (a navigation, the ext+urilist protocol handler), and clicks
-// the content script doubts (the link changed as it was clicked, was not visible, was focused
-// by the page, a repeat): it then says which.
+// The preview page: a uri-list link shown page by page before anything opens. It comes up for
+// long lists (more pages than open at once), `type=list`, lists with lookalike sites or
+// addresses that hide where they go, links that arrive without a person's click (a navigation,
+// the ext+urilist protocol handler), and clicks the content script doubts (the link changed as
+// it was clicked, was not visible, was focused by the page, a repeat): it then says which.
 //
-// Tabs open only on a real click (or key press) on "Open selected as group", and only the
-// pages the link holds: the background makes the plan again and checks each page it is sent.
+// A bar stays at the top: the group's name (editable), "in a new window", "load pages only
+// when I look at them", and the one button, "Open 18 pages as a group". Below, the groups the
+// list opens as, each page under its site (named once), each page a link that opens that one
+// page. Pages are rendered in chunks, so a list of 10 000 keeps the page responsive.
+//
+// Tabs open only on a real click (or key press) on the Open button, and only the pages the link
+// holds: the background makes the plan again, checks each page it is sent, and checks the
+// name and the choices (lib/open.js openSelected).
 import init, { checkAll, plan, toText } from '../lib/core.js';
 import { $, element } from '../lib/dom.js';
 import { localized, localizePage, t } from '../lib/i18n.js';
 import { ask } from '../lib/prelude.js';
-import { readOpenLimit } from '../lib/settings.js';
+import { readSettings } from '../lib/settings.js';
 import { CLICK_REASONS, readPreview } from '../lib/open.js';
+
+/** Rows added to the page per task: small enough that no task runs long, big enough to be quick. */
+const CHUNK = 250;
 
 /**
  * The link: `?id=` names what the extension stored for this page in storage.local (the link,
@@ -25,12 +34,20 @@ const link = (stored?.link ?? query.get('link') ?? '').trim();
 const linkText = stored?.text ?? query.get('text') ?? '';
 const reason = Object.hasOwn(CLICK_REASONS, stored?.reason) ? t(CLICK_REASONS[stored.reason]) : null;
 
+/**
+ * Every openable page, in the order shown: `{n, index, url, checked, box}` (`n` its place here,
+ * `index` its place in the plan, `box` once its row is on the page). The boxes on the page and
+ * this model are kept in step.
+ * @type {{n: number, index: number, url: string, checked: boolean, box: HTMLInputElement | null}[]}
+ */
+const pages = [];
+
 localizePage();
 
 try {
   if (query.has('id') && !stored) throw new Error(t('previewGone'));
   await init();
-  show(await readOpenLimit());
+  await show(/** @type {{openLimit: number, lazy: boolean}} */ (await readSettings()));
 } catch (error) {
   document.title = t('previewUnreadable');
   $('title').textContent = t('previewUnreadable');
@@ -39,43 +56,127 @@ try {
 }
 
 /**
- * Every item of the core's checkAll() (nested lists walked in order, each item with its depth) as
- * rows, a nested list as a heading; openable pages numbered as plan() counts them.
+ * The groups the link opens as (the plan's groups, in order: a list's own pages, one group per run
+ * between nested lists; each nested list's), each with its pages, and the items that are not
+ * opened. The core's checkAll() gives every item, nested lists' right after the item that holds
+ * them, each with the index of its list: a run ends at a nested list and where its list changes,
+ * as in plan().
  */
-function rows(checked) {
-  let next = 0;
-  return checked.items.map((entry) =>
-    entry.class === 'list'
-      ? { heading: checked.lists[entry.nested].title || t('previewNestedList'), depth: entry.depth + 1 }
-      : { ...entry, page: entry.class === 'openable' ? next++ : null },
-  );
+function sections(the, checked) {
+  const groups = the.groups.map((group) => ({ title: localized(group.summary) || group.title, depth: group.depth, rows: [] }));
+  const others = [];
+  let next = 0; // the next group of the plan
+  let index = 0; // the next openable page of the plan
+  let run = null;
+  let runList = -1;
+  for (const entry of checked.items) {
+    if (entry.class === 'list') {
+      run = null;
+      continue;
+    }
+    if (entry.class !== 'openable') {
+      others.push(entry);
+      continue;
+    }
+    if (run === null || runList !== entry.list) {
+      run = groups[next++];
+      runList = entry.list;
+    }
+    run.rows.push({ ...entry, page: index++ });
+  }
+  return { groups: groups.filter((g) => g.rows.length > 0), others };
 }
 
-/** @param {number} limit the open-limit, to say when the list is over it */
-function show(limit) {
+/** The rows of one group, by site (in the order sites first appear), each site named once. */
+function bySite(rows) {
+  const sites = new Map();
+  for (const row of rows) {
+    const key = row.site ?? '';
+    if (!sites.has(key)) sites.set(key, []);
+    sites.get(key).push(row);
+  }
+  return [...sites.values()];
+}
+
+/** @param {{openLimit: number, lazy: boolean}} settings */
+async function show(settings) {
   const the = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText });
   const first = the.groups[0];
   const title = the.title || localized(first?.summary) || first?.title || t('previewUntitled');
   document.title = t('previewPageTitle', title);
   $('title').textContent = title;
+  $('group-name').value = title;
+  $('lazy').checked = settings.lazy;
+  $('new-window').checked = the.mode === 'window';
+
   const checked = checkAll(link);
-  const all = rows(checked);
-  const items = all.filter((row) => !row.heading);
-  $('summary').textContent = t('previewSummary', the.pages, items.length - the.pages);
+  const { groups, others } = sections(the, checked);
+  const sites = new Set(groups.flatMap((g) => g.rows.map((row) => row.site)));
+  $('summary').textContent = [
+    the.pages === 0 ? t('previewNoPages') : t('previewSummary', pagesWord(the.pages), sitesWord(sites.size)),
+    others.length === 0 ? '' : t(others.length === 1 ? 'previewOthersOne' : 'previewOthers', others.length),
+  ].filter(Boolean).join(' ');
 
-  // Why the page is shown (the open-limit, type=list, alerts), and milder notes.
-  fillList('why', [...(reason ? [reason] : []), ...plan(link, { limit, linkText }).preview.map(localized)]);
-  fillList('notes', [...the.notes, ...checked.warnings].map(localized));
+  // Why the page is shown (a long list, type=list, warnings), and what is good to know.
+  fillList('why', [...(reason ? [reason] : []), ...plan(link, { limit: settings.openLimit, linkText }).preview.map(localized)]);
+  fillList('notes', [...new Set([...the.notes, ...checked.warnings].map(localized))]);
 
-  const list = $('items');
-  for (const [n, row] of all.entries()) list.append(row.heading ? headingRow(row) : itemRow(row, n));
-  $('form').hidden = false;
+  // The rows, as a flat sequence rendered in chunks: group headings (when there is more than
+  // one group), site headings, pages; then the items not opened.
+  const rows = [];
+  const named = groups.length > 1;
+  for (const group of groups) {
+    if (named) rows.push({ kind: 'group', title: group.title, depth: group.depth, count: group.rows.length });
+    for (const site of bySite(group.rows)) {
+      rows.push({ kind: 'site', row: site[0], count: site.length });
+      for (const row of site) {
+        const alerts = (row.notes ?? []).some((note) => note.alert);
+        const model = { n: pages.length, index: row.page, url: row.item, checked: !alerts, box: null }; // a lookalike opens only if checked
+        pages.push(model);
+        rows.push({ kind: 'page', row, model });
+      }
+    }
+  }
+  if (others.length) rows.push({ kind: 'others', count: others.length });
+  for (const row of others) rows.push({ kind: 'other', row });
 
   $('select-all').addEventListener('click', () => setAll(true));
   $('select-none').addEventListener('click', () => setAll(false));
   $('open').addEventListener('click', openChecked);
   $('copy-link').addEventListener('click', () => copy(link));
   $('copy-text').addEventListener('click', () => copy(toText(link)));
+  $('items').addEventListener('change', (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox') return;
+    pages[Number(box.dataset.n)].checked = box.checked;
+    updateButton();
+  });
+  updateButton();
+  $('bar').hidden = false;
+  $('list').hidden = false;
+
+  const list = $('items');
+  for (let at = 0; at < rows.length; at += CHUNK) {
+    if (at > 0) await nextTask();
+    const fragment = document.createDocumentFragment();
+    for (const row of rows.slice(at, at + CHUNK)) fragment.append(render(row));
+    list.append(fragment);
+  }
+  document.documentElement.dataset.rendered = String(rows.length);
+  performance.mark('uri-list:rendered'); // every row is on the page
+}
+
+/** Lets the browser paint and handle input between chunks. */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function pagesWord(n) {
+  return n === 1 ? t('popupOnePage') : t('popupPages', n);
+}
+
+function sitesWord(n) {
+  return n === 1 ? t('popupOneSite') : t('popupSites', n);
 }
 
 function fillList(id, lines) {
@@ -85,64 +186,97 @@ function fillList(id, lines) {
   $(id).hidden = false;
 }
 
-function headingRow(row) {
-  const li = element('li', { class: 'heading', style: `--depth: ${row.depth}` });
-  li.append(element('h3', {}, row.heading));
-  return li;
+function render(row) {
+  switch (row.kind) {
+    case 'group': {
+      const li = element('li', { class: 'heading', style: `--depth: ${row.depth}` });
+      li.append(element('h3', {}, row.title), element('span', { class: 'count' }, pagesWord(row.count)));
+      return li;
+    }
+    case 'site': {
+      const { site, siteUnicode } = row.row;
+      const name = !siteUnicode || siteUnicode === site ? site : t('previewSiteBoth', siteUnicode, site);
+      const li = element('li', { class: 'site' });
+      li.append(element('h4', {}, name), element('span', { class: 'count' }, pagesWord(row.count)));
+      return li;
+    }
+    case 'others':
+      return element('li', { class: 'site others' }, element('h4', {}, t('previewNotOpened', row.count)));
+    case 'page':
+      return pageRow(row.row, row.model);
+    default:
+      return otherRow(row.row);
+  }
 }
 
-function itemRow(row, n) {
-  const id = `item-${n}`;
-  const li = element('li', { class: `item ${row.class}`, style: `--depth: ${row.depth}` });
-  const openable = row.class === 'openable';
-  const alerts = (row.notes ?? []).filter((note) => note.alert);
-  const box = /** @type {HTMLInputElement} */ (element('input', { type: 'checkbox', id, 'aria-describedby': `${id}-about` }));
-  box.checked = openable && alerts.length === 0; // a lookalike is opened only if the person checks it
-  box.disabled = !openable;
-  if (openable) {
-    box.dataset.page = String(row.page);
-    box.dataset.url = row.item;
-  }
-  const label = element('label', { for: id });
-  label.append(element('span', { class: 'url' }, row.item));
-  li.append(box, label);
-
+/** An openable page: its box, and its address as a link that opens that one page. */
+function pageRow(row, model) {
+  const id = `item-${model.index}`; // by the page's place in the list
+  const li = element('li', { class: 'item openable' });
+  const box = /** @type {HTMLInputElement} */ (element('input', { type: 'checkbox', id, 'aria-labelledby': `${id}-url`, 'aria-describedby': `${id}-about` }));
+  box.checked = model.checked;
+  box.dataset.n = String(model.n);
+  model.box = box;
+  const a = /** @type {HTMLAnchorElement} */ (element('a', { class: 'url', id: `${id}-url`, href: row.item, target: '_blank', rel: 'noopener noreferrer' }));
+  a.append(...splitAddress(row.item));
+  li.append(box, a);
   const about = element('div', { class: 'about', id: `${id}-about` });
-  if (row.siteUnicode) {
-    const site = row.siteUnicode === row.site ? row.site : t('previewSiteBoth', row.siteUnicode, row.site);
-    about.append(element('span', { class: 'site' }, t('previewSite', site)));
-  }
-  if (!openable) {
-    const word = row.class === 'blocked' ? t('previewBlocked') : t('previewInvalid');
-    about.append(element('span', { class: 'tag' }, word), element('span', { class: 'reason' }, localized(row.reason)));
-  }
-  for (const note of row.notes ?? []) {
-    about.append(element('span', { class: note.alert ? 'alert' : 'note' }, localized(note)));
-  }
+  for (const note of row.notes ?? []) about.append(element('span', { class: note.alert ? 'alert' : 'note' }, localized(note)));
   li.append(about);
   return li;
 }
 
-/** @returns {HTMLInputElement[]} */
-const boxes = () => [...document.querySelectorAll('#items input[type=checkbox]:not(:disabled)')].map((box) => /** @type {HTMLInputElement} */ (box));
+/** The address with its scheme and host quieter than its path (the site is named above). */
+function splitAddress(url) {
+  const match = /^(https?:\/*[^/?#]*)(.*)$/i.exec(url);
+  if (!match || match[2] === '') return [url];
+  return [element('span', { class: 'origin' }, match[1]), match[2]];
+}
+
+/** An item that is not opened: what it is, and why, in words. */
+function otherRow(row) {
+  const li = element('li', { class: `item ${row.class}` });
+  li.append(element('span', { class: 'url' }, row.item));
+  const about = element('div', { class: 'about' });
+  const word = row.class === 'blocked' ? t('previewBlocked') : t('previewInvalid');
+  about.append(element('span', { class: 'tag' }, word), element('span', { class: 'reason' }, localized(row.reason)));
+  li.append(about);
+  return li;
+}
 
 function setAll(checked) {
-  for (const box of boxes()) box.checked = checked;
+  for (const page of pages) {
+    page.checked = checked;
+    if (page.box) page.box.checked = checked;
+  }
+  updateButton();
+}
+
+/** The button says what it opens: "Open 18 pages as a group". */
+function updateButton() {
+  const n = pages.filter((page) => page.checked).length;
+  $('open').textContent = n === 0 ? t('previewOpenNone') : n === 1 ? t('previewOpenOne') : t('previewOpenMany', n);
 }
 
 function status(text) {
   $('status').textContent = text;
 }
 
-/** "Open selected as group": only a person's own click (or key press on the button) opens tabs. */
+/** Opens the checked pages: only a person's own click (or key press on the button) does. */
 async function openChecked(event) {
   if (!event.isTrusted) return;
-  const pages = boxes()
-    .filter((box) => box.checked)
-    .map((box) => ({ index: Number(box.dataset.page), url: box.dataset.url }));
-  if (pages.length === 0) return status(t('previewNothingChecked'));
+  const chosen = pages.filter((page) => page.checked).map(({ index, url }) => ({ index, url }));
+  if (chosen.length === 0) return status(t('previewNothingChecked'));
+  const name = $('group-name').value.trim();
   try {
-    const opened = await ask('openSelected', { link, text: linkText, pages });
+    const opened = await ask('openSelected', {
+      link,
+      text: linkText,
+      pages: chosen,
+      title: name === $('title').textContent ? '' : name,
+      newWindow: $('new-window').checked,
+      lazy: $('lazy').checked,
+    });
     status(t('previewOpened', opened.tabIds.length));
   } catch (error) {
     status(t('previewOpenFailed', error.message));

@@ -176,6 +176,10 @@ pub enum Violation {
     Unclosed { depth: usize },
     /// text/uri-list: an option line `#?…` without `=`.
     OptionLine { line: usize },
+    /// An item without a scheme that reads as a web address was read as
+    /// `https://` followed by it, as an address bar reads it (lenient mode
+    /// only). Not a grammar violation: a note.
+    SchemeAdded { written: String, url: String },
 }
 
 impl Violation {
@@ -220,6 +224,9 @@ impl Violation {
             Violation::Marker { line } => (Code::violationMarker, number(line)),
             Violation::Unclosed { depth } => (Code::violationUnclosed, number(depth)),
             Violation::OptionLine { line } => (Code::violationOptionLine, number(line)),
+            Violation::SchemeAdded { written, url } => {
+                return Message::with(Code::violationSchemeAdded, &[written, url])
+            }
             Violation::Nested { item, message } => {
                 return Message {
                     code: Code::violationNested,
@@ -291,9 +298,10 @@ impl Violation {
             Violation::Unclosed { .. } => Code::actionComment,
             Violation::OptionLine { .. } => Code::actionEmptyValue,
             Violation::Nested { .. } => Code::actionPlainItem,
-            Violation::Fragment | Violation::InNested { .. } | Violation::More { .. } => {
-                return None
-            }
+            Violation::Fragment
+            | Violation::InNested { .. }
+            | Violation::More { .. }
+            | Violation::SchemeAdded { .. } => return None,
         }))
     }
 }

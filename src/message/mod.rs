@@ -59,13 +59,13 @@ macro_rules! messages {
 
 messages! {
     // Why an item is not opened (`check`, `plan`).
-    itemNoScheme: "not a URL: it has no scheme such as https:",
-    itemNoSchemeHint: "not a URL: it has no scheme such as https: (did you mean $1?)",
+    itemNoScheme: "not a web address: it does not start with https:// or another scheme",
+    itemNoSchemeHint: "not a web address: it does not start with https:// or another scheme (did you mean $1?)",
     itemScript: "$1: links are never opened from a list: it runs code in the page you are on",
     itemOwnPage: "$1: links are never opened from a list: it carries a page of its own, a common way to hide where a link goes",
     itemFile: "$1: links are never opened from a list: it reads files on your computer",
     itemSiteFiles: "$1: links are never opened from a list: it reads files stored by a site",
-    itemPrivileged: "$1: links are never opened from a list: it opens a privileged browser page",
+    itemPrivileged: "$1: links are never opened from a list: it opens one of the browser's own pages",
     itemExtension: "$1: links are never opened from a list: it opens a page of a browser extension",
     itemNotWeb: "$1: links are not opened as tabs (only http and https pages are)",
     itemNoHost: "the URL has no host",
@@ -90,13 +90,14 @@ messages! {
     noteUserinfo: "the link starts with \"$1@\", which is not where it goes: it opens $2",
     noteHttp: "$1 is opened without encryption (http:)",
     // Why the preview page comes first (`plan`).
-    previewTypeList: "the list asks to be shown as a list (type=list)",
-    previewOverLimit: "$1 pages, more than your open-limit of $2",
+    previewTypeList: "the list asks to be shown as a list first",
+    previewOverLimit: "$1 pages: more than the $2 that open at once",
     previewNothingOpenable: "no page in the list can be opened",
     // Names of groups without a title (`plan`).
     summaryOnePage: "1 page",
     summaryOneSite: "$1 pages from $2",
     summarySites: "$1 pages from $2 sites",
+    groupNumbered: "$1 ($2)",
     // Fatal errors.
     errorEmptyInput: "empty input: expected a link such as uri-list:https://a.example;https://b.example",
     errorScheme: "not a uri-list link: the scheme is \"$1:\", expected uri-list:, multi:, web+urilist: or ext+urilist:",
@@ -126,6 +127,7 @@ messages! {
     violationDuplicateOption: "option \"$1\" is given more than once",
     violationFragment: "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)",
     violationNested: "item $1 looks like a nested list but cannot be read ($2 of the nested link)",
+    violationSchemeAdded: "$1 has no https:// in front: it is read as $2, as an address bar reads it",
     violationInNested: "in the nested list of item $1: $2",
     violationMore: "$1 more warnings not shown",
     violationMarker: "line $1: a depth marker that opens no nested list and closes none",

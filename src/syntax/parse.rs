@@ -251,13 +251,31 @@ impl Parser {
             // `#` or keeps a `%`, none of which a scheme name holds, so
             // whether an item is a nested list shows before decoding.
             let is_list = Scheme::strip_prefix(item).is_some();
+            // A lenient reading reads an item without a scheme the way an
+            // address bar does (`example.com/page` is `https://example.com/page`):
+            // see the crate docs' deviations. Strict mode keeps it as written.
+            let address = !self.strict && !is_list && reads_as_address(item);
             // The JS API decodes the items of the link itself, into one
             // string for all of them: no copy per item here.
-            let escaped = escapes && self.spans_only && depth == 0 && map.is_none() && !is_list;
+            let escaped =
+                escapes && self.spans_only && depth == 0 && map.is_none() && !is_list && !address;
             let decoded = if escapes && !escaped {
                 decode_item(item)
             } else {
                 Cow::Borrowed(item)
+            };
+            let decoded = if address {
+                let url = ["https://", &decoded].concat();
+                sink.note(
+                    Violation::SchemeAdded {
+                        written: decoded.into_owned(),
+                        url: url.clone(),
+                    },
+                    at(item_at),
+                );
+                Cow::Owned(url)
+            } else {
+                decoded
             };
             // Unchanged (or left to the caller to decode), and read from the
             // caller's own text (not a copy without tabs, nor a nested
@@ -530,6 +548,41 @@ fn plain_query(s: &[u8]) -> bool {
         }
     }
     true
+}
+
+/// Whether an item without a scheme reads as a web address the way an
+/// address bar reads it: a host name of two or more labels ending in a
+/// name of letters (`example.com`, `login.example.com`, `bücher.de`),
+/// an optional port, then nothing or a path, query or fragment. Not an IP
+/// address, a single label (`localhost`), user info (`a@b.example`) or a
+/// percent-escape in the host: those stay as written.
+fn reads_as_address(item: &str) -> bool {
+    let end = item.find(['/', '?', '#', '\\']).unwrap_or(item.len());
+    let hostport = &item[..end];
+    let host = match hostport.rsplit_once(':') {
+        Some((host, port))
+            if !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            host
+        }
+        Some(_) => return false,
+        None => hostport,
+    };
+    let labels: Vec<&str> = host.strip_suffix('.').unwrap_or(host).split('.').collect();
+    let label_ok = |l: &str| {
+        !l.is_empty()
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80)
+    };
+    // Non-ASCII letters are taken as letters (the host parser judges them later): no Unicode
+    // tables in the wasm for this.
+    let last = labels[labels.len() - 1];
+    labels.len() >= 2
+        && labels.iter().all(|l| label_ok(l))
+        && last.chars().count() >= 2
+        && last.bytes().all(|b| b.is_ascii_alphabetic() || b >= 0x80)
 }
 
 /// The offset of the last item that follows a `;` and starts with a scheme,

@@ -1,11 +1,12 @@
 // Accessibility: every page of the extension a person sees passes axe-core's WCAG 2 A/AA rules
-// (axe.mjs), light and dark, in the states that show the most: the popup empty, with a pasted
-// list that has warnings and left-out items, and with a refused setting; the preview page of a
-// list with every kind of row (lookalike, user-info, blocked, nested, plain http) and over the
-// open-limit; Chrome's placeholder for an unloaded page. Real input drives each state.
+// (axe.mjs), light and dark, in the states that show the most: the popup with what the page
+// offers, with a pasted list that has warnings and left-out items, and after copying; the options
+// page, with a refused number; the preview page of a list with every kind of row (lookalike,
+// user-info, blocked, nested, plain http), more pages than open at once, and of 10 000 pages
+// (cases-first.mjs); Chrome's placeholder for an unloaded page. Real input drives each state.
 import assert from 'node:assert/strict';
 import { AUDIT_EXPRESSION, assertAccessible } from './axe.mjs';
-import { openPopup } from './popup.mjs';
+import { openOptions, openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 /** A list that makes the preview page show every kind of row and message. */
@@ -46,30 +47,52 @@ export const cases = [
     },
   },
   {
-    name: 'a11y: the popup passes the WCAG 2 A/AA audit empty, with a pasted list that has warnings, and with a refused open-limit (light, dark)',
+    name: 'a11y: the popup passes the WCAG 2 A/AA audit as it opens (with what the page offers), with a pasted list that has warnings, and after copying (light, dark)',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/offers.html`); // a page that offers lists: the popup shows them
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
       const popup = await openPopup(browser);
       try {
         const read = () =>
           popup.evaluate(() => ({
-            limit: document.getElementById('open-limit').value,
+            ready: !document.getElementById('copy').disabled,
+            offers: document.querySelectorAll('#offers-list button').length,
             summary: document.getElementById('pasted-summary').textContent,
             alerts: document.querySelectorAll('#pasted-alerts li').length,
-            limitError: document.getElementById('open-limit-error').textContent,
+            copied: !document.getElementById('copied').hidden,
           }));
-        await waitFor(read, (p) => p.limit !== '', { what: 'the popup to show its settings' });
-        await assertAccessible(popup, 'the popup (empty)');
+        await waitFor(read, (p) => p.ready && p.offers === 1, { what: 'the popup to count the tabs and show the offer' });
+        await assertAccessible(popup, 'the popup (with what the page offers)');
 
         await popup.paste('#pasted', 'https://paypal.com/\nhttps://p\u0430ypal.com/signin\njavascript:alert(1)\n');
         await waitFor(read, (p) => p.summary !== '' && p.alerts > 0, { what: 'the pasted list with its warnings' });
         await assertAccessible(popup, 'the popup (a pasted list with warnings)');
 
-        await popup.type('#open-limit', '0');
-        await waitFor(read, (p) => p.limitError !== '', { what: 'the open-limit refused' });
-        await assertAccessible(popup, 'the popup (a refused open-limit)');
+        await popup.click('#copy');
+        await waitFor(read, (p) => p.copied, { what: 'the link copied' });
+        await assertAccessible(popup, 'the popup (after copying)');
       } finally {
         await popup.close();
+      }
+    },
+  },
+  {
+    name: 'a11y: the options page passes the WCAG 2 A/AA audit, as it comes and with a refused number (light, dark)',
+    async run({ browser }) {
+      const options = await openOptions(browser);
+      try {
+        const read = () =>
+          options.evaluate(() => ({
+            limit: document.getElementById('open-limit').value,
+            error: document.getElementById('open-limit-error').textContent,
+          }));
+        await waitFor(read, (p) => p.limit !== '', { what: 'the options page to show its settings' });
+        await assertAccessible(options, 'the options page');
+        await options.type('#open-limit', '0');
+        await waitFor(read, (p) => p.error !== '', { what: 'the number refused' });
+        await assertAccessible(options, 'the options page (a refused number)');
+      } finally {
+        await options.close();
         await browser.inExtension(async () => (globalThis.browser ?? globalThis.chrome).storage.sync.clear());
       }
     },
@@ -86,6 +109,24 @@ export const cases = [
       );
       assert.ok(rows >= 21);
       await assertAccessible(browser, 'the preview page');
+    },
+  },
+  {
+    name: 'a11y: the preview page passes the WCAG 2 A/AA audit with pages by site under several groups (nested lists), a renamed group and its choices ticked (light, dark)',
+    async run({ browser, origin }) {
+      const pages = Array.from({ length: 20 }, (_, i) => (i % 3 ? `https://news${i % 5}.example/story/${i}` : `${origin}/page/a${i}`));
+      const link = `uri-list:${pages.slice(0, 10).join(';')};uri-list:${pages.slice(10).join('%3B')}%3Ftitle=Inner;https://last.example/?title=Outer`;
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`);
+      const shown = await waitFor(
+        () => browser.inPage(() => ({ groups: document.querySelectorAll('#items li.heading').length, sites: document.querySelectorAll('#items li.site').length })),
+        (p) => p.groups === 3,
+        { what: 'the preview page to show three groups' },
+      );
+      assert.ok(shown.sites >= 6, JSON.stringify(shown));
+      await browser.typeInto('#group-name', ' and more');
+      await browser.click('#new-window');
+      await browser.click('#lazy');
+      await assertAccessible(browser, 'the preview page (groups, sites, choices)');
     },
   },
   {

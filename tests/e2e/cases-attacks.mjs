@@ -20,7 +20,7 @@
 // and to these cases.
 import assert from 'node:assert/strict';
 import { previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
-import { openPopup } from './popup.mjs';
+import { openOptions, openPopup } from './popup.mjs';
 import { sleep, waitFor } from './util.mjs';
 
 const PREVIEW = 'preview/preview.html';
@@ -100,24 +100,40 @@ async function expectLoggedErrors(browser, messages) {
   else browser.output = browser.output.split('\n').filter((line) => !expected(line)).join('\n');
 }
 
-/** Opens the popup (popup.mjs), waits until it shows the settings, runs `body(popup)`, closes it. */
+/** Opens the popup (popup.mjs), waits until it has counted the tabs, runs `body(popup)`, closes it. */
 async function withPopup(browser, body) {
   const popup = await openPopup(browser);
   popup.read = () =>
     popup.evaluate(() => ({
-      limit: document.getElementById('open-limit').value,
-      limitError: document.getElementById('open-limit-error').textContent,
-      lazy: document.getElementById('lazy').checked,
-      linkify: document.getElementById('linkify').checked,
+      ready: !document.getElementById('copy').disabled || document.getElementById('status').textContent !== '',
+      copy: document.getElementById('copy').textContent,
       offers: document.getElementById('offers').hidden ? null : [...document.querySelectorAll('#offers-list button')].map((b) => b.textContent),
       elements: document.querySelectorAll('#offers-list img, #offers-list script').length,
       pwned: document.documentElement.dataset.pwned ?? null,
     }));
   try {
-    await waitFor(() => popup.read(), (p) => p.limit !== '', { what: 'the popup to show the settings' });
+    await waitFor(() => popup.read(), (p) => p.ready, { what: 'the popup to count the tabs' });
     return await body(popup);
   } finally {
     await popup.close();
+  }
+}
+
+/** Opens the options page (popup.mjs), waits until it shows the settings, runs `body(options)`, closes it. */
+async function withOptions(browser, body) {
+  const options = await openOptions(browser);
+  options.read = () =>
+    options.evaluate(() => ({
+      limit: document.getElementById('open-limit').value,
+      limitError: document.getElementById('open-limit-error').textContent,
+      lazy: document.getElementById('lazy').checked,
+      linkify: document.getElementById('linkify').checked,
+    }));
+  try {
+    await waitFor(() => options.read(), (p) => p.limit !== '', { what: 'the options page to show the settings' });
+    return await body(options);
+  } finally {
+    await options.close();
   }
 }
 
@@ -518,17 +534,22 @@ const injectionCases = [
           browser.inPage(() => ({
             title: document.querySelector('h1').textContent,
             items: [...document.querySelectorAll('#items li.item .url')].map((node) => node.textContent),
-            enabled: [...document.querySelectorAll('#items li.item input')].map((box) => !box.disabled),
+            // Only the pages that open have a box and are links; the others are text.
+            enabled: [...document.querySelectorAll('#items li.item')].map((li) => Boolean(li.querySelector('input:not(:disabled)'))),
+            links: [...document.querySelectorAll('#items a')].map((a) => a.getAttribute('href')),
             elements: document.querySelectorAll('main img, main script, #items b, h1 *').length,
             pwned: document.documentElement.dataset.pwned ?? null,
           })),
         (shown) => shown.items.length === items.length,
         { what: 'the items on the preview page' },
       );
+      // The pages that open first, by site; the items never opened after them.
+      const shownOrder = [items[0], items[6], ...items.slice(1, 6)];
       assert.deepEqual(shown, {
         title: TITLES['title-img'] + TITLES['title-script'],
-        items,
-        enabled: [true, false, false, false, false, false, true],
+        items: shownOrder,
+        enabled: [true, true, false, false, false, false, false],
+        links: [items[0], items[6]],
         elements: 0,
         pwned: null,
       });
@@ -556,13 +577,13 @@ const CORRUPT = [
 ];
 
 const settingsCases = CORRUPT.map((values) => ({
-  name: `attacks: a corrupt setting ${JSON.stringify(values)} reads as the default (open-limit 15, lazy off): the popup shows 15, 16 pages preview, 3 open`,
+  name: `attacks: a corrupt setting ${JSON.stringify(values)} reads as the default (15 pages at once, lazy off): the options page shows 15, 16 pages preview, 3 open`,
   async run({ browser, origin, server }) {
     try {
       const stored = await storeSettings(browser, values);
       assert.deepEqual(Object.keys(stored).sort(), Object.keys(values).sort(), `stored: ${JSON.stringify(stored)}`);
       await browser.goto(`${origin}/click-title.html`);
-      await withPopup(browser, async (popup) => {
+      await withOptions(browser, async (popup) => {
         const shown = await popup.read();
         assert.deepEqual([shown.limit, shown.limitError, shown.lazy], ['15', '', false]);
       });
@@ -607,7 +628,7 @@ const offerCases = [
         const shown = await waitFor(() => popup.read(), (p) => p.offers !== null, { what: 'the offers in the popup' });
         assert.deepEqual(shown.offers, OFFER_NAMES);
         assert.deepEqual([shown.elements, shown.pwned], [0, null], 'the markup in a name made no element and ran nothing');
-        assert.equal(shown.limit, '15', 'the rest of the popup works');
+        assert.equal(shown.copy, 'Copy 1 tab as a link', 'the rest of the popup works');
         await popup.click('#offers-list li:nth-child(3) button');
         await waitFor(() => stateOf(browser, origin), (s) => s.groups.length === 1, { what: 'the group of offer 3' });
       });

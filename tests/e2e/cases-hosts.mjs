@@ -19,7 +19,12 @@ async function previewOf(browser, origin, selector, items) {
         why: document.getElementById('why').hidden ? '' : document.getElementById('why').textContent,
         rows: [...document.querySelectorAll('#items li.item')].map((li) => ({
           checked: li.querySelector('input').checked,
-          site: li.querySelector('.site')?.textContent ?? null,
+          // The site is named once, in the heading above its pages.
+          site: (() => {
+            let row = li.previousElementSibling;
+            while (row && !row.classList.contains('site')) row = row.previousElementSibling;
+            return row ? `Site: ${row.querySelector('h4').textContent}` : null;
+          })(),
           alerts: [...li.querySelectorAll('.alert')].map((a) => a.textContent),
         })),
       })),

@@ -12,14 +12,14 @@ const readPreview = () => {
   return {
     lang: document.documentElement.lang,
     title: document.title,
-    kicker: text('.kicker')[0],
     heading: text('h1')[0],
     why: text('#why-list li'),
     notes: text('#notes-list li'),
     tags: text('#items .tag'),
     reasons: text('#items .reason'),
     buttons: text('button'),
-    legend: text('legend')[0],
+    itemsHeading: text('#items-heading')[0],
+    labels: text('#bar label').map((label) => label.trim()),
   };
 };
 
@@ -36,17 +36,17 @@ export const cases = [
       const site = new URL(origin).hostname;
       assert.deepEqual(shown, {
         lang: 'de',
-        title: `2 Seiten von ${site} · uri-list-Vorschau`,
-        kicker: 'uri-list · erst ansehen, dann öffnen',
+        title: `2 Seiten von ${site} · uri-list`,
         heading: `2 Seiten von ${site}`,
-        why: ['die Liste möchte als Liste angezeigt werden (type=list)'],
+        why: ['die Liste möchte zuerst als Liste gezeigt werden'],
         notes: ['Eintrag 3 ist leer (übersprungen)'],
-        tags: ['Blockiert'],
+        tags: ['Wird nie geöffnet'],
         reasons: [
           'javascript:-Links werden aus einer Liste nie geöffnet: Solche Links führen Code in der Seite aus, die Sie gerade ansehen',
         ],
-        buttons: ['Alle auswählen', 'Keine auswählen', 'Auswahl als Gruppe öffnen', 'Link kopieren', 'Als text/uri-list kopieren'],
-        legend: 'Einträge',
+        buttons: ['2 Seiten als Gruppe öffnen', 'Alle auswählen', 'Keine auswählen', 'Link kopieren', 'Adressen kopieren, eine pro Zeile'],
+        itemsHeading: 'Seiten in dieser Liste',
+        labels: ['Gruppenname', 'In einem neuen Fenster', 'Seiten erst laden, wenn ich sie ansehe'],
       });
       // The group the core names by a summary is named in German too.
       await browser.click('#open');

@@ -82,7 +82,10 @@ async function clickTheList(browser, origin, server, what) {
   await browser.goto(`${origin}/lazy.html`);
   const before = pagesFetched(server).length;
   await browser.click('#link');
-  return { before, tabs: await opened(browser, origin, 6, what) };
+  // Every page of the list in its group: the last group is made a moment after its tab (seen
+  // under load in Firefox: lazy-5 read before its group "Later (2)" was made).
+  const tabs = await waitFor(() => opened(browser, origin, 6, what), (tabs) => tabs.slice(1).every((tab) => tab.group !== null), { what });
+  return { before, tabs };
 }
 
 /** Asserts that the tab for `page` is unloaded, the way each browser does it, and titled by its host and path. */
@@ -136,11 +139,11 @@ function opened(browser, origin, count, what) {
 }
 
 const GROUPS = [
-  ['/page/lazy-1', 'Later'],
-  ['/page/lazy-2', 'Later'],
+  ['/page/lazy-1', 'Later (1)'],
+  ['/page/lazy-2', 'Later (1)'],
   ['/page/lazy-3', 'Inner'],
   ['/page/lazy-4', 'Inner'],
-  ['/page/lazy-5', 'Later'],
+  ['/page/lazy-5', 'Later (2)'],
 ];
 
 export const cases = [
@@ -158,7 +161,7 @@ export const cases = [
         for (const [n, [page]] of GROUPS.entries()) if (n > 0) await assertUnloaded(browser, origin, tabs[n + 1], page);
         // The groups have their names and colours whatever their tabs' state.
         const state = await browser.state();
-        assert.deepEqual(state.groups.map((group) => [group.title, group.color === 'red']), [['Later', false], ['Inner', true], ['Later', false]]);
+        assert.deepEqual(state.groups.map((group) => [group.title, group.color === 'red']), [['Later (1)', false], ['Inner', true], ['Later (2)', false]]);
         // Only the first page was fetched.
         assert.deepEqual(pagesFetched(server).slice(before), ['/page/lazy-1']);
 
@@ -200,7 +203,7 @@ export const cases = [
         assert.deepEqual(back.map((tab) => [tab.page, tab.group]), [['/lazy.html', null], ...GROUPS, [preview, null]]);
         for (const [n, [page]] of GROUPS.entries()) if (n > 0) await assertUnloaded(browser, origin, back[n + 1], page);
         const state = await browser.state();
-        assert.deepEqual(state.groups.map((group) => [group.title, group.color === 'red']), [['Later', false], ['Inner', true], ['Later', false]]);
+        assert.deepEqual(state.groups.map((group) => [group.title, group.color === 'red']), [['Later (1)', false], ['Inner', true], ['Later (2)', false]]);
         // Nothing was fetched to bring them back, and they still load when selected.
         assert.deepEqual(pagesFetched(server).slice(before), ['/page/lazy-1']);
         await select(browser, origin, '/page/lazy-4');
@@ -263,7 +266,7 @@ export const cases = [
         });
         const before = pagesFetched(server).length;
         await browser.click('#select-none');
-        for (const n of [1, 2, 4]) await browser.click(`label[for="item-${n}"]`);
+        for (const n of [1, 2, 4]) await browser.click(`#item-${n}`);
         await browser.click('#open');
         const tabs = await opened(browser, origin, 5, 'the three checked pages as a group');
         assert.deepEqual(tabs.slice(2).map((tab) => [tab.page, tab.group]), [

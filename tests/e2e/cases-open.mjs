@@ -286,17 +286,17 @@ export const cases = [
       const state = await settled(browser, origin, { tabs: 6, groups: 4 }, 'four groups');
       assert.deepEqual(urlAndGroup(state), [
         ['/nested.html', null],
-        ['/page/outer-1', 'Outer'],
+        ['/page/outer-1', 'Outer (1)'],
         ['/page/inner-a', 'Inner'],
         ['/page/inner-b', 'Inner'],
         ['/page/second-a', 'Second'],
-        ['/page/outer-2', 'Outer'],
+        ['/page/outer-2', 'Outer (2)'],
       ]);
       assert.deepEqual(state.groups.map((g) => [g.title, g.color === 'red']), [
-        ['Outer', false],
+        ['Outer (1)', false],
         ['Inner', true],
         ['Second', false],
-        ['Outer', false],
+        ['Outer (2)', false],
       ]);
     },
   },
@@ -329,26 +329,33 @@ export const cases = [
             why: document.getElementById('why').hidden ? '' : document.getElementById('why').textContent,
             rows: [...document.querySelectorAll('#items li.item')].map((li) => ({
               url: li.querySelector('.url').textContent,
-              checked: li.querySelector('input').checked,
-              disabled: li.querySelector('input').disabled,
+              checked: li.querySelector('input')?.checked ?? null,
+              disabled: li.querySelector('input')?.disabled ?? null,
               about: li.querySelector('.about').textContent,
             })),
+            link: (({ href, target, rel }) => ({ href, target, rel }))(document.querySelector('#items a.url')),
+            sites: [...document.querySelectorAll('#items li.site h4')].map((h) => h.textContent),
+            button: document.getElementById('open').textContent,
           })),
         (shown) => shown.rows.length === 17,
         { what: 'the preview page to list 17 items' },
       );
       assert.equal(shown.title, 'Sixteen pages');
       await browser.screenshots?.(SCREENSHOTS, 'preview-over-limit');
-      assert.match(shown.why, /16 pages, more than your open-limit of 15/);
-      assert.deepEqual(shown.rows[0], { url: `${origin}/page/n1`, checked: true, disabled: false, about: 'Site: 127.0.0.1' });
+      assert.match(shown.why, /16 pages: more than the 15 that open at once/);
+      assert.deepEqual(shown.rows[0], { url: `${origin}/page/n1`, checked: true, disabled: false, about: '' });
+      // Each page a link to that one page; the site named once, above its pages.
+      assert.deepEqual(shown.link, { href: `${origin}/page/n1`, target: '_blank', rel: 'noopener noreferrer' });
+      assert.deepEqual(shown.sites, ['127.0.0.1', 'Not opened (1)']);
+      assert.equal(shown.button, 'Open 16 pages as a group');
       assert.deepEqual(
         { ...shown.rows[16], about: undefined },
-        { url: 'javascript:alert(1)', checked: false, disabled: true, about: undefined },
+        { url: 'javascript:alert(1)', checked: null, disabled: null, about: undefined },
       );
-      assert.match(shown.rows[16].about, /^Blocked.*javascript: links are never opened/);
-      // A person unchecks everything, checks three pages, then clicks "Open selected as group".
+      assert.match(shown.rows[16].about, /^Never opened.*javascript: links are never opened/);
+      // A person unchecks everything, checks three pages, then clicks "Open 3 pages as a group".
       await browser.click('#select-none');
-      for (const n of [1, 2, 4]) await browser.click(`label[for="item-${n}"]`);
+      for (const n of [1, 2, 4]) await browser.click(`#item-${n}`);
       await browser.click('#open');
       const opened = await settled(browser, origin, { tabs: 5, groups: 1 }, 'the three checked pages as a group');
       assert.deepEqual(urlAndGroup(opened).slice(2), [
@@ -395,7 +402,7 @@ export const cases = [
         ([title]) => title !== '',
         { what: 'the preview page to say why' },
       );
-      assert.deepEqual(shown, ['This uri-list link cannot be read', 'empty list: no item after the scheme at byte 9']);
+      assert.deepEqual(shown, ['This link cannot be read', 'empty list: no item after the scheme at byte 9']);
     },
   },
   {

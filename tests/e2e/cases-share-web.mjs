@@ -1,20 +1,20 @@
 // Sharing as a web link (issue 11, part 4): "Copy as web link" in the tab context menu (tabs, a
 // group, a window), the popup and a shortcut, on the `webBase` setting (storage.sync, shown and
-// validated in the popup's settings); with none set, the person is told how to set one. Round
+// validated on the options page); with none set, the person is told how to set one. Round
 // trip: the copied web link, opened in a browser WITHOUT the extension, shows the same pages; with
 // the extension, a click on it opens the same group again.
 import assert from 'node:assert/strict';
 import { launchChromium } from './chromium.mjs';
 import { launchFirefox } from './firefox.mjs';
 import { arrange, clickCopied, copied, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
-import { openPopup } from './popup.mjs';
+import { openOptions, openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 const page = (origin, name) => `${origin}/page/${name}`;
 
-/** Sets (or with '' clears) the web page for web links as a person does: typed into the popup's settings. */
+/** Sets (or with '' clears) the web page for web links as a person does: typed into the settings (the options page). */
 async function setWebBase(browser, value) {
-  const popup = await openPopup(browser);
+  const popup = await openOptions(browser);
   try {
     await popup.type('#web-base', value);
     return await waitFor(
@@ -68,7 +68,7 @@ export const cases = [
         await waitFor(() => popup.evaluate(() => !document.getElementById('copy-web').disabled), (ready) => ready, { what: 'the button' });
         await popup.click('#copy-web');
         const status = await waitFor(() => popup.evaluate(() => document.getElementById('status').textContent), (text) => text !== '', { what: 'the message' });
-        assert.match(status, /^Nothing copied: no web page is set for web links\. Set one in the toolbar popup, under Settings, "Web page for web links"/);
+        assert.match(status, /^Nothing copied: no web page is set for web links\. Set one in the extension's settings \(Settings, at the top of the toolbar popup\), under "Web page for web links"/);
       } finally {
         await popup.close();
       }

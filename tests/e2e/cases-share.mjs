@@ -11,7 +11,7 @@ import { waitFor } from './util.mjs';
 
 const MENU_LABELS = {
   'share-tabs': 'Copy tabs as uri-list',
-  'share-tabs-text': 'Copy tabs as text/uri-list',
+  'share-tabs-text': 'Copy tabs as a list of addresses',
   'share-group': 'Copy tab group as uri-list',
   'share-window': 'Copy window as uri-list',
   'share-tabs-web': 'Copy tabs as web link',
@@ -248,7 +248,7 @@ export const cases = [
       assert.equal(link, `uri-list:${page(origin, 'one')};${page(origin, 'three')};${page(origin, 'four')}`);
       const { badge, title } = await confirmationOf(browser, link);
       assert.equal(badge, '3');
-      assert.match(title, new RegExp(`Copied 3 tabs as a uri-list link \\(${link.length} characters\\)`));
+      assert.match(title, new RegExp(`Copied 3 tabs as one link \\(${link.length} characters\\)`));
       // The badge goes after 30 s, by an alarm (it outlives a stopped service worker).
       const alarm = await browser.inExtension(async () => {
         const api = globalThis.browser ?? globalThis.chrome;
@@ -326,8 +326,10 @@ export const cases = [
       const { badge, title } = await confirmationOf(browser, link);
       assert.equal(badge, '2');
       const scheme = privileged.split(':')[0];
-      assert.match(title, new RegExp(`Copied 2 tabs .* 1 tab left out: ${scheme}: links are never opened from a list: it opens a privileged browser page`));
-      if (report) assert.deepEqual(report.leftOut, [{ reason: `${scheme}: links are never opened from a list: it opens a privileged browser page`, count: 1 }]);
+      // The reason speaks of sharing (the person is copying, not opening).
+      const why = `${scheme}: pages cannot be shared, only web pages (http: and https:) can`;
+      assert.match(title, new RegExp(`Copied 2 tabs as one link .* 1 tab left out: ${why.replace(/[()]/g, '\\$&')}`));
+      if (report) assert.deepEqual(report.leftOut, [{ reason: why, count: 1 }]);
     },
   },
   {
@@ -352,7 +354,7 @@ export const cases = [
     },
   },
   {
-    name: 'share: "Copy tabs as text/uri-list" copies one address per line',
+    name: 'share: "Copy tabs as a list of addresses" copies one address per line',
     async run({ browser, origin }) {
       await markClipboard(browser, origin);
       await arrange(browser, { tabs: [{ url: page(origin, 't1') }, { url: `${origin}/page/t2;x` }], select: [0, 1] });
@@ -403,7 +405,7 @@ export const cases = [
     },
   },
   {
-    name: 'share: the popup says how many tabs it copies, shows the link and what it leaves out, and copies it',
+    name: 'share: the popup says how many tabs it copies and what it leaves out, copies the link, then shows it',
     async run({ browser, origin }) {
       await markClipboard(browser, origin);
       const privileged = browser.name === 'chromium' ? 'chrome://version/' : 'about:robots';
@@ -414,14 +416,15 @@ export const cases = [
       popup.read = () => popup.evaluate(readSharePopup);
       try {
         const shown = await waitFor(() => popup.read(), (p) => !p.disabled, { what: 'the popup to count the tabs' });
-        assert.equal(shown.button, 'Copy 2 tabs as uri-list');
-        assert.equal(shown.link, expected);
+        assert.equal(shown.button, 'Copy 2 tabs as one link');
+        assert.equal(shown.link, null, 'no link is shown before anything is copied');
         const scheme = privileged.split(':')[0];
-        assert.equal(shown.notes, `1 tab left out: ${scheme}: links are never opened from a list: it opens a privileged browser page.`);
+        assert.equal(shown.notes, `1 tab left out: ${scheme}: pages cannot be shared, only web pages (http: and https:) can.`);
         await popup.screenshots?.('before');
         await popup.click('#copy');
         const after = await waitFor(() => popup.read(), (p) => p.status !== '', { what: "the popup's confirmation" });
-        assert.equal(after.status, `Copied 2 tabs as a uri-list link (${expected.length} characters).`);
+        assert.equal(after.status, `Copied 2 tabs as one link (${expected.length} characters).`);
+        assert.equal(after.link, expected, 'the link copied is shown');
         await popup.screenshots?.('copied');
       } finally {
         await popup.close();
@@ -436,7 +439,7 @@ function readSharePopup() {
   return {
     button: document.getElementById('copy').textContent,
     disabled: document.getElementById('copy').disabled,
-    link: document.getElementById('link').value,
+    link: document.getElementById('copied').hidden ? null : document.getElementById('link').value,
     status: document.getElementById('status').textContent,
     notes: document.getElementById('notes').hidden ? '' : document.getElementById('notes').textContent,
   };

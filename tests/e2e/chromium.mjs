@@ -343,11 +343,14 @@ class ChromiumDriver {
     await next;
   }
 
-  /** The current page, light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`. */
-  async screenshots(dir, name) {
+  /**
+   * The current page, light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`:
+   * the whole page, or with `viewport`, what is in view (a page of 10 000 rows is too tall for one PNG).
+   */
+  async screenshots(dir, name, { viewport = false } = {}) {
     for (const colorScheme of ['light', 'dark']) {
       await this.page.emulateMedia({ colorScheme });
-      await this.page.screenshot({ path: join(dir, `${name}-${colorScheme}.png`), fullPage: true });
+      await this.page.screenshot({ path: join(dir, `${name}-${colorScheme}.png`), fullPage: !viewport });
     }
     await this.page.emulateMedia({ colorScheme: null });
   }

@@ -525,6 +525,29 @@ class FirefoxDriver {
   }
 
   /**
+   * A PNG of what the current tab shows (WebDriver's Take Screenshot: the viewport), or with
+   * `selector`, of that element alone (Take Element Screenshot).
+   */
+  async screenshot(selector) {
+    if (!selector) return Buffer.from(await this.command('GET', '/screenshot'), 'base64');
+    const id = Object.values(await this.element(selector))[0];
+    return Buffer.from(await this.command('GET', `/element/${id}/screenshot`), 'base64');
+  }
+
+  /** The current page, light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`. */
+  async screenshots(dir, name, selector) {
+    if (typeof selector !== 'string') selector = undefined; // ({viewport}: what is in view is all WebDriver takes)
+    try {
+      for (const scheme of ['light', 'dark']) {
+        await this.colorScheme(scheme);
+        writeFileSync(join(dir, `${name}-${scheme}.png`), await this.screenshot(selector));
+      }
+    } finally {
+      await this.colorScheme(null);
+    }
+  }
+
+  /**
    * Quits Firefox and starts a new Firefox process on the same profile, as a person closing and
    * reopening it: what the extension stored must still be there.
    */

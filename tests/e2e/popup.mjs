@@ -16,20 +16,32 @@ mkdirSync(SCREENSHOTS, { recursive: true });
  * Opens the popup for the last focused normal window. Returns
  * `{evaluate(fn, arg), click(selector), type(selector, text), screenshots?(name), close()}`:
  * `type` replaces the field's text with `text` typed key by key, then leaves the field (Tab), as
- * a person commits a value; `screenshots` (Chromium only) writes popup-NAME-light/dark.png.
+ * a person commits a value; `screenshots(name)` writes BROWSER-popup-NAME-light/dark.png.
  */
 export async function openPopup(browser) {
-  if (browser.name === 'chromium') return openInChromium(browser);
-  return openInFirefox(browser);
+  if (browser.name === 'chromium') return openInChromium(browser, 'popup/popup.html');
+  return openInFirefox(browser, 'popup/popup.html');
 }
 
-async function openInChromium(browser) {
+/**
+ * Opens the options page in a window of its own, as openPopup does the popup (the same handle):
+ * the popup's "Settings" link and the browser's add-on manager open this very page.
+ */
+export async function openOptions(browser) {
+  if (browser.name === 'chromium') return openInChromium(browser, 'options/options.html');
+  return openInFirefox(browser, 'options/options.html');
+}
+
+/** The height of the page's content, in CSS pixels: what the popup needs to show it all. */
+export const PAGE_HEIGHT = () => document.documentElement.scrollHeight;
+
+async function openInChromium(browser, path) {
   const windowId = await browser.inExtension(async () => (await chrome.windows.getLastFocused({ windowTypes: ['normal'] })).id);
-  await browser.inExtension(async (windowId) => {
-    await chrome.windows.create({ url: chrome.runtime.getURL(`popup/popup.html?window=${windowId}`), type: 'popup', width: 400, height: 700, focused: false });
-  }, windowId);
+  await browser.inExtension(async ({ windowId, path }) => {
+    await chrome.windows.create({ url: chrome.runtime.getURL(`${path}?window=${windowId}`), type: 'popup', width: 400, height: 700, focused: false });
+  }, { windowId, path });
   const popup = await waitFor(
-    () => browser.context.pages().find((p) => p.url().includes('/popup/popup.html')) ?? null,
+    () => browser.context.pages().find((p) => p.url().includes(`/${path}`)) ?? null,
     (found) => found !== null,
     { what: 'the popup page' },
   );
@@ -47,9 +59,10 @@ async function openInChromium(browser) {
       await popup.fill(selector, text);
     },
     async screenshots(name) {
+      const page = path.split('/')[0];
       for (const colorScheme of ['light', 'dark']) {
         await popup.emulateMedia({ colorScheme });
-        await popup.locator('body').screenshot({ path: join(SCREENSHOTS, `popup-${name}-${colorScheme}.png`) });
+        await popup.locator('body').screenshot({ path: join(SCREENSHOTS, `chromium-${page}-${name}-${colorScheme}.png`) });
       }
       await popup.emulateMedia({ colorScheme: null });
     },
@@ -62,7 +75,7 @@ async function openInChromium(browser) {
   };
 }
 
-async function openInFirefox(browser) {
+async function openInFirefox(browser, path) {
   const windowId = await browser.script(
     `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
      return ExtensionParent.apiManager.global.windowTracker.getId(Services.wm.getMostRecentWindow('navigator:browser'));`,
@@ -72,7 +85,7 @@ async function openInFirefox(browser) {
   const main = await browser.command('GET', '/window');
   const { handle } = await browser.command('POST', '/window/new', { type: 'window' });
   await browser.command('POST', '/window', { handle });
-  await browser.goto(`moz-extension://${EXTENSION_UUID}/popup/popup.html?window=${windowId}`);
+  await browser.goto(`moz-extension://${EXTENSION_UUID}/${path}?window=${windowId}`);
   const typeInto = async (selector, text, commit) => {
     const id = Object.values(await browser.element(selector))[0];
     await browser.command('POST', `/element/${id}/clear`, {});
@@ -85,7 +98,8 @@ async function openInFirefox(browser) {
     paste: (selector, text) => typeInto(selector, text, false),
     colorScheme: (scheme) => browser.colorScheme(scheme),
     auditAccessibility: () => browser.auditAccessibility(),
-    screenshots: null,
+    /** firefox-popup-NAME-light/dark.png: the page's body alone (the popup's own size). */
+    screenshots: (name) => browser.screenshots(SCREENSHOTS, `firefox-${path.split('/')[0]}-${name}`, 'body'),
     ariaSnapshot: null,
     async close() {
       await browser.command('DELETE', '/window');

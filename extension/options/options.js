@@ -1,0 +1,105 @@
+// The options page: the settings, shown as stored (validated: a bad stored value shows as its
+// default) and saved as they change. lib/settings.js describes and validates them; the popup
+// links here.
+import { $ } from '../lib/dom.js';
+import { localizePage, t } from '../lib/i18n.js';
+import { SETTINGS, readSettings, saveSetting, settingError } from '../lib/settings.js';
+
+/** Shows `text` in the status line ('' hides it); `kind` is 'ok', 'error' or ''. */
+function showStatus(text, kind = '') {
+  const status = $('settings-status');
+  status.textContent = text;
+  status.className = `status ${kind}`.trim();
+}
+
+/**
+ * A field's `problem` (or null): shown under it (`error`), the field marked invalid and the status
+ * line cleared; true when there is one, and nothing is to be saved.
+ */
+function refused(field, error, problem) {
+  error.textContent = problem ?? '';
+  if (problem === null) {
+    field.removeAttribute('aria-invalid');
+    return false;
+  }
+  field.setAttribute('aria-invalid', 'true');
+  showStatus('');
+  return true;
+}
+
+/** The number of pages that open at once: saved when it is a whole number in range; otherwise says why. */
+function setUpOpenLimit(settings) {
+  const limit = $('open-limit');
+  const error = $('open-limit-error');
+  limit.min = String(SETTINGS.openLimit.min);
+  limit.max = String(SETTINGS.openLimit.max);
+  limit.value = String(settings.openLimit);
+
+  async function commit() {
+    const typed = limit.value.trim();
+    // A number box gives '' for what is not a number ("abc", "1e"): that is an error too.
+    const value = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+    const unchanged = value === settings.openLimit && error.textContent === '';
+    if (refused(limit, error, settingError('openLimit', value)) || unchanged) return;
+    try {
+      await saveSetting('openLimit', value);
+      settings.openLimit = value;
+      // Shown as saved ("007" as 7), unless the person typed on while storage was writing.
+      if (limit.value.trim() === typed) limit.value = String(value);
+      showStatus(t('optionsOpenLimitSaved', value), 'ok');
+    } catch (failure) {
+      showStatus(failure.message, 'error');
+    }
+  }
+  limit.addEventListener('change', commit);
+  limit.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') commit();
+  });
+}
+
+/** The checkboxes: each saved as it changes, and said so. */
+function setUpChecks(settings) {
+  const said = { lazy: ['optionsLazyOn', 'optionsLazyOff'], linkify: ['optionsLinkifyOn', 'optionsLinkifyOff'] };
+  for (const [key, [on, off]] of Object.entries(said)) {
+    const box = $(key);
+    box.checked = settings[key];
+    box.addEventListener('change', async () => {
+      try {
+        await saveSetting(key, box.checked);
+        settings[key] = box.checked;
+        showStatus(t(box.checked ? on : off), 'ok');
+      } catch (failure) {
+        box.checked = settings[key];
+        showStatus(failure.message, 'error');
+      }
+    });
+  }
+}
+
+/** "Web page for web links": an absolute http(s) address, or empty for none; saved on change or Enter. */
+function setUpWebBase(settings) {
+  const field = $('web-base');
+  const error = $('web-base-error');
+  field.value = settings.webBase;
+  async function commit() {
+    const value = field.value.trim();
+    if (refused(field, error, settingError('webBase', value)) || value === settings.webBase) return;
+    try {
+      await saveSetting('webBase', value);
+      settings.webBase = value;
+      showStatus(value ? t('optionsWebBaseSaved', value) : t('optionsWebBaseCleared'), 'ok');
+    } catch (failure) {
+      showStatus(failure.message, 'error');
+    }
+  }
+  field.addEventListener('change', commit);
+  field.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') commit();
+  });
+}
+
+localizePage();
+const settings = await readSettings();
+setUpOpenLimit(settings);
+setUpChecks(settings);
+setUpWebBase(settings);
