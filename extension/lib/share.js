@@ -4,6 +4,7 @@
 // `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
 import { check, encode, toText, webLink } from './core.js';
 import { api } from './api.js';
+import { localized } from './i18n.js';
 import { realUrl } from './lazy.js';
 import { readSettings } from './settings.js';
 
@@ -195,7 +196,11 @@ export function describeLeftOut(leftOut) {
 /** "Copied 3 tabs as one link (212 characters)." (or as text/uri-list, or as a web link) */
 export function describeCopy(share) {
   const one = share.shared === 1;
-  const kind = share.web ? 'Web' : share.text === share.link ? '' : 'Text';
-  const message = `shareCopied${kind}${one ? 'One' : ''}`;
+  const [many, single] = share.web
+    ? ['shareCopiedWeb', 'shareCopiedWebOne']
+    : share.text === share.link
+      ? ['shareCopied', 'shareCopiedOne']
+      : ['shareCopiedText', 'shareCopiedTextOne'];
+  const message = one ? single : many;
   return api.i18n.getMessage(message, [String(share.shared), String(share.length)]);
 }
