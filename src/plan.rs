@@ -232,6 +232,29 @@ struct Seen {
     notes: Vec<(usize, Note)>,
 }
 
+/// Ends a run of a list's own pages (at a nested list, or at the list's
+/// end): its pages become a group, named later with the list's other runs.
+fn end_run(
+    run: &mut Vec<String>,
+    runs: &mut Vec<(usize, usize)>,
+    color: Option<&'static str>,
+    depth: usize,
+    out: &mut Plan,
+    seen: &Seen,
+) {
+    if run.is_empty() {
+        return;
+    }
+    runs.push((out.groups.len(), seen.pages - run.len()));
+    out.groups.push(Group {
+        title: String::new(),
+        summary: None,
+        color,
+        urls: core::mem::take(run),
+        depth,
+    });
+}
+
 fn add_groups(
     list: &UriList,
     title: Option<String>,
@@ -262,16 +285,7 @@ fn add_groups(
                 }
             }
             (Class::List, Some(child)) => {
-                if !run.is_empty() {
-                    runs.push((out.groups.len(), seen.pages - run.len()));
-                    out.groups.push(Group {
-                        title: String::new(),
-                        summary: None,
-                        color,
-                        urls: core::mem::take(&mut run),
-                        depth,
-                    });
-                }
+                end_run(&mut run, &mut runs, color, depth, out, seen);
                 add_groups(child, own_title(child), depth + 1, out, seen);
             }
             (Class::List, None) => out.skipped.push(Skipped {
@@ -284,16 +298,7 @@ fn add_groups(
             }),
         }
     }
-    if !run.is_empty() {
-        runs.push((out.groups.len(), seen.pages - run.len()));
-        out.groups.push(Group {
-            title: String::new(),
-            summary: None,
-            color,
-            urls: run,
-            depth,
-        });
-    }
+    end_run(&mut run, &mut runs, color, depth, out, seen);
     // Every run of this list's own pages takes the list's name; without one,
     // a summary of them all.
     let (name, about) = title.map_or_else(
