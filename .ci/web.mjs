@@ -54,9 +54,11 @@ for (const language of readdirSync(join(ROOT, 'extension', '_locales'))) {
   writeFileSync(join(out, '_locales', `${language}.json`), JSON.stringify(messages));
 }
 cpSync(join(ROOT, 'extension', 'icons', 'icon.svg'), join(out, 'icon.svg'));
-// The extension's page helpers, and the preview page's styles, which web.css builds on: one look
+// The extension's page helpers, and the pages' shared styles (colours, type, controls) and the
+// preview page's, which web.css builds on: one look
 // for a list, with or without the extension.
 writeFileSync(join(out, 'dom.js'), MINIFY['.js'](readFileSync(join(ROOT, 'extension', 'lib', 'dom.js'), 'utf8')));
+writeFileSync(join(out, 'page.css'), MINIFY['.css'](readFileSync(join(ROOT, 'extension', 'lib', 'page.css'), 'utf8')));
 writeFileSync(join(out, 'preview.css'), MINIFY['.css'](readFileSync(join(ROOT, 'extension', 'preview', 'preview.css'), 'utf8')));
 if (!existsSync(join(out, 'index.html'))) fail('web/index.html is missing');
 console.log(`web: ${out}`);

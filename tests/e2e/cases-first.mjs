@@ -192,7 +192,7 @@ export const cases = [
         assert.deepEqual(shown, {
           heading: 'Settings',
           limit: '15',
-          labels: ['Open up to this many pages at once', 'Load pages only when I look at them', 'Make uri-list links written as plain text clickable'],
+          labels: ['Open up to this many pages at once', 'Load pages only when I look at them', 'Make uri-list links written as plain text clickable', 'Web page for web links'],
         });
         await options.screenshots('settings');
       } finally {

@@ -169,7 +169,7 @@ export const cases = [
           assert.match(await browser.inPage(() => document.getElementById('notes-list').textContent), /item 2 is empty/);
           continue;
         }
-        assert.equal(page.title, 'This uri-list link cannot be read');
+        assert.equal(page.title, 'This link cannot be read');
         assert.ok(page.error.startsWith(message), page.error);
         assert.ok(page.how);
         assert.deepEqual(page.alternate, []);

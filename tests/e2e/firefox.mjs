@@ -436,6 +436,7 @@ class FirefoxDriver {
        const extension = ExtensionParent.GlobalManager.getExtension(arguments[1]);
        const action = ExtensionParent.apiManager.global.browserActionFor(extension).action;
        for (const win of Services.wm.getEnumerator('navigator:browser')) {
+         if (!win.gBrowser) continue; // a window still opening
          const tab = win.gBrowser.tabs.find((t) => t.linkedBrowser.currentURI.spec.startsWith(arguments[0]));
          if (tab) return { text: action.getProperty(tab, 'badgeText') ?? '', title: action.getProperty(tab, 'title') ?? '' };
        }
@@ -512,6 +513,7 @@ class FirefoxDriver {
     await this.script(
       `const [scheme] = arguments;
        for (const win of Services.wm.getEnumerator('navigator:browser')) {
+         if (!win.gBrowser) continue; // a window still opening
          for (const tab of win.gBrowser.tabs) tab.linkedBrowser.browsingContext.prefersColorSchemeOverride = scheme ?? 'none';
        }`,
       [scheme],
@@ -529,7 +531,12 @@ class FirefoxDriver {
    * `selector`, of that element alone (Take Element Screenshot).
    */
   async screenshot(selector) {
-    if (!selector) return Buffer.from(await this.command('GET', '/screenshot'), 'base64');
+    if (!selector) {
+      // The whole page, as Chromium's screenshots are, unless it is taller than Firefox takes
+      // (65 535 px: a preview of 10 000 pages): then what is in view.
+      const tall = await this.inPage(() => document.documentElement.scrollHeight > 32_000);
+      return Buffer.from(await this.command('GET', tall ? '/screenshot' : '/moz/screenshot/full'), 'base64');
+    }
     const id = Object.values(await this.element(selector))[0];
     return Buffer.from(await this.command('GET', `/element/${id}/screenshot`), 'base64');
   }
@@ -636,20 +643,6 @@ class FirefoxDriver {
     if (wide > width) await scale(String(wide / width));
   }
 
-  /** The current page (whole), light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`. */
-  async screenshots(dir, name) {
-    const scheme = (value) =>
-      this.script(`Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', arguments[0]);`, [value], { chrome: true });
-    try {
-      for (const [colorScheme, value] of [['light', 1], ['dark', 0]]) {
-        await scheme(value);
-        await this.inPage(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        const png = await this.command('GET', '/moz/screenshot/full');
-        writeFileSync(join(dir, `${name}-${colorScheme}.png`), Buffer.from(png, 'base64'));
-      }
-    } finally {
-      await scheme(2);
-    }
   }
 
   // --- End of the web page's additions ----------------------------------------------------------
