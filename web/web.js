@@ -139,9 +139,11 @@ function showList(link) {
   pages = [];
   next = 0;
   $('items').replaceChildren(listElement(link));
-  const others = $('items').querySelectorAll('li.item').length - pages.length;
-  $('summary').textContent = t('previewSummary', pages.length, others);
   const sites = [...sitesOf(link).values()];
+  // "6 pages from 4 sites.", as the extension's preview page says it.
+  const count = (n, one, many) => (n === 1 ? t(one) : t(many, n));
+  $('summary').textContent =
+    pages.length === 0 ? t('previewNoPages') : t('previewSummary', count(pages.length, 'popupOnePage', 'popupPages'), count(sites.length, 'popupOneSite', 'popupSites'));
   $('sites').textContent = t('webSites', sites.join(', '));
   $('sites').hidden = sites.length === 0;
   const look = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));

@@ -44,6 +44,7 @@ function read(browser) {
     const visible = (id) => !document.getElementById(id)?.hidden;
     return {
       title: text('title'),
+      summary: text('summary'),
       documentTitle: document.title,
       lang: document.documentElement.lang,
       links: [...document.querySelectorAll('#items a')].map((a) => ({
@@ -94,6 +95,7 @@ export const cases = [
       const page = await read(browser);
       assert.equal(page.title, 'Zwei Seiten ä');
       assert.equal(page.documentTitle, 'Zwei Seiten ä · a list of links');
+      assert.equal(page.summary, '6 pages from 5 sites.');
       assert.deepEqual(page.links.map((l) => l.href), WEB_PAGES);
       assert.deepEqual(page.links.map((l) => l.text), WEB_PAGES);
       for (const link of page.links) {

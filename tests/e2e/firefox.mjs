@@ -643,8 +643,6 @@ class FirefoxDriver {
     if (wide > width) await scale(String(wide / width));
   }
 
-  }
-
   // --- End of the web page's additions ----------------------------------------------------------
 
   async close() {
