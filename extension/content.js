@@ -194,6 +194,9 @@
 
   // --- what the person did ------------------------------------------------------------------------
 
+  /** The multilink a person's Enter was decided on: the click the browser then makes of it is not asked again. */
+  let keyedMultilink = null;
+
   /** What the person last pressed: `{node, href, hidden}` (the link and its href then, or nulls). */
   let pressed = null;
   /** The person's last input, to tell whose doing a focus change was: `{kind, node, at, event?, answered?}`. */
@@ -205,6 +208,7 @@
     if (!event.isTrusted) return;
     const link = linkOf(event);
     pressed = link ? { ...link, hidden: hiddenAt(link.node, event.clientX, event.clientY) } : { node: null, href: null, hidden: null };
+    keyedMultilink = null;
     lastInput = { kind: 'pointer', node: link?.node ?? null, at: performance.now() };
   }, true);
 
@@ -287,16 +291,27 @@
   }
 
   /**
-   * A person's own plain click (or Enter, which the browser turns into a click) on a
-   * `rel="multilink"` link: the page loads in this tab as usual, and the background, told first,
-   * opens the list that page names in its `<link rel="alternate">`, for that navigation only. A
-   * click in doubt (see `doubt`), with a modifier or the middle button (another tab) only lets
-   * the page load, where its list is offered.
+   * A person's own plain click or Enter on a `rel="multilink"` link: the page loads in this tab
+   * as usual, and the background, told first, opens the list that page names in its
+   * `<link rel="alternate">`, for that navigation only. An action in doubt (see `doubt`: for
+   * Enter, a focus the page moved there), with a modifier or the middle button (another tab)
+   * only lets the page load, where its list is offered. Enter is decided at its keydown: the click
+   * the browser then makes of it carries detail 0 in Chromium and 1 in Firefox, and no press.
    */
   function multilink(event, link, middle) {
-    if (!event.isTrusted || event.type !== 'click' || middle) return;
+    if (!event.isTrusted || middle) return;
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    if (doubt(event, link) !== null) return;
+    if (event.type === 'keydown') {
+      keyedMultilink = link.node;
+      if (doubt(event, link) === null) send({ type: 'multilink', href: link.href });
+      return;
+    }
+    if (event.type !== 'click') return;
+    if (keyedMultilink === link.node) {
+      keyedMultilink = null;
+      return;
+    }
+    if (event.detail === 0 || doubt(event, link) !== null) return;
     send({ type: 'multilink', href: link.href });
   }
 

@@ -156,6 +156,36 @@ export const cases = [
     },
   },
   {
+    name: 'web links: Enter on a multilink the page focused in answer to the person\'s own key only loads the page, which offers its list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-focus-multilink.html`);
+      await browser.typeInto('#box', 'An');
+      await browser.pressKey('ArrowDown');
+      await waitFor(() => browser.inPage(() => document.activeElement?.id), (id) => id === 'multilink', { what: 'the page to focus the multilink' });
+      await browser.pressKey('Enter');
+      await waitFor(() => browser.badge(`${origin}/multilink-target.html`), (b) => b?.text === '1', { what: 'the page loaded, offering its list' });
+      const state = await stateOf(browser, origin);
+      assert.deepEqual(urlAndGroup(state), [['/multilink-target.html', null]]);
+      await stillSame(browser, origin, state);
+    },
+  },
+  {
+    name: 'web links: Enter on a multilink the person reached with Tab opens the list its page names',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-focus-multilink.html`);
+      await browser.typeInto('#next', 'A');
+      await browser.pressKey('Tab');
+      await waitFor(() => browser.inPage(() => document.activeElement?.id), (id) => id === 'multilink', { what: 'Tab to reach the multilink' });
+      await browser.pressKey('Enter');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the page and its list');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/multilink-target.html', null],
+        ['/page/m1', 'Named by the page'],
+        ['/page/m2', 'Named by the page'],
+      ]);
+    },
+  },
+  {
     name: 'web links: the same page reached by an ordinary link, or by a script clicking the multilink, only offers its list',
     async run({ browser, origin }) {
       for (const selector of ['#plain', '#script-multilink']) {
