@@ -266,14 +266,38 @@ export const cases = [
       assert.ok(bar.scrolled > 100_000, `scrolled to the end: ${bar.scrolled}`);
       assert.ok(bar.top >= 0 && bar.bottom <= 200, `the Open button is in view at the top: ${JSON.stringify(bar)}`);
       await browser.click('#select-none');
-      await browser.click('#item-9996'); // this server's m9997, in view at the end
-      await browser.click('#item-9992');
+      // A person looks at a row before ticking it: each row is brought into view and clicked once
+      // it stays put (rows around it that come into view take their real height first).
+      for (const id of ['item-9996', 'item-9992']) { // this server's m9997 and m9993, at the end
+        await browser.inPage((id) => document.getElementById(id).scrollIntoView({ block: 'center' }), id);
+        let last = null;
+        await waitFor(
+          async () => {
+            const top = await browser.inPage((id) => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(document.getElementById(id).getBoundingClientRect().top)))), id);
+            const still = top === last;
+            last = top;
+            return still;
+          },
+          (still) => still,
+          { what: `row ${id} to stay put` },
+        );
+        await browser.click(`#${id}`);
+        await waitFor(() => browser.inPage((id) => document.getElementById(id).checked, id), (checked) => checked, { what: `${id} ticked` });
+      }
       await browser.click('#open');
-      const state = await opened(browser, origin, 4, 1, 'the group');
-      assert.deepEqual(urlAndGroup(state).slice(2), [
+      // The group's own tabs (a window the case before opened can still be closing in Firefox:
+      // its tab is not this group's, and no count of all tabs may take it for one).
+      const inGroup = (state) => urlAndGroup(state).filter(([, group]) => group === '10000 pages');
+      const state = await waitFor(
+        () => stateOf(browser, origin),
+        (s) => inGroup(s).length === 2 && inGroup(s).every(([url]) => url && url !== 'about:blank'),
+        { what: 'the group' },
+      );
+      assert.deepEqual(inGroup(state), [
         ['/page/m9993', '10000 pages'],
         ['/page/m9997', '10000 pages'],
       ]);
+      assert.deepEqual(state.groups.map((g) => g.title), ['10000 pages']);
     },
   },
 ];
