@@ -333,7 +333,8 @@ export const cases = [
               disabled: li.querySelector('input')?.disabled ?? null,
               about: li.querySelector('.about').textContent,
             })),
-            link: (({ href, target, rel }) => ({ href, target, rel }))(document.querySelector('#items a.url')),
+            // Read while the page may still be drawing its rows: no row yet is no link yet.
+            link: ((a) => a && { href: a.href, target: a.target, rel: a.rel })(document.querySelector('#items a.url')),
             sites: [...document.querySelectorAll('#items li.site h4')].map((h) => h.textContent),
             button: document.getElementById('open').textContent,
           })),
