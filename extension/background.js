@@ -18,6 +18,7 @@ import {
   setOmniboxHint,
   openMessages,
 } from './lib/sources.js';
+import { bookmarkMenuItems, bookmarkMessages } from './lib/bookmarks.js';
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
 import { describeMessages } from './lib/describe.js';
 import { createsDiscarded } from './lib/lazy.js';
@@ -65,6 +66,7 @@ const handlers = {
   ...shareMessages,
   ...describeMessages,
   ...webLinkMessages,
+  ...bookmarkMessages,
 };
 
 /** Requests come only from this extension: its content scripts (in a tab) or its own pages. */
@@ -90,6 +92,7 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
 for (const { properties, onClicked } of openMenuItems) addMenuItem(properties, whenReady(onClicked));
 for (const { properties, onClicked } of shareMenuItems()) addMenuItem(properties, whenReady(onClicked));
 for (const { properties, onClicked } of webLinkMenuItems) addMenuItem(properties, whenReady(onClicked));
+for (const { properties, onClicked, available } of bookmarkMenuItems()) addMenuItem(properties, whenReady(onClicked), available);
 api.contextMenus.onClicked.addListener(onMenuClicked);
 // Firefox says which link a menu is about to show for: the web-link item only on a web link.
 api.menus?.onShown?.addListener((info) => {
@@ -99,6 +102,9 @@ api.menus?.onShown?.addListener((info) => {
 // extension's items across its own restart is its choice (createMenus() replaces what is there).
 api.runtime.onInstalled.addListener(() => createMenus());
 api.runtime.onStartup.addListener(() => createMenus());
+// The bookmark menu's item needs the optional bookmarks permission: made when it is granted.
+api.permissions.onAdded.addListener(() => createMenus());
+api.permissions.onRemoved.addListener(() => createMenus());
 // Chrome closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when the
 // extension updates: they are written down before the update is applied, and opened again after
 // it (lib/update.js). Firefox's unloaded tabs are its own.

@@ -8,11 +8,16 @@ const items = new Map();
 
 /**
  * Registers an item. `properties` are contextMenus.create's (with an `id`); `onClicked(info, tab)`
- * runs when it is chosen. Call at start-up, before createMenus().
+ * runs when it is chosen; `available()`, if given, says whether to make it now (an item whose
+ * context needs an optional permission: made again when permissions change). Call at start-up,
+ * before createMenus().
+ * @param {any} properties
+ * @param {(info: any, tab: any) => any} onClicked
+ * @param {() => Promise<boolean>} [available]
  */
-export function addMenuItem(properties, onClicked) {
+export function addMenuItem(properties, onClicked, available = undefined) {
   if (items.has(properties.id)) throw new Error(`menu item ${properties.id} is registered twice`);
-  items.set(properties.id, { properties, onClicked });
+  items.set(properties.id, { properties, onClicked, available });
 }
 
 /**
@@ -33,7 +38,8 @@ export function tabContexts() {
  */
 export async function createMenus() {
   await api.contextMenus.removeAll();
-  for (const { properties } of items.values()) {
+  for (const { properties, available } of items.values()) {
+    if (available && !(await available().catch(() => false))) continue;
     try {
       await create(properties);
     } catch (error) {

@@ -38,6 +38,11 @@ export async function copyShare(scope, { windowId, clicked, asText = false, asWe
 
 const BADGE_ALARM = 'share-badge';
 
+/** The same confirmation for other copies (lib/bookmarks.js): `warn` colours the badge as a warning. */
+export function confirmCopy({ badge, warn, message, notify }) {
+  return confirm({ badge, color: warn ? COLOR_WARN : COLOR_OK, message, notify });
+}
+
 /** The badge, the button's tooltip and (with `notify`) a notification say `message`. */
 async function confirm({ badge, color, message, notify }) {
   await api.action.setBadgeBackgroundColor({ color });

@@ -5,7 +5,9 @@
 // popup asks it by message and shows the answer, including errors. The paste box's live
 // preview and the offers' page counts run the wasm core here, in the popup.
 import init, { checkAll, plan, readPasted } from '../lib/core.js';
+import { requestBookmarks } from '../lib/bookmark-access.js';
 import { describeLink } from '../lib/describe.js';
+import { acceptDrops, readDrop } from '../lib/drop.js';
 import { $, element, fill } from '../lib/dom.js';
 import { localizePage, localized as say, t } from '../lib/i18n.js';
 import { MAX_LINK_LENGTH, api, ask, offersKey, shorten } from '../lib/prelude.js';
@@ -165,9 +167,11 @@ function setUpPaste(windowId, settings) {
   let current = null; // what the box holds, described
   let pending = 0;
 
+  const save = $('save-pasted');
   const clear = () => {
     for (const id of ['pasted-summary', 'pasted-sites', 'pasted-alerts', 'pasted-notes']) $(id).replaceChildren();
     button.disabled = true;
+    save.disabled = true;
     button.textContent = t('popupOpenPasted');
     current = null;
   };
@@ -204,10 +208,45 @@ function setUpPaste(windowId, settings) {
     const first = the.preview.length === 0 ? [] : [why.length ? t('popupPreviewFirst', why.join('; ')) : t('popupPreviewFirstWarnings')];
     fill('pasted-notes', [...first, ...notes]);
     button.disabled = the.pages === 0 && the.mode !== 'list';
+    save.disabled = the.pages === 0;
     button.textContent = the.preview.length || the.mode === 'list' ? t('popupReviewPasted', pages(the.pages)) : t('popupOpenPastedCount', pages(the.pages));
   }
 
-  box.addEventListener('input', () => update().catch((error) => showStatus($('paste-status'), error.message, 'error')));
+  const failed = (error) => showStatus($('paste-status'), error.message, 'error');
+  box.addEventListener('input', () => update().catch(failed));
+  acceptDrops($('paste'), async (data) => {
+    ready ??= init();
+    await ready;
+    // What was dropped goes into the box as a link and is described as a paste is; it opens on
+    // the person's click on "Open", after they have seen what it holds (a drag that ends here
+    // by mistake opens nothing).
+    let dropped;
+    try {
+      dropped = readDrop(data);
+    } catch (error) {
+      box.value = '';
+      await update();
+      return showStatus($('paste-status'), error.message, 'error');
+    }
+    box.value = dropped.link;
+    await update();
+    showStatus($('paste-status'), t(dropped.count === 1 ? 'dropReadOne' : 'dropRead', dropped.count, dropped.type), 'ok');
+  }, failed);
+  // "Save as bookmark folder": the permission is asked for in the click itself (before any await).
+  save.addEventListener('click', async (event) => {
+    if (!event.isTrusted || !current) return;
+    const granted = requestBookmarks();
+    save.disabled = true;
+    try {
+      if (!(await granted)) return showStatus($('paste-status'), t('bookmarkNoPermission'), 'error');
+      const saved = await ask('saveBookmarks', { link: current.read.link });
+      showStatus($('paste-status'), saved.message, saved.saved ? 'ok' : 'error');
+    } catch (error) {
+      failed(error);
+    } finally {
+      save.disabled = false;
+    }
+  });
   button.addEventListener('click', async (event) => {
     if (!event.isTrusted || !current) return;
     button.disabled = true;
@@ -220,6 +259,53 @@ function setUpPaste(windowId, settings) {
       button.disabled = false;
     }
   });
+}
+
+// --- Bookmarks ---------------------------------------------------------------------------------
+
+/**
+ * "Copy a bookmark folder as one link": the folders in a list to choose from, once the person
+ * has allowed the extension to read bookmarks (asked on their first click), and "Copy".
+ */
+async function setUpBookmarks() {
+  const status = $('bookmarks-status');
+  const show = async () => {
+    const { folders, message } = await ask('bookmarkFolders', {});
+    if (message) return showStatus(status, message, 'error');
+    $('folder').replaceChildren(
+      ...folders.map((/** @type {{id: string, title: string, depth: number}} */ folder) => {
+        const option = element('option', { value: folder.id }, `${'\u00a0\u00a0'.repeat(folder.depth)}${folder.title}`);
+        return option;
+      }),
+    );
+    $('pick-folder').hidden = true;
+    $('folder-choice').hidden = false;
+  };
+  $('pick-folder').addEventListener('click', async (event) => {
+    if (!event.isTrusted) return;
+    const granted = requestBookmarks();
+    try {
+      if (!(await granted)) return showStatus(status, t('bookmarkNoPermission'), 'error');
+      await show();
+      $('folder').focus();
+    } catch (error) {
+      showStatus(status, error.message, 'error');
+    }
+  });
+  $('copy-folder').addEventListener('click', async (event) => {
+    if (!event.isTrusted) return;
+    $('copy-folder').disabled = true;
+    try {
+      const copied = await ask('copyBookmarkFolder', { id: $('folder').value });
+      showStatus(status, copied.message, copied.shared ? 'ok' : 'error');
+    } catch (error) {
+      showStatus(status, error.message, 'error');
+    } finally {
+      $('copy-folder').disabled = false;
+    }
+  });
+  // Allowed before: the folders are there at once.
+  if (await api.permissions.contains({ permissions: ['bookmarks'] })) await show();
 }
 
 const pages = (n) => (n === 1 ? t('popupOnePage') : t('popupPages', n));
@@ -245,6 +331,7 @@ async function main() {
   await Promise.all([
     setUpShare(windowId),
     setUpOffers(windowId).catch((error) => console.warn('uri-list: could not read what the page offers:', error)),
+    setUpBookmarks().catch((error) => showStatus($('bookmarks-status'), error.message, 'error')),
   ]);
 }
 

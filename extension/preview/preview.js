@@ -13,7 +13,9 @@
 // holds: the background makes the plan again, checks each page it is sent, and checks the
 // name and the choices (lib/open.js openSelected).
 import init, { checkAll, plan, toText } from '../lib/core.js';
+import { requestBookmarks } from '../lib/bookmark-access.js';
 import { $, element } from '../lib/dom.js';
+import { acceptDrops, dragOut, readDrop } from '../lib/drop.js';
 import { localized, localizePage, t } from '../lib/i18n.js';
 import { ask } from '../lib/prelude.js';
 import { readSettings } from '../lib/settings.js';
@@ -145,6 +147,19 @@ async function show(settings) {
   $('open').addEventListener('click', openChecked);
   $('copy-link').addEventListener('click', () => copy(link));
   $('copy-text').addEventListener('click', () => copy(toText(link)));
+  $('save-bookmarks').addEventListener('click', saveBookmarks);
+  $('save-bookmarks').disabled = the.pages === 0;
+  // Dragged out: a page's row as its address; the handle "all" as every page, in order.
+  $('items').addEventListener('dragstart', (event) => {
+    const row = event.target instanceof Element ? event.target.closest('li.openable') : null;
+    const box = row?.querySelector('input[type=checkbox]');
+    if (!box || !event.dataTransfer) return;
+    const { url } = pages[Number(box.dataset.n)];
+    dragOut(event.dataTransfer, [url], url);
+  });
+  $('drag-all').addEventListener('dragstart', (event) => {
+    if (event.dataTransfer) dragOut(event.dataTransfer, pages.map((page) => page.url), link);
+  });
   $('items').addEventListener('change', (event) => {
     const box = event.target;
     if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox') return;
@@ -212,7 +227,7 @@ function render(row) {
 /** An openable page: its box, and its address as a link that opens that one page. */
 function pageRow(row, model) {
   const id = `item-${model.index}`; // by the page's place in the list
-  const li = element('li', { class: 'item openable' });
+  const li = element('li', { class: 'item openable', draggable: 'true' });
   const box = /** @type {HTMLInputElement} */ (element('input', { type: 'checkbox', id, 'aria-labelledby': `${id}-url`, 'aria-describedby': `${id}-about` }));
   box.checked = model.checked;
   box.dataset.n = String(model.n);
@@ -282,6 +297,36 @@ async function openChecked(event) {
     status(t('previewOpenFailed', error.message));
   }
 }
+
+/**
+ * "Save as bookmark folder": the list as a new folder (lib/bookmarks.js saveList), with the
+ * bookmarks permission asked for in the click itself, before any await.
+ */
+async function saveBookmarks(event) {
+  if (!event.isTrusted) return;
+  const granted = requestBookmarks();
+  try {
+    if (!(await granted)) return status(t('bookmarkNoPermission'));
+    status((await ask('saveBookmarks', { link })).message);
+  } catch (error) {
+    status(t('previewSaveFailed', error.message));
+  }
+}
+
+// A list dropped on the page (links, tabs, bookmarks, text with addresses) is shown here instead.
+acceptDrops(
+  document.body,
+  async (data) => {
+    await init();
+    const dropped = readDrop(data);
+    location.assign(`${location.pathname}?link=${encodeURIComponent(dropped.link)}`);
+  },
+  (error) => {
+    if (!$('bar').hidden) return status(error.message);
+    $('error').textContent = error.message;
+    $('error').hidden = false;
+  },
+);
 
 async function copy(text) {
   try {

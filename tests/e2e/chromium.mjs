@@ -3,6 +3,7 @@
 // The system browser is used (never `playwright install`). Pages are driven with real input
 // events (CDP Input.dispatch*: trusted, like a person's), and the browser's state is read through
 // the extension's service worker, which sees every tab and group.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { AUDIT_EXPRESSION } from './axe.mjs';
@@ -112,6 +113,31 @@ class ChromiumDriver {
     await this.context.close();
     this.attach(await this.start());
     await this.ready();
+  }
+
+  /**
+   * Lets the extension have its optional permissions `names` (say `['bookmarks']`), as for a
+   * person who allowed them before: the browser is quit, the grant written where Chromium keeps
+   * it (the profile's Preferences, the extension's granted and active API permissions) and the
+   * browser started again on the profile. Headless Chromium shows the permission prompt of
+   * `permissions.request()` in a dialog that no driver can answer (and has no switch to accept
+   * it); a request for what is granted resolves true at once, as the extension's click handler
+   * then sees. The extension can drop them again itself (`permissions.remove`).
+   */
+  async allowOptionalPermissions(names) {
+    const id = await this.inExtension(() => chrome.runtime.id);
+    this.restarting = true;
+    await this.context.close();
+    const file = join(this.profile.path, 'Default', 'Preferences');
+    const preferences = JSON.parse(readFileSync(file, 'utf8'));
+    const settings = preferences.extensions.settings[id];
+    for (const key of ['granted_permissions', 'active_permissions']) {
+      settings[key].api = [...new Set([...settings[key].api, ...names])];
+    }
+    writeFileSync(file, JSON.stringify(preferences));
+    this.attach(await this.start());
+    await this.ready();
+    await this.reset(); // one blank tab, as the case had (the browser restores nothing)
   }
 
   /** Error messages from this extension in the consoles of its service worker and of pages. */

@@ -413,6 +413,18 @@ class FirefoxDriver {
     }
   }
 
+  /**
+   * Lets the extension have its optional permissions: Firefox's own switch for that
+   * (`extensions.webextOptionalPermissionPrompts` off) grants what the extension's
+   * `permissions.request()` asks for in a person's click, without the prompt a headless browser
+   * cannot show. The request itself still runs, in the click (Firefox refuses one outside a
+   * person's gesture). `names` is what the caller expects to be granted (Chromium's driver
+   * grants it ahead).
+   */
+  async allowOptionalPermissions(names) {
+    await this.script(`Services.prefs.setBoolPref('extensions.webextOptionalPermissionPrompts', false);`, [], { chrome: true });
+  }
+
   /** Drives the tab whose URL starts with `prefix` from now on (say, a page the extension opened). */
   async switchTo(prefix) {
     const end = Date.now() + 10_000;

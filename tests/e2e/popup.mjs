@@ -49,6 +49,8 @@ async function openInChromium(browser, path) {
   return {
     evaluate: (fn, arg) => popup.evaluate(fn, arg),
     click: (selector) => popup.click(selector),
+    /** Chooses the option labelled `label` of the `<select>` (as a person picks it). */
+    choose: (selector, label) => popup.selectOption(selector, { label }),
     async type(selector, text) {
       await popup.fill(selector, '');
       await popup.locator(selector).pressSequentially(text);
@@ -94,6 +96,15 @@ async function openInFirefox(browser, path) {
   return {
     evaluate: (fn, arg) => browser.inPage(fn, arg),
     click: (selector) => browser.click(selector),
+    /** Chooses the option labelled `label` of the `<select>`: WebDriver's click on that option. */
+    async choose(selector, label) {
+      const options = await browser.command('POST', '/elements', { using: 'css selector', value: `${selector} option` });
+      for (const option of options) {
+        const id = Object.values(option)[0];
+        if ((await browser.command('GET', `/element/${id}/text`)).trim() === label) return browser.command('POST', `/element/${id}/click`, {});
+      }
+      throw new Error(`no option "${label}" in ${selector}`);
+    },
     type: (selector, text) => typeInto(selector, text, true),
     paste: (selector, text) => typeInto(selector, text, false),
     colorScheme: (scheme) => browser.colorScheme(scheme),

@@ -1,0 +1,258 @@
+// Bookmarks and drag and drop: a bookmark folder (with a subfolder) copied as one link from the
+// popup's folder picker, and saved back as a bookmark folder from the preview page; lists
+// dropped on the popup's paste box as text/uri-list and text/x-moz-url, opened as a group; the
+// preview page's rows dragged out as text/uri-list.
+//
+// The bookmarks are made and read through the extension's own bookmarks API (the real browser
+// bookmarks, nothing mocked), once the extension has the optional permission: see each driver's
+// allowOptionalPermissions() for how a headless browser gets past the browser's prompt.
+//
+// The drops are DragEvents built in the page with a DataTransfer carrying the types a browser
+// puts on a dragged link, tab or bookmark (a driver cannot drag from another application into a
+// page). A drop only fills the paste box and says what it held (a page cannot reach an
+// extension page, so an untrusted drop is no threat there); what opens the group is then the
+// person's real click on "Open".
+import assert from 'node:assert/strict';
+import { assertAccessible } from './axe.mjs';
+import { settled } from './cases-open.mjs';
+import { SCREENSHOTS, openPopup } from './popup.mjs';
+import { waitFor } from './util.mjs';
+
+const FOLDER = 'Trip 2026';
+const SUBFOLDER = 'Hotels';
+
+/** What the popup's bookmark and paste sections show. */
+function readPopup() {
+  const text = (id) => document.getElementById(id).textContent;
+  return {
+    picker: !document.getElementById('pick-folder').hidden,
+    choice: !document.getElementById('folder-choice').hidden,
+    folders: [...document.querySelectorAll('#folder option')].map((option) => option.textContent),
+    bookmarksStatus: text('bookmarks-status'),
+    pasted: document.getElementById('pasted').value,
+    summary: text('pasted-summary'),
+    openButton: text('open-pasted'),
+    openDisabled: document.getElementById('open-pasted').disabled,
+    saveDisabled: document.getElementById('save-pasted').disabled,
+    pasteStatus: text('paste-status'),
+    height: document.documentElement.offsetHeight,
+  };
+}
+
+/** Runs `body(popup)` in the popup, closing it whatever happens. */
+async function withPopup(browser, body) {
+  const popup = await openPopup(browser);
+  popup.read = () => popup.evaluate(readPopup);
+  try {
+    await waitFor(() => popup.read(), (p) => p.picker || p.choice || p.bookmarksStatus !== '', { what: 'the popup to set up its bookmarks section' });
+    return await body(popup);
+  } finally {
+    await popup.close();
+  }
+}
+
+/**
+ * Makes FOLDER in the browser's default folder for new bookmarks: a page, SUBFOLDER with two
+ * pages, a `javascript:` bookmark (never shared: left out, and said so), a last page.
+ * Returns the folder's id.
+ */
+async function makeFolder(browser, origin) {
+  return browser.inExtension(
+    async ({ origin, folder, subfolder }) => {
+      const api = globalThis.browser ?? globalThis.chrome;
+      const root = await api.bookmarks.create({ title: folder });
+      await api.bookmarks.create({ parentId: root.id, title: 'One', url: `${origin}/page/one` });
+      const sub = await api.bookmarks.create({ parentId: root.id, title: subfolder });
+      await api.bookmarks.create({ parentId: sub.id, title: 'Two', url: `${origin}/page/two` });
+      await api.bookmarks.create({ parentId: sub.id, title: 'Three', url: `${origin}/page/three` });
+      await api.bookmarks.create({ parentId: root.id, title: 'Script', url: 'javascript:void(0)' });
+      await api.bookmarks.create({ parentId: root.id, title: 'Four', url: `${origin}/page/four` });
+      return root.id;
+    },
+    { origin, folder: FOLDER, subfolder: SUBFOLDER },
+  );
+}
+
+/** Every folder titled `title`: `[{id, parent, tree}]`, `tree` its folders' titles and its bookmarks' URLs, in order. */
+async function foldersNamed(browser, title) {
+  return browser.inExtension(async (title) => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    const shape = (node) => (node.url !== undefined ? node.url : { title: node.title, children: (node.children ?? []).map(shape) });
+    const found = (await api.bookmarks.search({ title })).filter((node) => node.url === undefined);
+    const out = [];
+    for (const node of found) {
+      const [tree] = await api.bookmarks.getSubTree(node.id);
+      const [parent] = await api.bookmarks.get(node.parentId);
+      out.push({ id: node.id, parent: parent.title, tree: shape(tree) });
+    }
+    return out;
+  }, title);
+}
+
+/** Removes every folder titled `title` and drops the bookmarks permission again. */
+async function cleanUp(browser, title) {
+  await browser.inExtension(async (title) => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    if (api.bookmarks) {
+      for (const node of await api.bookmarks.search({ title })) if (node.url === undefined) await api.bookmarks.removeTree(node.id);
+    }
+    await api.permissions.remove({ permissions: ['bookmarks'] });
+  }, title);
+}
+
+/** Drops `data` (`{type: text}`) on the element `selector` of the page, as a DragEvent with a DataTransfer. */
+function dropOn({ selector, data }) {
+  const transfer = new DataTransfer();
+  for (const [type, text] of Object.entries(data)) transfer.setData(type, text);
+  const target = document.querySelector(selector);
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }
+}
+
+export const cases = [
+  {
+    name: 'bookmarks: a folder with a subfolder copied from the popup is one link with a nested list, and saved back from the preview page it is an equal folder',
+    async run({ browser, origin }) {
+      await browser.allowOptionalPermissions(['bookmarks']);
+      await browser.goto(`${origin}/page/start`); // the page the clipboard is read from
+      try {
+        // First use: the popup asks for the permission in the click on "Copy a bookmark folder…"
+        // (Chromium's driver granted it ahead: the request then resolves at once).
+        await withPopup(browser, async (popup) => {
+          const first = await popup.read();
+          if (first.picker) {
+            await popup.click('#pick-folder');
+            await waitFor(() => popup.read(), (p) => p.choice, { what: 'the folder picker after the permission was granted' });
+          }
+        });
+        const original = await makeFolder(browser, origin);
+        const link =
+          `uri-list:${origin}/page/one;uri-list:${origin}/page/two%3B${origin}/page/three%3Ftitle=${SUBFOLDER};` +
+          `${origin}/page/four?title=Trip%202026`;
+        await withPopup(browser, async (popup) => {
+          const shown = await waitFor(() => popup.read(), (p) => p.choice && p.folders.some((f) => f.trim() === FOLDER), { what: 'the new folder in the picker' });
+          assert.ok(shown.folders.includes(`\u00a0\u00a0${FOLDER}`), `the folder is indented under its parent: ${JSON.stringify(shown.folders)}`);
+          assert.ok(shown.folders.includes(`\u00a0\u00a0\u00a0\u00a0${SUBFOLDER}`), 'its subfolder is listed under it');
+          await popup.choose('#folder', `\u00a0\u00a0${FOLDER}`);
+          await popup.click('#copy-folder');
+          const copied = await waitFor(() => popup.read(), (p) => p.bookmarksStatus !== '', { what: 'the copy confirmation' });
+          assert.match(copied.bookmarksStatus, /^Copied the folder “Trip 2026” \(4 bookmarks\) as one link \(\d+ characters\)\. 1 left out: javascript: pages cannot be shared/);
+          await popup.screenshots?.('bookmarks-copied');
+          assert.ok(copied.height <= 600, `the popup is ${copied.height} px tall`);
+          await assertAccessible(popup, 'the popup with the folder picker');
+        });
+        assert.equal(await browser.clipboard(), link);
+
+        // Saved back: the preview page of that link, "Save as bookmark folder".
+        await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(link)}`);
+        await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (n) => n !== '', { what: 'the preview page' });
+        await browser.click('#save-bookmarks');
+        const said = await waitFor(() => browser.inPage(() => document.getElementById('status').textContent), (text) => text !== '', { what: 'the save confirmation' });
+        assert.match(said, /^Saved 4 pages as the bookmark folder “Trip 2026” in “Other [Bb]ookmarks”\.$/);
+        const folders = await foldersNamed(browser, FOLDER);
+        assert.equal(folders.length, 2, 'the original and the saved folder');
+        const before = folders.find((f) => f.id === original);
+        const after = folders.find((f) => f.id !== original);
+        assert.equal(after.parent, before.parent, 'saved where new bookmarks go, beside the original');
+        // Equal but for what a link cannot carry: the javascript: bookmark, never shared.
+        const shared = { ...before.tree, children: before.tree.children.filter((child) => typeof child !== 'string' || !child.startsWith('javascript:')) };
+        assert.deepEqual(after.tree, shared);
+        assert.deepEqual(after.tree, {
+          title: FOLDER,
+          children: [`${origin}/page/one`, { title: SUBFOLDER, children: [`${origin}/page/two`, `${origin}/page/three`] }, `${origin}/page/four`],
+        });
+      } finally {
+        await cleanUp(browser, FOLDER);
+      }
+    },
+  },
+  {
+    name: "drop: a text/uri-list and a text/x-moz-url dropped on the popup's paste box open as a group on the person's click; an unreadable drop is said",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/page/start`);
+      await withPopup(browser, async (popup) => {
+        // A text/uri-list as Chromium puts it on dragged links: CRLF, a comment, one URI a line.
+        await popup.evaluate(dropOn, {
+          selector: '#pasted',
+          data: { 'text/uri-list': `# dragged\r\n${origin}/page/one\r\n${origin}/page/two\r\n`, 'text/plain': `${origin}/page/one` },
+        });
+        const dropped = await waitFor(() => popup.read(), (p) => p.pasteStatus !== '' && !p.openDisabled, { what: 'the drop read' });
+        assert.equal(dropped.pasted, `uri-list:${origin}/page/one;${origin}/page/two`);
+        assert.equal(dropped.pasteStatus, 'Dropped 2 addresses (text/uri-list): see what they are, then open them.');
+        assert.equal(dropped.openButton, 'Open 2 pages as a group');
+        await popup.screenshots?.('dropped');
+        await assertAccessible(popup, 'the popup after a drop');
+        await popup.click('#open-pasted');
+      });
+      let state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the dropped text/uri-list as a group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+        ['/page/start', null],
+        ['/page/one', '2 pages from 127.0.0.1'],
+        ['/page/two', '2 pages from 127.0.0.1'],
+      ]);
+
+      // Firefox's type for dragged links, tabs and bookmarks: an address and its title, a line each.
+      await withPopup(browser, async (popup) => {
+        await popup.evaluate(dropOn, {
+          selector: '#pasted',
+          data: { 'text/x-moz-url': `${origin}/page/three\nThree\n${origin}/page/four\nFour` },
+        });
+        const dropped = await waitFor(() => popup.read(), (p) => p.pasteStatus !== '' && !p.openDisabled, { what: 'the drop read' });
+        assert.equal(dropped.pasted, `uri-list:${origin}/page/three;${origin}/page/four`);
+        assert.match(dropped.pasteStatus, /\(text\/x-moz-url\)/);
+        await popup.click('#open-pasted');
+      });
+      state = await settled(browser, origin, { tabs: 5, groups: 2 }, 'the dropped text/x-moz-url as a second group');
+      const second = state.tabs.filter((t) => t.url === '/page/three' || t.url === '/page/four');
+      assert.deepEqual(second.map((t) => [t.url, t.group]), [
+        ['/page/three', '2 pages from 127.0.0.1'],
+        ['/page/four', '2 pages from 127.0.0.1'],
+      ]);
+      assert.equal(state.tabs.indexOf(second[1]) - state.tabs.indexOf(second[0]), 1, 'next to each other');
+
+      // Something that is no list: said, nothing to open.
+      await withPopup(browser, async (popup) => {
+        await popup.evaluate(dropOn, { selector: '#pasted', data: { 'text/html': '<b>hello</b>' } });
+        const refused = await waitFor(() => popup.read(), (p) => p.pasteStatus !== '', { what: 'the refusal' });
+        assert.equal(refused.pasteStatus, 'Nothing to read as a list: the drop held text/html, no links or text.');
+        assert.ok(refused.openDisabled && refused.saveDisabled);
+        await popup.evaluate(dropOn, { selector: '#paste', data: { 'text/plain': 'no address here' } });
+        const unreadable = await waitFor(() => popup.read(), (p) => p.pasteStatus.startsWith('The dropped'), { what: 'the unreadable text' });
+        assert.match(unreadable.pasteStatus, /^The dropped text\/plain cannot be read as a list: ./);
+        await popup.screenshots?.('drop-refused');
+      });
+    },
+  },
+  {
+    name: "preview page: a row drags out as its address, and \"Drag all\" as every page, as text/uri-list; a list dropped on the page is shown there",
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/one;uri-list:${origin}/page/two%3B${origin}/page/three%3Ftitle=Inner;javascript:alert(1)?title=Out`;
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(link)}`);
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (n) => n !== '', { what: 'the preview page' });
+      const dragged = await browser.inPage(() => {
+        const start = (node) => {
+          const transfer = new DataTransfer();
+          node.dispatchEvent(new DragEvent('dragstart', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+          return { list: transfer.getData('text/uri-list'), plain: transfer.getData('text/plain') };
+        };
+        const rows = [...document.querySelectorAll('#items li.openable')];
+        return { draggable: rows.map((row) => row.draggable), row: start(rows[1].querySelector('a')), all: start(document.getElementById('drag-all')) };
+      });
+      assert.deepEqual(dragged.draggable, [true, true, true]);
+      assert.deepEqual(dragged.row, { list: `${origin}/page/two\r\n`, plain: `${origin}/page/two` });
+      assert.deepEqual(dragged.all, { list: `${origin}/page/one\r\n${origin}/page/two\r\n${origin}/page/three\r\n`, plain: link });
+      await browser.screenshots?.(SCREENSHOTS, `${browser.name}-preview-bookmarks`);
+      await assertAccessible(browser, 'the preview page with its save and drag controls');
+
+      // Dropped on the preview page: that list is shown instead.
+      await browser.inPage(dropOn, { selector: 'main', data: { 'text/uri-list': `${origin}/page/five\r\n${origin}/page/six\r\n` } });
+      const shown = await waitFor(
+        () => browser.inPage(() => [...document.querySelectorAll('#items li.openable a')].map((a) => a.href)),
+        (urls) => urls.length === 2,
+        { what: 'the dropped list on the preview page' },
+      );
+      assert.deepEqual(shown, [`${origin}/page/five`, `${origin}/page/six`]);
+    },
+  },
+];
