@@ -264,34 +264,35 @@ function setUpPaste(windowId, settings) {
 // --- Bookmarks ---------------------------------------------------------------------------------
 
 /**
- * "Copy a bookmark folder as one link": the folders in a list to choose from, once the person
- * has allowed the extension to read bookmarks (asked on their first click), and "Copy".
+ * "Bookmark folder…" (the header): a dialog with the bookmark folders to choose from and "Copy
+ * as link", once the person has allowed the extension to read bookmarks (asked in this click,
+ * the first time). A dialog, so that it adds nothing to the popup's height.
  */
-async function setUpBookmarks() {
+function setUpBookmarks() {
+  const dialog = $('bookmarks');
   const status = $('bookmarks-status');
-  const show = async () => {
-    const { folders, message } = await ask('bookmarkFolders', {});
-    if (message) return showStatus(status, message, 'error');
-    $('folder').replaceChildren(
-      ...folders.map((/** @type {{id: string, title: string, depth: number}} */ folder) => {
-        const option = element('option', { value: folder.id }, `${'\u00a0\u00a0'.repeat(folder.depth)}${folder.title}`);
-        return option;
-      }),
-    );
-    $('pick-folder').hidden = true;
-    $('folder-choice').hidden = false;
-  };
   $('pick-folder').addEventListener('click', async (event) => {
     if (!event.isTrusted) return;
     const granted = requestBookmarks();
+    showStatus($('bookmarks-refused'), '');
     try {
-      if (!(await granted)) return showStatus(status, t('bookmarkNoPermission'), 'error');
-      await show();
-      $('folder').focus();
+      if (!(await granted)) return showStatus($('bookmarks-refused'), t('bookmarkNoPermission'), 'error');
+      const { folders, message } = await ask('bookmarkFolders', {});
+      if (message) return showStatus($('bookmarks-refused'), message, 'error');
+      const chosen = $('folder').value;
+      $('folder').replaceChildren(
+        ...folders.map((/** @type {{id: string, title: string, depth: number}} */ folder) =>
+          element('option', { value: folder.id }, `${'\u00a0\u00a0'.repeat(folder.depth)}${folder.title}`),
+        ),
+      );
+      if (chosen) $('folder').value = chosen;
+      showStatus(status, '');
+      dialog.showModal();
     } catch (error) {
-      showStatus(status, error.message, 'error');
+      showStatus($('bookmarks-refused'), error.message, 'error');
     }
   });
+  $('close-bookmarks').addEventListener('click', () => dialog.close());
   $('copy-folder').addEventListener('click', async (event) => {
     if (!event.isTrusted) return;
     $('copy-folder').disabled = true;
@@ -304,8 +305,6 @@ async function setUpBookmarks() {
       $('copy-folder').disabled = false;
     }
   });
-  // Allowed before: the folders are there at once.
-  if (await api.permissions.contains({ permissions: ['bookmarks'] })) await show();
 }
 
 const pages = (n) => (n === 1 ? t('popupOnePage') : t('popupPages', n));
@@ -325,13 +324,13 @@ function setUpSettingsLink() {
 async function main() {
   localizePage();
   setUpSettingsLink();
+  setUpBookmarks();
   const windowId = await targetWindow();
   const settings = await readSettings();
   setUpPaste(windowId, settings);
   await Promise.all([
     setUpShare(windowId),
     setUpOffers(windowId).catch((error) => console.warn('uri-list: could not read what the page offers:', error)),
-    setUpBookmarks().catch((error) => showStatus($('bookmarks-status'), error.message, 'error')),
   ]);
 }
 

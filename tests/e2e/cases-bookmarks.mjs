@@ -25,10 +25,11 @@ const SUBFOLDER = 'Hotels';
 function readPopup() {
   const text = (id) => document.getElementById(id).textContent;
   return {
-    picker: !document.getElementById('pick-folder').hidden,
-    choice: !document.getElementById('folder-choice').hidden,
+    ready: !document.getElementById('copy').disabled || document.getElementById('status').textContent !== '',
+    choice: document.getElementById('bookmarks').open,
     folders: [...document.querySelectorAll('#folder option')].map((option) => option.textContent),
     bookmarksStatus: text('bookmarks-status'),
+    bookmarksRefused: text('bookmarks-refused'),
     pasted: document.getElementById('pasted').value,
     summary: text('pasted-summary'),
     openButton: text('open-pasted'),
@@ -44,7 +45,7 @@ async function withPopup(browser, body) {
   const popup = await openPopup(browser);
   popup.read = () => popup.evaluate(readPopup);
   try {
-    await waitFor(() => popup.read(), (p) => p.picker || p.choice || p.bookmarksStatus !== '', { what: 'the popup to set up its bookmarks section' });
+    await waitFor(() => popup.read(), (p) => p.ready, { what: 'the popup to count the tabs' });
     return await body(popup);
   } finally {
     await popup.close();
@@ -117,21 +118,20 @@ export const cases = [
       await browser.allowOptionalPermissions(['bookmarks']);
       await browser.goto(`${origin}/page/start`); // the page the clipboard is read from
       try {
-        // First use: the popup asks for the permission in the click on "Copy a bookmark folder…"
+        // First use: the popup asks for the permission in the click on "Bookmark folder…"
         // (Chromium's driver granted it ahead: the request then resolves at once).
         await withPopup(browser, async (popup) => {
-          const first = await popup.read();
-          if (first.picker) {
-            await popup.click('#pick-folder');
-            await waitFor(() => popup.read(), (p) => p.choice, { what: 'the folder picker after the permission was granted' });
-          }
+          await popup.click('#pick-folder');
+          const shown = await waitFor(() => popup.read(), (p) => p.choice || p.bookmarksRefused !== '', { what: 'the folder dialog after the permission was granted' });
+          assert.equal(shown.bookmarksRefused, '');
         });
         const original = await makeFolder(browser, origin);
         const link =
           `uri-list:${origin}/page/one;uri-list:${origin}/page/two%3B${origin}/page/three%3Ftitle=${SUBFOLDER};` +
           `${origin}/page/four?title=Trip%202026`;
         await withPopup(browser, async (popup) => {
-          const shown = await waitFor(() => popup.read(), (p) => p.choice && p.folders.some((f) => f.trim() === FOLDER), { what: 'the new folder in the picker' });
+          await popup.click('#pick-folder');
+          const shown = await waitFor(() => popup.read(), (p) => p.choice && p.folders.some((f) => f.trim() === FOLDER), { what: 'the new folder in the dialog' });
           assert.ok(shown.folders.includes(`\u00a0\u00a0${FOLDER}`), `the folder is indented under its parent: ${JSON.stringify(shown.folders)}`);
           assert.ok(shown.folders.includes(`\u00a0\u00a0\u00a0\u00a0${SUBFOLDER}`), 'its subfolder is listed under it');
           await popup.choose('#folder', `\u00a0\u00a0${FOLDER}`);
@@ -184,6 +184,7 @@ export const cases = [
         await popup.screenshots?.('dropped');
         await assertAccessible(popup, 'the popup after a drop');
         await popup.click('#open-pasted');
+        await waitFor(() => popup.read(), (p) => p.pasteStatus.startsWith('Opened'), { what: 'the popup to say what it opened' });
       });
       let state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the dropped text/uri-list as a group');
       assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
@@ -202,6 +203,7 @@ export const cases = [
         assert.equal(dropped.pasted, `uri-list:${origin}/page/three;${origin}/page/four`);
         assert.match(dropped.pasteStatus, /\(text\/x-moz-url\)/);
         await popup.click('#open-pasted');
+        await waitFor(() => popup.read(), (p) => p.pasteStatus.startsWith('Opened'), { what: 'the popup to say what it opened' });
       });
       state = await settled(browser, origin, { tabs: 5, groups: 2 }, 'the dropped text/x-moz-url as a second group');
       const second = state.tabs.filter((t) => t.url === '/page/three' || t.url === '/page/four');

@@ -101,7 +101,7 @@ async function openInFirefox(browser, path) {
       const options = await browser.command('POST', '/elements', { using: 'css selector', value: `${selector} option` });
       for (const option of options) {
         const id = Object.values(option)[0];
-        if ((await browser.command('GET', `/element/${id}/text`)).trim() === label) return browser.command('POST', `/element/${id}/click`, {});
+        if ((await browser.command('GET', `/element/${id}/text`)).trim() === label.trim()) return browser.command('POST', `/element/${id}/click`, {});
       }
       throw new Error(`no option "${label}" in ${selector}`);
     },
