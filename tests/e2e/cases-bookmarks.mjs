@@ -168,6 +168,36 @@ export const cases = [
     },
   },
   {
+    name: "bookmarks: the popup's paste box saves a pasted list as a bookmark folder, its nested list a subfolder, a blocked item left out and said so",
+    async run({ browser, origin }) {
+      await browser.allowOptionalPermissions(['bookmarks']);
+      await browser.goto(`${origin}/page/start`);
+      const title = 'Saved from the popup';
+      try {
+        await withPopup(browser, async (popup) => {
+          await popup.paste(
+            '#pasted',
+            `uri-list:${origin}/page/one;javascript:alert(1);uri-list:${origin}/page/two%3B${origin}/page/three;${origin}/page/four?title=Saved%20from%20the%20popup`,
+          );
+          await waitFor(() => popup.read(), (p) => !p.saveDisabled, { what: 'the star to save the pasted list' });
+          await popup.click('#save-pasted');
+          const said = await waitFor(() => popup.read(), (p) => p.pasteStatus !== '', { what: 'the save confirmation' });
+          assert.match(
+            said.pasteStatus,
+            /^Saved 4 pages as the bookmark folder “Saved from the popup” in “Other [Bb]ookmarks”\. 1 left out: javascript: links are never opened/,
+          );
+        });
+        const [saved] = await foldersNamed(browser, title);
+        assert.deepEqual(saved.tree, {
+          title,
+          children: [`${origin}/page/one`, { title: 'List 1', children: [`${origin}/page/two`, `${origin}/page/three`] }, `${origin}/page/four`],
+        });
+      } finally {
+        await cleanUp(browser, title);
+      }
+    },
+  },
+  {
     name: "drop: a text/uri-list and a text/x-moz-url dropped on the popup's paste box open as a group on the person's click; an unreadable drop is said",
     async run({ browser, origin }) {
       await browser.goto(`${origin}/page/start`);
