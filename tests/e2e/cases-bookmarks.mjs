@@ -168,6 +168,95 @@ export const cases = [
     },
   },
   {
+    name: "bookmarks: Firefox's own bookmark menu on a folder of the bookmarks toolbar has 'Copy folder as uri-list' once the permission is granted, and it copies the folder",
+    browsers: ['firefox'],
+    async run({ browser, origin }) {
+      await browser.allowOptionalPermissions(['bookmarks']);
+      await browser.goto(`${origin}/page/start`);
+      const title = 'Toolbar trip';
+      try {
+        // The permission, granted in the person's click (the menu item needs it to exist).
+        await withPopup(browser, async (popup) => {
+          await popup.click('#pick-folder');
+          await waitFor(() => popup.read(), (p) => p.choice, { what: 'the folder dialog' });
+        });
+        await browser.inExtension(
+          async ({ origin, title }) => {
+            const folder = await browser.bookmarks.create({ parentId: 'toolbar_____', title });
+            await browser.bookmarks.create({ parentId: folder.id, title: 'One', url: `${origin}/page/one` });
+            await browser.bookmarks.create({ parentId: folder.id, type: 'separator' });
+            await browser.bookmarks.create({ parentId: folder.id, title: 'Two', url: `${origin}/page/two` });
+          },
+          { origin, title },
+        );
+        await browser.command('POST', '/moz/context', { context: 'chrome' });
+        try {
+          const button = await waitFor(
+            async () => {
+              await browser.command('POST', '/execute/sync', {
+                script: `setToolbarVisibility(document.getElementById('PersonalToolbar'), true);`,
+                args: [],
+              });
+              return browser.command('POST', '/elements', { using: 'css selector', value: `#PlacesToolbarItems toolbarbutton[label="${title}"]` });
+            },
+            (found) => found.length === 1,
+            { what: 'the folder on the bookmarks toolbar' },
+          );
+          // Right-clicked as a person does, until the menu shows the item (the extension makes its
+          // menu items again when the permission is granted: a moment after the click).
+          const chosen = await waitFor(
+            async () => {
+              await browser.command('POST', '/actions', {
+                actions: [
+                  {
+                    type: 'pointer',
+                    id: 'mouse',
+                    parameters: { pointerType: 'mouse' },
+                    actions: [
+                      { type: 'pointerMove', origin: button[0], x: 0, y: 0 },
+                      { type: 'pointerDown', button: 2 },
+                      { type: 'pointerUp', button: 2 },
+                    ],
+                  },
+                ],
+              });
+              await browser.command('DELETE', '/actions');
+              return browser.command('POST', '/execute/async', {
+                script: `const [label, done] = arguments;
+                         const menu = document.getElementById('placesContext');
+                         const choose = () => {
+                           const item = [...menu.querySelectorAll('menuitem')].find((m) => m.label === label && !m.hidden);
+                           if (!item) {
+                             const labels = [...menu.querySelectorAll('menuitem')].filter((m) => !m.hidden).map((m) => m.label);
+                             menu.hidePopup();
+                             return done({ labels });
+                           }
+                           menu.activateItem(item);
+                           done({ chosen: true });
+                         };
+                         if (menu.state === 'open') choose();
+                         else menu.addEventListener('popupshown', choose, { once: true });`,
+                args: ['Copy folder as uri-list'],
+              });
+            },
+            (result) => result.chosen === true,
+            { what: '"Copy folder as uri-list" in the bookmark menu' },
+          );
+          assert.ok(chosen.chosen);
+        } finally {
+          await browser.command('POST', '/moz/context', { context: 'content' });
+        }
+        const copied = await waitFor(() => browser.clipboard(), (text) => text.startsWith('uri-list:'), { what: 'the folder on the clipboard' });
+        assert.equal(copied, `uri-list:${origin}/page/one;${origin}/page/two?title=Toolbar%20trip`);
+        // The confirmation on the toolbar button says the separator was left out.
+        const badge = await waitFor(() => browser.badge(`${origin}/page/start`), (b) => b?.text === '2', { what: 'the badge' });
+        assert.match(badge.title, /^Copied the folder “Toolbar trip” \(2 bookmarks\) as one link \(\d+ characters\)\. 1 left out: a separator is no page\.$/);
+      } finally {
+        await cleanUp(browser, title);
+      }
+    },
+  },
+  {
     name: "bookmarks: the popup's paste box saves a pasted list as a bookmark folder, its nested list a subfolder, a blocked item left out and said so",
     async run({ browser, origin }) {
       await browser.allowOptionalPermissions(['bookmarks']);
