@@ -44,7 +44,7 @@ export const cases = [
         reasons: [
           'javascript:-Links werden aus einer Liste nie geöffnet: Solche Links führen Code in der Seite aus, die Sie gerade ansehen',
         ],
-        buttons: ['2 Seiten als Gruppe öffnen', 'Alle auswählen', 'Keine auswählen', 'Link kopieren', 'Adressen kopieren, eine pro Zeile'],
+        buttons: ['2 Seiten als Gruppe öffnen', 'Alle auswählen', 'Keine auswählen', 'Link kopieren', 'Adressen kopieren, eine pro Zeile', 'Als Lesezeichen-Ordner speichern'],
         itemsHeading: 'Seiten in dieser Liste',
         labels: ['Gruppenname', 'In einem neuen Fenster', 'Seiten erst laden, wenn ich sie ansehe'],
       });
