@@ -4,14 +4,14 @@
 //
 // The same wasm the extension uses (PKG/uri_list_bg.wasm) goes to DIST/web/pkg/, so the page reads
 // lists exactly as the extension does. The page's script, web/web.js, is bundled by esbuild with
-// all it imports (the wasm-bindgen glue PKG/uri_list.js and its snippets, extension/lib/dom.js)
-// into one minified module, DIST/web/web.js, which finds the wasm at pkg/uri_list_bg.wasm; the
-// stylesheets are minified one by one (as .ci/pack.mjs does). One module rather than four
-// fetched one after another: measured with benches/all.mjs --only web (100 items, Chromium's CPU
-// 4x slower), the chain of module imports took the wasm's fetch from about 390 to ... ms after
-// navigation start (benches/README.md, "Web page"). The page's words from the extension's _locales
-// go into that module too (`words()` below). web/web.css and the two stylesheets it imports (the
-// pages' shared lib/page.css, the preview page's) become one minified web.css; the icon comes along.
+// all it imports (the wasm-bindgen glue PKG/uri_list.js and its snippets, extension/lib/dom.js, the
+// page's words: `words()` below) into one minified module, DIST/web/web.js, which finds the wasm
+// at pkg/uri_list_bg.wasm (index.html preloads it); web/web.css and the two stylesheets it imports
+// (the pages' shared lib/page.css, the preview page's) become one minified web.css; the icon comes
+// along. Why one module and one stylesheet: measured with benches/all.mjs --only web (100 items,
+// Chromium's CPU 4x slower), the page as five modules, three stylesheets and a _locales file
+// fetched after the script had run showed its list 556 ms after navigation start (median of 8);
+// as it is now, 369 ms (benches/README.md, "Web page").
 // Nothing else: the page asks nothing of any other origin (web/index.html's CSP).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
