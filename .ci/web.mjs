@@ -2,16 +2,21 @@
 //
 //   node .ci/web.mjs PKG DIST
 //
-// The same wasm package the extension uses (PKG: uri_list.js, uri_list_bg.wasm, snippets/) goes
-// to DIST/web/pkg/, so the page reads lists exactly as the extension does; web/'s files are
-// minified one by one (as .ci/pack.mjs does); the extension's _locales become
-// DIST/web/_locales/<language>.json without the notes for translators; the icon, the preview
-// page's stylesheet (web.css builds on it) and the pages' DOM helper (lib/dom.js) come along.
+// The same wasm the extension uses (PKG/uri_list_bg.wasm) goes to DIST/web/pkg/, so the page reads
+// lists exactly as the extension does. The page's script, web/web.js, is bundled by esbuild with
+// all it imports (the wasm-bindgen glue PKG/uri_list.js and its snippets, extension/lib/dom.js, the
+// page's words: `words()` below) into one minified module, DIST/web/web.js, which finds the wasm
+// at pkg/uri_list_bg.wasm (index.html preloads it); web/web.css and the two stylesheets it imports
+// (the pages' shared lib/page.css, the preview page's) become one minified web.css; the icon comes
+// along. Why one module and one stylesheet: measured with benches/all.mjs --only web (100 items,
+// Chromium's CPU 4x slower), the page as five modules, three stylesheets and a _locales file
+// fetched after the script had run showed its list 556 ms after navigation start (median of 8);
+// as it is now, 369 ms (benches/README.md, "Web page").
 // Nothing else: the page asks nothing of any other origin (web/index.html's CSP).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
+import { build, transformSync } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets'];
@@ -32,33 +37,83 @@ for (const file of PKG_FILES) if (!existsSync(join(pkg, file))) fail(`${join(pkg
 const out = join(dist, 'web');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'pkg'), { recursive: true });
-mkdirSync(join(out, '_locales'));
 
 for (const name of readdirSync(join(ROOT, 'web'))) {
+  if (name === 'web.js' || name === 'web.css') continue; // bundled below
   const text = readFileSync(join(ROOT, 'web', name), 'utf8');
   const minify = MINIFY[extname(name)];
   writeFileSync(join(out, name), minify ? minify(text) : text);
 }
-for (const file of PKG_FILES) cpSync(join(pkg, file), join(out, 'pkg', file), { recursive: true });
-for (const file of readdirSync(join(out, 'pkg', 'snippets'), { recursive: true })) {
-  const path = join(out, 'pkg', 'snippets', file);
-  if (extname(path) === '.js') writeFileSync(path, MINIFY['.js'](readFileSync(path, 'utf8')));
-}
-writeFileSync(join(out, 'pkg', 'uri_list.js'), MINIFY['.js'](readFileSync(join(out, 'pkg', 'uri_list.js'), 'utf8')));
-for (const language of readdirSync(join(ROOT, 'extension', '_locales'))) {
-  const messages = JSON.parse(readFileSync(join(ROOT, 'extension', '_locales', language, 'messages.json'), 'utf8'));
-  for (const message of Object.values(messages)) {
-    delete message.description;
-    for (const placeholder of Object.values(message.placeholders ?? {})) delete placeholder.example;
+cpSync(join(pkg, 'uri_list_bg.wasm'), join(out, 'pkg', 'uri_list_bg.wasm'));
+
+/** The glue, found at PKG whatever web.js names it; it looks for the wasm in pkg/, beside the bundle. */
+const GLUE_WASM_URL = "new URL('uri_list_bg.wasm', import.meta.url)";
+const glue = {
+  name: 'glue',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/pkg\/uri_list\.js$/ }, () => ({ path: resolve(pkg, 'uri_list.js') }));
+    build.onLoad({ filter: /[\\/]uri_list\.js$/ }, ({ path }) => {
+      const text = readFileSync(path, 'utf8');
+      if (text.split(GLUE_WASM_URL).length !== 2) fail(`${path}: expected ${GLUE_WASM_URL} once (wasm-bindgen changed?)`);
+      return { contents: text.replace(GLUE_WASM_URL, "new URL('pkg/uri_list_bg.wasm', import.meta.url)"), loader: 'js' };
+    });
+  },
+};
+/**
+ * The page's words, bundled into web.js as the module `words` (`{en: {...}, de: {...}}`): of each
+ * language of the extension's _locales, the messages the page can show (each message name
+ * written in web/web.js, and the core's messages, src/message/mod.rs, which it shows for an item
+ * or a link), without the notes for translators. No fetch on the way to the list: measured with
+ * benches/all.mjs --only web, the fetch and parse of a whole _locales file (25 KB) came after the
+ * script had run, and the list waited for it.
+ */
+function words() {
+  const source = readFileSync(join(ROOT, 'web', 'web.js'), 'utf8');
+  const declared = readFileSync(join(ROOT, 'src', 'message', 'mod.rs'), 'utf8').split(/^messages! \{$/m)[1]?.split(/^\}$/m)[0] ?? '';
+  const coreCodes = [...declared.matchAll(/^\s*(\w+): "/gm)].map((m) => m[1]);
+  if (coreCodes.length === 0) fail('src/message/mod.rs: no messages! { … } declarations found');
+  const named = new Set([...source.matchAll(/'([A-Za-z][A-Za-z0-9_]*)'/g)].map((m) => m[1]));
+  const all = {};
+  for (const language of readdirSync(join(ROOT, 'extension', '_locales')).sort()) {
+    const messages = JSON.parse(readFileSync(join(ROOT, 'extension', '_locales', language, 'messages.json'), 'utf8'));
+    const kept = {};
+    for (const [name, { message, placeholders }] of Object.entries(messages)) {
+      if (!named.has(name) && !coreCodes.includes(name)) continue;
+      const contents = placeholders && Object.fromEntries(Object.entries(placeholders).map(([key, p]) => [key, { content: p.content }]));
+      kept[name] = contents ? { message, placeholders: contents } : { message };
+    }
+    all[language] = kept;
   }
-  writeFileSync(join(out, '_locales', `${language}.json`), JSON.stringify(messages));
+  return all;
+}
+const wordsModule = {
+  name: 'words',
+  setup(build) {
+    build.onResolve({ filter: /^words$/ }, () => ({ path: 'words', namespace: 'words' }));
+    build.onLoad({ filter: /.*/, namespace: 'words' }, () => ({ contents: JSON.stringify(words()), loader: 'json' }));
+  },
+};
+try {
+  await build({
+    entryPoints: [join(ROOT, 'web', 'web.js')],
+    outfile: join(out, 'web.js'),
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    legalComments: 'none',
+    plugins: [glue, wordsModule],
+    logLevel: 'silent',
+  });
+} catch (error) {
+  fail(`web/web.js: ${error.message}`);
 }
 cpSync(join(ROOT, 'extension', 'icons', 'icon.svg'), join(out, 'icon.svg'));
-// The extension's page helpers, and the pages' shared styles (colours, type, controls) and the
-// preview page's, which web.css builds on: one look
-// for a list, with or without the extension.
-writeFileSync(join(out, 'dom.js'), MINIFY['.js'](readFileSync(join(ROOT, 'extension', 'lib', 'dom.js'), 'utf8')));
-writeFileSync(join(out, 'page.css'), MINIFY['.css'](readFileSync(join(ROOT, 'extension', 'lib', 'page.css'), 'utf8')));
-writeFileSync(join(out, 'preview.css'), MINIFY['.css'](readFileSync(join(ROOT, 'extension', 'preview', 'preview.css'), 'utf8')));
+// One stylesheet: the pages' shared styles (lib/page.css: colours, type, controls) and the preview
+// page's, which web.css imports and builds on: one look for a list, with or without the extension.
+try {
+  await build({ entryPoints: [join(ROOT, 'web', 'web.css')], outfile: join(out, 'web.css'), bundle: true, minify: true, legalComments: 'none', logLevel: 'silent' });
+} catch (error) {
+  fail(`web/web.css: ${error.message}`);
+}
 if (!existsSync(join(out, 'index.html'))) fail('web/index.html is missing');
 console.log(`web: ${out}`);

@@ -4,13 +4,16 @@
 // open one tab per click), copying the link and its text/uri-list. It asks nothing of any other
 // origin (index.html's Content-Security-Policy); the fragment never leaves the browser. It puts
 // the list in `<link rel="alternate">`, for browsers and extensions that know uri-list (the
-// Multilinks explainer's fallback). Words come from the extension's _locales (English, German),
-// copied here by .ci/web.mjs; no text is ever set as HTML (lib/dom.js `element`).
+// Multilinks explainer's fallback). Words come from the extension's _locales (English, German);
+// no text is ever set as HTML (lib/dom.js `element`). .ci/web.mjs bundles this file, the glue,
+// lib/dom.js and the words into one module.
 import init, { check, plan, toText } from './pkg/uri_list.js';
-// The extension's page helpers (extension/lib/dom.js, copied here by .ci/web.mjs).
-import { $, element, fill } from './dom.js';
+// The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
+import { $, element, fill } from '../extension/lib/dom.js';
+// The messages of each language the page can show (made by .ci/web.mjs from extension/_locales).
+import WORDS from 'words';
 
-const LANGUAGES = ['en', 'de'];
+const LANGUAGES = Object.keys(WORDS);
 /** Example items for the page without a list: hosts reserved for examples (RFC 2606). */
 const EXAMPLE = 'uri-list:https://example.com/;https://example.org/?title=Example';
 
@@ -70,9 +73,9 @@ function openNextLabel() {
 }
 
 /** The rows of a list, nested lists as items holding their own `<ol>`. */
-function listElement(link) {
+function listElement(link, report = check(link)) {
   const ol = element('ol');
-  for (const entry of check(link).items) {
+  for (const entry of report.items) {
     if (entry.class === 'list') {
       let inner = null;
       try {
@@ -114,8 +117,8 @@ function itemRow(entry) {
 }
 
 /** Every site of the openable pages, once each, Unicode name and punycode. */
-function sitesOf(link, out = new Map()) {
-  for (const entry of check(link).items) {
+function sitesOf(link, out = new Map(), report = check(link)) {
+  for (const entry of report.items) {
     if (entry.class === 'list') {
       try {
         sitesOf(entry.item, out);
@@ -138,8 +141,9 @@ function showList(link) {
   $('title').textContent = title;
   pages = [];
   next = 0;
-  $('items').replaceChildren(listElement(link));
-  const sites = [...sitesOf(link).values()];
+  const report = check(link);
+  $('items').replaceChildren(listElement(link, report));
+  const sites = [...sitesOf(link, new Map(), report).values()];
   // "6 pages from 4 sites.", as the extension's preview page says it.
   const count = (n, one, many) => (n === 1 ? t(one) : t(many, n));
   $('summary').textContent =
@@ -148,7 +152,7 @@ function showList(link) {
   $('sites').hidden = sites.length === 0;
   const look = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
   fillList('look', look.map(localized));
-  fillList('notes', [...all.notes, ...check(link).warnings].map(localized));
+  fillList('notes', [...all.notes, ...report.warnings].map(localized));
   current = { link, text: toText(link) };
   openNextLabel();
   $('open').hidden = false;
@@ -243,20 +247,14 @@ function fillStatic() {
 }
 
 async function start() {
-  try {
-    const response = await fetch(`_locales/${language()}.json`);
-    if (!response.ok) throw new Error(`_locales: ${response.status}`);
-    messages = await response.json();
-  } catch (error) {
-    $('error').textContent = `The page's words could not be loaded (${error?.message ?? error}).`;
-    $('error').hidden = false;
-  }
+  messages = WORDS[language()];
+  const core = init({ module_or_path: new URL('pkg/uri_list_bg.wasm', import.meta.url) });
   fillStatic();
   $('open-next').addEventListener('click', openNext);
   $('copy-link').addEventListener('click', () => copy(location.href));
   $('copy-text').addEventListener('click', () => copy(current.text));
   try {
-    await init();
+    await core;
   } catch (error) {
     showAbout(error);
     $('main').removeAttribute('aria-busy');

@@ -29,16 +29,27 @@ export async function tempDir(prefix) {
 }
 
 /**
- * Polls `read()` until `done(value)` holds, and returns that value. On time-out, throws
- * with `what` and the last value read, so a failing test shows what the browser had.
+ * Polls `read()` until `done(value)` holds, and returns that value (a read that throws is tried
+ * again). On time-out, throws with `what` and the last value read (or the last read's error), so
+ * a failing test shows what the browser had.
  */
 export async function waitFor(read, done, { timeout = 10_000, interval = 100, what = 'condition' } = {}) {
   const end = Date.now() + timeout;
   let last;
+  let failure;
   for (;;) {
-    last = await read();
-    if (done(last)) return last;
+    // A read may fail while the page is still in between (a page not yet drawn, a navigation
+    // under way): that is one more reading, not the answer. The last failure is reported if
+    // nothing else was ever read.
+    try {
+      last = await read();
+      failure = undefined;
+      if (done(last)) return last;
+    } catch (error) {
+      failure = error;
+    }
     if (Date.now() > end) {
+      if (failure) throw new Error(`timed out after ${timeout} ms waiting for ${what}; the last reading failed: ${failure.stack ?? failure}`);
       throw new Error(`timed out after ${timeout} ms waiting for ${what}; last seen:\n${JSON.stringify(last, null, 2)}`);
     }
     await sleep(interval);
