@@ -28,7 +28,11 @@ fn parse(link: &str, strict: bool) -> Result<crate::Parsed, JsValue> {
 /// A JS `Error` for a core error: its English `message`, and its `code` and
 /// `args` (the fields of a serialised [`crate::Message`]).
 fn error(e: crate::Error) -> JsValue {
-    let message = e.message();
+    message_error(e.message())
+}
+
+/// A JS `Error` for a message: its English text, `code` and `args`.
+fn message_error(message: crate::Message) -> JsValue {
     let js = js_sys::Error::new(&message.english());
     if let Ok(fields) = to_js(&message) {
         js_sys::Object::<JsValue>::assign(js.unchecked_ref(), fields.unchecked_ref());
@@ -435,6 +439,83 @@ pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
         warnings: Some(&parsed.warnings),
         more: &[("form", form.as_str()), ("link", &parsed.list.to_link())],
     })
+}
+
+/// `formatLinks(entries, {format, template?, separator?})`: titled links as
+/// text to paste (src/format.rs). `entries`: `{title, url}` for a page,
+/// `{title, items: [{title, url}]}` for a tab group; `format`: `"markdown"`,
+/// `"html"`, `"plain"` or `"template"` (with `template`, and `separator`,
+/// `"\n"` when not given). Throws for another shape, and, with `code`, for a
+/// template without `{url}`.
+#[wasm_bindgen(js_name = formatLinks)]
+pub fn js_format_links(entries: JsValue, options: JsValue) -> Result<String, JsValue> {
+    use crate::{Entry, Format, Link};
+    #[derive(serde::Deserialize)]
+    struct JsLink {
+        #[serde(default)]
+        title: String,
+        url: String,
+    }
+    #[derive(serde::Deserialize)]
+    struct JsEntry {
+        #[serde(default)]
+        title: String,
+        url: Option<String>,
+        items: Option<Vec<JsLink>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct JsOptions {
+        format: String,
+        #[serde(default)]
+        template: String,
+        separator: Option<String>,
+    }
+    let shape = || {
+        JsValue::from(js_sys::Error::new(
+            "formatLinks takes ({title, url} | {title, items: {title, url}[]})[] and {format, template?, separator?}",
+        ))
+    };
+    let entries: Vec<JsEntry> = serde_wasm_bindgen::from_value(entries).map_err(|_| shape())?;
+    let options: JsOptions = serde_wasm_bindgen::from_value(options).map_err(|_| shape())?;
+    let link = |l: JsLink| Link {
+        title: l.title,
+        url: l.url,
+    };
+    let entries: Vec<Entry> = entries
+        .into_iter()
+        .map(|e| match (e.url, e.items) {
+            (Some(url), None) => Ok(Entry::Link(Link {
+                title: e.title,
+                url,
+            })),
+            (None, Some(items)) => Ok(Entry::Group {
+                title: e.title,
+                links: items.into_iter().map(link).collect(),
+            }),
+            _ => Err(shape()),
+        })
+        .collect::<Result<_, _>>()?;
+    let format = match options.format.as_str() {
+        "markdown" => Format::Markdown,
+        "html" => Format::Html,
+        "plain" => Format::Plain,
+        "template" => Format::Template {
+            template: &options.template,
+            separator: options.separator.as_deref().unwrap_or("\\n"),
+        },
+        _ => return Err(shape()),
+    };
+    crate::format_links(&entries, format).map_err(message_error)
+}
+
+/// `checkTemplate(template)`: nothing for a template that can be used, else
+/// the message saying why not (`{code, args, message}`).
+#[wasm_bindgen(js_name = checkTemplate)]
+pub fn js_check_template(template: &str) -> Result<JsValue, JsValue> {
+    match crate::check_template(template) {
+        Ok(()) => Ok(JsValue::NULL),
+        Err(message) => to_js(&message),
+    }
 }
 
 /// `version()`: the crate's version.
