@@ -277,7 +277,7 @@ pub use format::{check_template, format_links, Entry, Format, Link};
 /// `toText`, and so on.
 #[cfg(all(target_arch = "wasm32", feature = "serde"))]
 pub use js::wasm::{
-    js_check, js_check_all, js_check_template, js_decode, js_encode, js_format_links, js_from_text,
+    js_check, js_check_all, js_decode, js_encode, js_format_links, js_from_text,
     js_link_in_web_link, js_plan, js_read_pasted, js_to_text, js_version, js_web_link,
 };
 pub use message::error::{Error, ErrorKind, Violation, Warning};

@@ -6,18 +6,27 @@ import { ask } from './prelude.js';
 
 const OFFSCREEN_PAGE = 'offscreen/offscreen.html';
 
-/** Puts `text` on the clipboard. Throws if the browser refused. */
-export async function writeClipboard(text) {
-  if (api.offscreen) return writeThroughOffscreenDocument(text);
-  return writeFromBackgroundPage(text);
+/**
+ * Puts `text` on the clipboard (text/plain) and, when `html` is given, `html` with it (text/html):
+ * editors that take HTML paste that, the others the text. Throws if the browser refused.
+ *
+ * @param {string} text
+ * @param {string | null} [html]
+ */
+export async function writeClipboard(text, html = null) {
+  if (api.offscreen) return writeThroughOffscreenDocument(text, html);
+  return writeFromBackgroundPage(text, html);
 }
 
 /**
  * Firefox: its background is a page, and `navigator.clipboard.writeText` works there with the
- * `clipboardWrite` permission.
+ * `clipboardWrite` permission; so does `navigator.clipboard.write` with a ClipboardItem of both
+ * flavours (https://developer.mozilla.org/docs/Web/API/Clipboard/write).
  */
-async function writeFromBackgroundPage(text) {
-  await navigator.clipboard.writeText(text);
+async function writeFromBackgroundPage(text, html) {
+  if (html === null) return navigator.clipboard.writeText(text);
+  const flavour = (value, type) => new Blob([value], { type });
+  await navigator.clipboard.write([new ClipboardItem({ 'text/plain': flavour(text, 'text/plain'), 'text/html': flavour(html, 'text/html') })]);
 }
 
 /**
@@ -33,12 +42,12 @@ async function writeFromBackgroundPage(text) {
  * `OFFSCREEN_LINGER` ms, and the next copy reuses it; if the service worker stops first, the
  * document stays until the next copy, which finds it open.
  */
-function writeThroughOffscreenDocument(text) {
+function writeThroughOffscreenDocument(text, html) {
   const run = queue.then(async () => {
     clearTimeout(closeTimer);
     await openOffscreenDocument();
     try {
-      await ask('copy', { target: 'offscreen', text });
+      await ask('copy', { target: 'offscreen', text, html });
     } catch (error) {
       throw new Error(t('clipboardRefused', error.message));
     } finally {

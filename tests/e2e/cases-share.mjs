@@ -9,15 +9,25 @@ import assert from 'node:assert/strict';
 import { openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
-const MENU_LABELS = {
-  'share-tabs': 'Copy tabs as uri-list',
-  'share-tabs-text': 'Copy tabs as a list of addresses',
-  'share-group': 'Copy tab group as uri-list',
-  'share-window': 'Copy window as uri-list',
-  'share-tabs-web': 'Copy tabs as web link',
-  'share-group-web': 'Copy tab group as web link',
-  'share-window-web': 'Copy window as web link',
+/**
+ * The tab menu's items by id, as [its submenu's label, its label]: "Copy tabs as…" (and the same
+ * for a group and a window), each with the formats (lib/share-actions.js shareMenuItems).
+ */
+const PARENT_LABELS = { tabs: 'Copy tabs as…', group: 'Copy tab group as…', window: 'Copy window as…' };
+export const FORMAT_LABELS = {
+  link: 'uri-list link',
+  web: 'Web link',
+  markdown: 'Markdown',
+  html: 'Titled links (HTML)',
+  plain: 'Titles and addresses',
+  text: 'Addresses, one per line',
+  template: 'My template',
 };
+const MENU_LABELS = Object.fromEntries(
+  Object.entries(PARENT_LABELS).flatMap(([scope, parent]) =>
+    Object.entries(FORMAT_LABELS).map(([format, label]) => [format === 'link' ? `share-${scope}` : `share-${scope}-${format}`, [parent, label]]),
+  ),
+);
 
 /**
  * Opens `tabs` in the current window (the first replaces the blank tab), groups them, and
@@ -107,25 +117,32 @@ export async function tabMenu(browser, index, id) {
       ],
     });
     await browser.command('DELETE', '/actions');
-    const label = MENU_LABELS[id];
+    const [parent, label] = MENU_LABELS[id];
     const found = await waitFor(
       () =>
         browser.command('POST', '/execute/sync', {
-          // With several items, the browser puts an extension's items in a submenu named after it.
-          script: `const menu = document.getElementById('tabContextMenu');
-                   const item = [...menu.querySelectorAll('menuitem')].find((m) => m.label === arguments[0] && !m.hidden);
+          // With several items, the browser puts an extension's items in a submenu named after
+          // it; the item is in the submenu `parent` of that. Each closed submenu on the way is
+          // opened, the outermost first, one per call.
+          script: `const [parentLabel, label] = arguments;
+                   const menu = document.getElementById('tabContextMenu');
+                   const parent = [...menu.querySelectorAll('menu')].find((m) => m.label === parentLabel && !m.hidden);
+                   const item = parent && [...parent.querySelectorAll('menuitem')].find((m) => m.label === label && !m.hidden);
                    if (menu.state !== 'open' || !item) return { state: menu.state };
-                   const popup = item.parentNode;
-                   if (popup !== menu && popup.state !== 'open') {
-                     popup.parentNode.open = true;
-                     return { state: 'opening the submenu ' + popup.parentNode.label };
+                   const closed = [];
+                   for (let popup = item.parentNode; popup !== menu; popup = popup.parentNode) {
+                     if (popup.localName === 'menupopup' && popup.state !== 'open') closed.unshift(popup.parentNode);
+                   }
+                   if (closed.length > 0) {
+                     closed[0].open = true;
+                     return { state: 'opening the submenu ' + closed[0].label };
                    }
                    item.setAttribute('data-uri-list-test', 'item');
                    return { shown: true };`,
-          args: [label],
+          args: [parent, label],
         }),
       (result) => result.shown === true,
-      { what: `"${label}" in the tab context menu` },
+      { what: `"${parent}" > "${label}" in the tab context menu` },
     );
     assert.ok(found.shown);
     // Chosen as a person chooses it: activateItem() fires the item's command and closes the
@@ -366,6 +383,9 @@ export const cases = [
   {
     name: 'share: the keyboard shortcut copies the selected tabs',
     async run({ browser, origin }) {
+      // As in a new profile: no format used yet (the shortcut copies in the one last used, see
+      // cases-share-formats.mjs), so a uri-list link.
+      await browser.inExtension(async () => (globalThis.browser ?? globalThis.chrome).storage.sync.remove('shareFormat'));
       await markClipboard(browser, origin);
       await arrange(browser, { tabs: ['k1', 'k2', 'k3'].map((name) => ({ url: page(origin, name) })), select: [1, 2] });
       await shortcut(browser);

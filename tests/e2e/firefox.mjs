@@ -344,6 +344,18 @@ class FirefoxDriver {
     return this.script('return navigator.clipboard.readText();', [], { chrome: true });
   }
 
+  /** The text/html flavour on the clipboard (null when there is none), read by the browser itself. */
+  async clipboardHtml() {
+    return this.script(
+      `return navigator.clipboard.read().then(async (items) => {
+         const item = items.find((i) => i.types.includes('text/html'));
+         return item ? (await item.getType('text/html')).text() : null;
+       });`,
+      [],
+      { chrome: true },
+    );
+  }
+
   /**
    * The browser's tabs (by window, in order) and tab groups, as gBrowser has them:
    * `{tabs: [{url, group, active, window}], groups: [{title, color, window}]}`, `group` being a group's title or null.

@@ -49,6 +49,8 @@ async function openInChromium(browser, path) {
   return {
     evaluate: (fn, arg) => popup.evaluate(fn, arg),
     click: (selector) => popup.click(selector),
+    /** Chooses the option `value` of the <select> `selector`, as a person picks it from the list. */
+    choose: (selector, value) => popup.selectOption(selector, value),
     async type(selector, text) {
       await popup.fill(selector, '');
       await popup.locator(selector).pressSequentially(text);
@@ -94,6 +96,11 @@ async function openInFirefox(browser, path) {
   return {
     evaluate: (fn, arg) => browser.inPage(fn, arg),
     click: (selector) => browser.click(selector),
+    // WebDriver's click on an <option> selects it, as a person's pick from the list (WebDriver §12.4.1).
+    async choose(selector, value) {
+      const id = Object.values(await browser.element(`${selector} option[value="${value}"]`))[0];
+      await browser.command('POST', `/element/${id}/click`, {});
+    },
     type: (selector, text) => typeInto(selector, text, true),
     paste: (selector, text) => typeInto(selector, text, false),
     colorScheme: (scheme) => browser.colorScheme(scheme),
