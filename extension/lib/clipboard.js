@@ -2,6 +2,7 @@
 // named helper, and `writeClipboard` picks one by what the browser has (not by its name).
 import { api } from './api.js';
 import { t } from './i18n.js';
+import { copyInDocument } from './copy.js';
 import { ask } from './prelude.js';
 
 const OFFSCREEN_PAGE = 'offscreen/offscreen.html';
@@ -20,13 +21,13 @@ export async function writeClipboard(text, html = null) {
 
 /**
  * Firefox: its background is a page, and `navigator.clipboard.writeText` works there with the
- * `clipboardWrite` permission; so does `navigator.clipboard.write` with a ClipboardItem of both
- * flavours (https://developer.mozilla.org/docs/Web/API/Clipboard/write).
+ * `clipboardWrite` permission. HTML goes through a copy event instead (`copyInDocument`): Firefox
+ * 153's `navigator.clipboard.write` with a text/html ClipboardItem stores the markup parsed and
+ * written again as a whole document (`<html><head></head><body>…`, quotes unescaped), not as given.
  */
 async function writeFromBackgroundPage(text, html) {
   if (html === null) return navigator.clipboard.writeText(text);
-  const flavour = (value, type) => new Blob([value], { type });
-  await navigator.clipboard.write([new ClipboardItem({ 'text/plain': flavour(text, 'text/plain'), 'text/html': flavour(html, 'text/html') })]);
+  if (!copyInDocument(document, text, html)) throw new Error(t('clipboardRefused', "execCommand('copy') returned false"));
 }
 
 /**

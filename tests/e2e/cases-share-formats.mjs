@@ -34,7 +34,10 @@ async function arrangeWindow(browser, origin) {
   });
   // The titles are the pages' own (loaded), not their addresses.
   await waitFor(
-    () => browser.inExtension(async () => (await (globalThis.browser ?? globalThis.chrome).tabs.query({ currentWindow: true })).map((t) => t.title)),
+    () =>
+      browser.name === 'chromium'
+        ? browser.inExtension(async () => (await chrome.tabs.query({ currentWindow: true })).map((t) => t.title))
+        : browser.script('return gBrowser.tabs.map((tab) => tab.label);', [], { chrome: true }),
     (titles) => titles.join('|') === [TITLES.docs, TITLES.math, TITLES.quotes, TITLES.intl].join('|'),
     { what: "the pages' titles" },
   );
@@ -174,6 +177,7 @@ export const cases = [
       try {
         await markClipboard(browser, origin);
         await arrangeWindow(browser, origin);
+        await select(browser, [0, 3]);
         let popup = await openPopup(browser);
         const read = () =>
           popup.evaluate(() => ({

@@ -344,13 +344,24 @@ class FirefoxDriver {
     return this.script('return navigator.clipboard.readText();', [], { chrome: true });
   }
 
-  /** The text/html flavour on the clipboard (null when there is none), read by the browser itself. */
+  /**
+   * The text/html flavour on the clipboard (null when there is none), as it was written: read by
+   * the browser's own clipboard service (navigator.clipboard.read() hands back the markup parsed
+   * and written again, as a whole document).
+   */
   async clipboardHtml() {
     return this.script(
-      `return navigator.clipboard.read().then(async (items) => {
-         const item = items.find((i) => i.types.includes('text/html'));
-         return item ? (await item.getType('text/html')).text() : null;
-       });`,
+      `const transferable = Cc['@mozilla.org/widget/transferable;1'].createInstance(Ci.nsITransferable);
+       transferable.init(null);
+       transferable.addDataFlavor('text/html');
+       Services.clipboard.getData(transferable, Services.clipboard.kGlobalClipboard, null);
+       const data = {};
+       try {
+         transferable.getTransferData('text/html', data);
+       } catch {
+         return null;
+       }
+       return data.value.QueryInterface(Ci.nsISupportsString).data;`,
       [],
       { chrome: true },
     );
