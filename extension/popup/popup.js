@@ -125,7 +125,8 @@ function onCopy(button, form, notes) {
     try {
       const share = await ask('share', form());
       if (share.shared === 0) return showStatus(status, share.message, 'error');
-      $('link').value = share.text;
+      // On one line: a line break shows as "↵" (a one-line field would drop it and join the lines).
+      $('link').value = share.text.replace(/\r?\n/g, ' ↵ ');
       $('copied').hidden = false;
       notes(share);
       showStatus(status, share.copied, 'ok');
