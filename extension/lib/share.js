@@ -28,8 +28,8 @@ const NO_GROUP = -1;
 const urlOf = (tab) => realUrl(tab.url || tab.pendingUrl || '');
 
 /**
- * A tab's title: for Chrome's placeholder of an unloaded page (lib/lazy.js), the title it was
- * given (the real page's, where the list named it), even before the placeholder has loaded.
+ * A tab's title: for Chrome's placeholder of an unloaded page (lib/lazy.js), the title it shows
+ * for that page, read from its address, so even before the placeholder has loaded.
  */
 const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? tab.title ?? '';
 
@@ -63,8 +63,8 @@ export function unshareableReasons(tabs) {
  *   title and colour; ungrouped tabs stay plain items.
  *
  * @param {string} scope one of SCOPES
- * @param {Map<number, {title?: string, color?: string}>} groups the tabs' groups by id
  * @param {{url?: string, pendingUrl?: string, groupId?: number, title?: string}[]} tabs
+ * @param {Map<number, {title?: string, color?: string}>} groups the tabs' groups by id
  * @returns {{list: object|null, entries: import('./core.js').TitledEntry[], shared: number, leftOut: {reason: string, count: number}[]}}
  *   `entries`: the same tabs with their titles, for the titled formats (a group: its name and tabs)
  */
@@ -108,7 +108,6 @@ function titledEntries(list, kept) {
   const entries = list.items.map((item) => (typeof item === 'string' ? page() : { title: item.title ?? '', items: item.items.map(page) }));
   return list.title ? [{ title: list.title, items: /** @type {import('./core.js').TitledLink[]} */ (entries) }] : entries;
 }
-
 
 /** `title` and the option `color` for a tab group (an untitled group gives no title). */
 function groupFields(group) {
