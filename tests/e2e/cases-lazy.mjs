@@ -4,7 +4,7 @@
 // which loads the real page once its tab is selected. Each case checks what the browser has
 // (tab state through the extension API), what the fixture server was asked for, and the groups.
 import assert from 'node:assert/strict';
-import { MARKER, copied, markClipboard, tabMenu } from './cases-share.mjs';
+import { MARKER, copied, forgetShareFormat, markClipboard, tabMenu } from './cases-share.mjs';
 import { sleep, waitFor } from './util.mjs';
 
 /** Sets (or with `undefined`, removes) the lazy setting in storage.sync, as the popup does. */
@@ -257,7 +257,7 @@ export const cases = [
         for (const n of [1, 2, 3, 4]) await assertUnloaded(browser, origin, tabs[n + 1], GROUPS[n][0]);
         assert.deepEqual(pagesFetched(server).slice(before), ['/page/lazy-1']);
       } finally {
-        await browser.inExtension(async () => (globalThis.browser ?? globalThis.chrome).storage.sync.remove('shareFormat'));
+        await forgetShareFormat(browser);
         await setLazy(browser, undefined);
       }
     },

@@ -4,7 +4,7 @@
 // template set on the options page; each read back from the real clipboard and compared exactly.
 import assert from 'node:assert/strict';
 import { assertAccessible } from './axe.mjs';
-import { arrange, copied, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
+import { arrange, copied, forgetShareFormat, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
 import { openOptions, openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -110,13 +110,6 @@ function expected(origin) {
   };
 }
 
-/** The stored format and template go back to their defaults: later cases copy uri-list links. */
-async function forgetFormat(browser) {
-  await browser.inExtension(async () => {
-    await (globalThis.browser ?? globalThis.chrome).storage.sync.remove(['shareFormat', 'shareTemplate', 'shareSeparator']);
-  });
-}
-
 /** What the toolbar button's tooltip says (the confirmation), as cases-share.mjs reads it. */
 async function confirmationTitle(browser) {
   if (browser.name === 'chromium') return browser.inExtension(async () => chrome.action.getTitle({}));
@@ -167,7 +160,7 @@ export const cases = [
         await shortcut(browser);
         assert.equal(await copied(browser, want.markdown), want.selectedMarkdown, 'the shortcut copies in the format last used');
       } finally {
-        await forgetFormat(browser);
+        await forgetShareFormat(browser);
       }
     },
   },
@@ -221,7 +214,7 @@ export const cases = [
           await popup.close();
         }
       } finally {
-        await forgetFormat(browser);
+        await forgetShareFormat(browser);
       }
     },
   },
@@ -269,7 +262,7 @@ export const cases = [
           `1. ${TITLES.math} <${math}> @127.0.0.1 [${GROUP}]\n--\n2. ${TITLES.quotes} <${quotes}> @127.0.0.1 [${GROUP}]`,
         );
       } finally {
-        await forgetFormat(browser);
+        await forgetShareFormat(browser);
       }
     },
   },
