@@ -486,6 +486,9 @@ pub fn js_format_links(entries: JsValue, options: JsValue) -> Result<String, JsV
             return Err(shape());
         }
         let items = get(&value, "items");
+        if !items.is_undefined() && !get(&value, "url").is_undefined() {
+            return Err(shape()); // a page or a group, not both
+        }
         read.push(if items.is_undefined() {
             Entry::Link(link(&value)?)
         } else {
