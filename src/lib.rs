@@ -254,6 +254,7 @@ mod prelude {
 static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 
 mod check;
+mod format;
 mod message;
 mod plan;
 mod platform;
@@ -270,13 +271,14 @@ mod js {
 #[cfg(feature = "serde")]
 pub use check::CheckReport;
 pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
+pub use format::{check_template, format_links, Entry, Format, Link};
 /// The JavaScript API of the wasm package, for Rust callers on wasm32 (the
 /// wasm tests): `js_decode` is JavaScript's `decode`, `js_to_text` its
 /// `toText`, and so on.
 #[cfg(all(target_arch = "wasm32", feature = "serde"))]
 pub use js::wasm::{
-    js_check, js_check_all, js_decode, js_encode, js_from_text, js_link_in_web_link, js_plan,
-    js_read_pasted, js_to_text, js_version, js_web_link,
+    js_check, js_check_all, js_decode, js_encode, js_format_links, js_from_text,
+    js_link_in_web_link, js_plan, js_read_pasted, js_to_text, js_version, js_web_link,
 };
 pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Code, Message};

@@ -14,6 +14,9 @@ usage:
   uri-list from-text [--web BASE] [FILE]       a link from a text/uri-list (stdin when no FILE)
   uri-list check [--json] LINK                 each item, its class and site, every alert, note
                                                and warning
+  uri-list format (--markdown | --html | --plain | --template T [--separator S]) LINK
+                                               the pages as text to paste: a nested list is a
+                                               group under its title; a page shows its address
 
 A LINK may also be a web link, an http(s) address whose part after \"#\" is the link
 (https://example.com/#uri-list:https://a.example;https://b.example); --web BASE writes one,
@@ -54,6 +57,7 @@ fn run(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
         "encode" => encode(rest, out),
         "from-text" => from_text_cmd(rest, out),
         "check" => check(rest, out),
+        "format" => format_cmd(rest, out),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -181,6 +185,74 @@ fn warn_all(warnings: &[uri_list::Warning]) {
     for w in warnings {
         eprintln!("uri-list: warning: {w}");
     }
+}
+
+/// `format`: the link's pages as Markdown, HTML, plain lines or a template
+/// (src/format.rs). A link has no page titles: each page shows its address;
+/// a nested list is a group with its title, and a list with a title and no
+/// nested list one group.
+fn format_cmd(args: &[String], out: &mut impl Write) -> Result<(), Failure> {
+    use uri_list::{Entry, Format, Link};
+    let (flags, positional) = split_args(
+        args,
+        &["--markdown", "--html", "--plain"],
+        &["--template", "--separator"],
+    )?;
+    let value = |name: &str| flags.iter().find(|(f, _)| *f == name).and_then(|f| f.1);
+    let separator = value("--separator").unwrap_or("\\n");
+    let chosen: Vec<Format<'_>> = flags
+        .iter()
+        .filter_map(|(flag, v)| match *flag {
+            "--markdown" => Some(Format::Markdown),
+            "--html" => Some(Format::Html),
+            "--plain" => Some(Format::Plain),
+            "--template" => Some(Format::Template {
+                template: v.unwrap_or_default(),
+                separator,
+            }),
+            _ => None,
+        })
+        .collect();
+    let [format] = chosen[..] else {
+        return Err(Failure::Usage(
+            "format takes one of --markdown, --html, --plain or --template T".into(),
+        ));
+    };
+    let link = one_link(&positional)?;
+    let parsed = Parser::new()
+        .parse(list_link(&link)?)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    warn_all(&parsed.warnings);
+    let page = |item: &uri_list::Item| Link {
+        title: String::new(),
+        url: item.as_str().to_owned(),
+    };
+    let list = &parsed.list;
+    let mut entries: Vec<Entry> = list
+        .items()
+        .iter()
+        .map(|item| match item.list() {
+            Some(nested) => Entry::Group {
+                title: nested.title().unwrap_or_default().to_owned(),
+                links: nested.items().iter().map(page).collect(),
+            },
+            None => Entry::Link(page(item)),
+        })
+        .collect();
+    if let (Some(title), true) = (
+        list.title(),
+        entries.iter().all(|e| matches!(e, Entry::Link(_))),
+    ) {
+        let links = list.items().iter().map(page).collect();
+        entries = vec![Entry::Group {
+            title: title.to_owned(),
+            links,
+        }];
+    }
+    let text = uri_list::format_links(&entries, format)
+        .map_err(|message| Failure::Input(message.english()))?;
+    write(out, &text)?;
+    write(out, "\n")
 }
 
 fn decode(args: &[String], out: &mut impl Write) -> Result<(), Failure> {

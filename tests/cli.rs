@@ -424,3 +424,57 @@ fn the_cli_says_what_is_wrong() {
     assert_eq!(code, 2);
     assert!(err.contains("--web needs a value"), "{err}");
 }
+
+#[test]
+fn format_writes_the_pages_as_markdown_html_plain_or_a_template() {
+    let link =
+        "uri-list:https://a.com/(x);uri-list:https://b.com%3Bhttps://c.com%3Ftitle=R%26D%20%5B1%5D";
+    let o = run(&["format", "--markdown", link], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "- [https://a.com/\\(x\\)](https://a.com/\\(x\\))\n- R&D \\[1\\]\n  - [https://b.com](https://b.com)\n  - [https://c.com](https://c.com)\n"
+    );
+    let o = run(
+        &[
+            "format",
+            "--html",
+            "uri-list:https://a.com?title=A%20%3Cb%3E",
+        ],
+        None,
+    );
+    assert_eq!(
+        stdout(&o),
+        "<ul>\n<li>A &lt;b&gt;\n<ul>\n<li><a href=\"https://a.com\">https://a.com</a></li>\n</ul></li>\n</ul>\n"
+    );
+    let o = run(
+        &[
+            "format",
+            "--template",
+            "{index} {host} {url}",
+            "--separator",
+            ", ",
+            "uri-list:https://xn--bcher-kva.de;https://b.com",
+        ],
+        None,
+    );
+    assert_eq!(
+        stdout(&o),
+        "1 bücher.de https://xn--bcher-kva.de, 2 b.com https://b.com\n"
+    );
+    let o = run(
+        &["format", "--template", "{title}", "uri-list:https://a.com"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("the template has no {url}"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &["format", "--markdown", "--html", "uri-list:https://a.com"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}

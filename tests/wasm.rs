@@ -947,3 +947,62 @@ fn web_link_errors_carry_a_code() {
         .unwrap()
         .starts_with("\"ftp://h.example/\" cannot start web links"));
 }
+
+/// `formatLinks`: titled links across the boundary (src/format.rs), the
+/// host from the engine's own URL parser, and every wrong shape refused.
+#[wasm_bindgen_test]
+fn format_links_reads_pages_and_groups_and_refuses_other_shapes() {
+    let entries = JSON::parse(
+        r#"[{"title": "A [b] <c>", "url": "https://xn--bcher-kva.de/(x)"},
+            {"title": "G & H", "items": [{"title": "", "url": "https://b.example/"}]}]"#,
+    )
+    .unwrap();
+    let options = |o: &str| JSON::parse(o).unwrap();
+    let markdown = uri_list::js_format_links(entries.clone(), options(r#"{"format": "markdown"}"#));
+    assert_eq!(
+        markdown.ok().unwrap(),
+        "- [A \\[b\\] \\<c\\>](https://xn--bcher-kva.de/\\(x\\))\n- G & H\n  - [https://b.example/](https://b.example/)"
+    );
+    let html = uri_list::js_format_links(entries.clone(), options(r#"{"format": "html"}"#));
+    assert!(html
+        .ok()
+        .unwrap()
+        .contains(r#"<a href="https://xn--bcher-kva.de/(x)">A [b] &lt;c&gt;</a>"#));
+    let template = uri_list::js_format_links(
+        entries.clone(),
+        options(r#"{"format": "template", "template": "{index} {host} {group}"}"#),
+    );
+    let err = template.err().unwrap();
+    assert_eq!(get(&err, "code").as_string().unwrap(), "templateNoUrl");
+    let template = uri_list::js_format_links(
+        entries.clone(),
+        options(
+            r#"{"format": "template", "template": "{index} {host} {url}", "separator": " | "}"#,
+        ),
+    );
+    assert_eq!(
+        template.ok().unwrap(),
+        "1 bücher.de https://xn--bcher-kva.de/(x) | 2 b.example https://b.example/"
+    );
+    for (entries, options) in [
+        (r#"[{"title": "no url"}]"#, r#"{"format": "plain"}"#),
+        (r#"[{"url": 1}]"#, r#"{"format": "plain"}"#),
+        (
+            r#"[{"url": "https://a.example/", "items": []}]"#,
+            r#"{"format": "plain"}"#,
+        ),
+        (r#"{"url": "https://a.example/"}"#, r#"{"format": "plain"}"#),
+        (r#"[]"#, r#"{"format": "rtf"}"#),
+        (r#"[]"#, r#"null"#),
+    ] {
+        let err =
+            uri_list::js_format_links(JSON::parse(entries).unwrap(), JSON::parse(options).unwrap())
+                .err()
+                .unwrap_or_else(|| panic!("{entries} {options} is refused"));
+        let message = err.unchecked_into::<js_sys::Error>().message();
+        assert!(
+            String::from(message).starts_with("formatLinks takes"),
+            "{entries} {options}"
+        );
+    }
+}

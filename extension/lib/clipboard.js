@@ -2,22 +2,32 @@
 // named helper, and `writeClipboard` picks one by what the browser has (not by its name).
 import { api } from './api.js';
 import { t } from './i18n.js';
+import { copyInDocument } from './copy.js';
 import { ask } from './prelude.js';
 
 const OFFSCREEN_PAGE = 'offscreen/offscreen.html';
 
-/** Puts `text` on the clipboard. Throws if the browser refused. */
-export async function writeClipboard(text) {
-  if (api.offscreen) return writeThroughOffscreenDocument(text);
-  return writeFromBackgroundPage(text);
+/**
+ * Puts `text` on the clipboard (text/plain) and, when `html` is given, `html` with it (text/html):
+ * editors that take HTML paste that, the others the text. Throws if the browser refused.
+ *
+ * @param {string} text
+ * @param {string | null} [html]
+ */
+export async function writeClipboard(text, html = null) {
+  if (api.offscreen) return writeThroughOffscreenDocument(text, html);
+  return writeFromBackgroundPage(text, html);
 }
 
 /**
  * Firefox: its background is a page, and `navigator.clipboard.writeText` works there with the
- * `clipboardWrite` permission.
+ * `clipboardWrite` permission. HTML goes through a copy event instead (`copyInDocument`): Firefox
+ * 153's `navigator.clipboard.write` with a text/html ClipboardItem stores the markup parsed and
+ * written again as a whole document (`<html><head></head><body>…`, quotes unescaped), not as given.
  */
-async function writeFromBackgroundPage(text) {
-  await navigator.clipboard.writeText(text);
+async function writeFromBackgroundPage(text, html) {
+  if (html === null) return navigator.clipboard.writeText(text);
+  if (!copyInDocument(document, text, html)) throw new Error(t('clipboardRefused', "execCommand('copy') returned false"));
 }
 
 /**
@@ -33,12 +43,12 @@ async function writeFromBackgroundPage(text) {
  * `OFFSCREEN_LINGER` ms, and the next copy reuses it; if the service worker stops first, the
  * document stays until the next copy, which finds it open.
  */
-function writeThroughOffscreenDocument(text) {
+function writeThroughOffscreenDocument(text, html) {
   const run = queue.then(async () => {
     clearTimeout(closeTimer);
     await openOffscreenDocument();
     try {
-      await ask('copy', { target: 'offscreen', text });
+      await ask('copy', { target: 'offscreen', text, html });
     } catch (error) {
       throw new Error(t('clipboardRefused', error.message));
     } finally {

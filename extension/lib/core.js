@@ -116,3 +116,16 @@ export const decode = core.decode;
 export const encode = core.encode;
 
 export const { toText, fromText, version, webLink, linkInWebLink } = core;
+
+/**
+ * @typedef {{title: string, url: string}} TitledLink a page for `formatLinks()`
+ * @typedef {TitledLink | {title: string, items: TitledLink[]}} TitledEntry a page, or a tab group of them
+ * @typedef {object} FormatOptions what `formatLinks()` writes
+ * @property {'markdown' | 'html' | 'plain' | 'template'} format
+ * @property {string} [template] with `{title}`, `{url}`, `{index}`, `{host}`, `{group}`; `\n` a line break
+ * @property {string} [separator] between two links (a template's), `\n` when not given
+ */
+
+/** @type {(entries: TitledEntry[], options: FormatOptions) => string} titled links as text (src/format.rs) */
+export const formatLinks = core.formatLinks;
+

@@ -59,6 +59,18 @@ export function realUrl(url) {
 }
 
 /**
+ * The title a placeholder page shows (the one it was given), or null when `url` is not the
+ * placeholder page: what a share calls an unloaded tab, even before the placeholder has loaded.
+ */
+export function placeholderTitle(url) {
+  const text = String(url ?? '');
+  if (!text.startsWith(`${api.runtime.getURL(PLACEHOLDER_PAGE)}?`)) return null;
+  const params = new URL(text).searchParams;
+  const target = placeholderTarget(params);
+  return target === null ? null : params.get('title') || unloadedTitle(target);
+}
+
+/**
  * The URL a placeholder page's query names, or null unless it is an absolute http(s) URL: the
  * placeholder never navigates anywhere else (no `javascript:`, no extension or browser page).
  */

@@ -19,12 +19,35 @@ import { DEFAULT_WEB_BASE } from './distribution.js';
  * - `webBase`: the web page web links start with ("Copy as web link"): an absolute http(s)
  *   address where dist/web is hosted, or '' for none. Its default is the distributor's
  *   (lib/distribution.js), none in the repository.
+ * - `shareFormat`: the format a person last copied tabs in (lib/share.js FORMATS), which the
+ *   popup shows first and the shortcut copies in.
+ * - `shareTemplate`, `shareSeparator`: a person's own format ("My template"): the text for each
+ *   tab, with `{title}`, `{url}`, `{index}`, `{host}`, `{group}`, and what goes between two tabs;
+ *   `\n` is a line break in both (src/format.rs). A template must hold `{url}`.
  */
+/**
+ * The formats tabs are copied in, by id, in the order they are offered, each with the name of its
+ * name in `_locales` (lib/share.js FORMATS says how each is made).
+ */
+export const SHARE_FORMATS = Object.freeze({
+  link: 'formatLink',
+  web: 'formatWeb',
+  markdown: 'formatMarkdown',
+  html: 'formatHtml',
+  plain: 'formatPlain',
+  text: 'formatText',
+  template: 'formatTemplate',
+});
+const TEXT_MAX = 500;
+
 export const SETTINGS = Object.freeze({
   openLimit: Object.freeze({ default: 15, min: 1, max: 500 }),
   lazy: Object.freeze({ default: false }),
   linkify: Object.freeze({ default: false }),
   webBase: Object.freeze({ default: DEFAULT_WEB_BASE }),
+  shareFormat: Object.freeze({ default: 'link' }),
+  shareTemplate: Object.freeze({ default: '{title}: {url}' }),
+  shareSeparator: Object.freeze({ default: '\\n' }),
 });
 
 /** Kept for callers that only need the open-limit's bounds. */
@@ -47,6 +70,13 @@ export function settingError(key, value) {
       return typeof value === 'boolean' ? null : `${key} must be true or false`;
     case 'webBase':
       return value === '' || isWebBase(value) ? null : api.i18n.getMessage('errorWebBase', [String(value)]);
+    case 'shareFormat':
+      return typeof value === 'string' && Object.hasOwn(SHARE_FORMATS, value) ? null : `shareFormat must be one of ${Object.keys(SHARE_FORMATS).join(', ')}`;
+    case 'shareTemplate':
+      if (typeof value !== 'string' || value.length > TEXT_MAX) return api.i18n.getMessage('settingTextTooLong', [String(TEXT_MAX)]);
+      return value.includes('{url}') ? null : api.i18n.getMessage('templateNoUrl');
+    case 'shareSeparator':
+      return typeof value === 'string' && value.length <= TEXT_MAX ? null : api.i18n.getMessage('settingTextTooLong', [String(TEXT_MAX)]);
     default:
       return `there is no setting named ${key}`;
   }

@@ -4,7 +4,8 @@
 import { api } from './api.js';
 import { writeClipboard } from './clipboard.js';
 import { tabContexts } from './menus.js';
-import { describeCopy, makeShare, NothingToShare } from './share.js';
+import { saveSetting, SHARE_FORMATS } from './settings.js';
+import { describeCopy, lastFormat, makeShare, NothingToShare, templateExample } from './share.js';
 
 const BADGE_SECONDS = 30;
 const COLOR_OK = '#1a7f37';
@@ -16,15 +17,18 @@ const COLOR_WARN = '#b35900';
  * the person was shown); when no tab could be shared, only `{shared: 0, message}` (nothing was copied). Throws if the copy itself failed.
  *
  * @param {string} scope 'tabs' | 'group' | 'window'
- * @param {{windowId?: number, clicked?: object, asText?: boolean, asWeb?: boolean, notify?: boolean}} options
- *   `asWeb`: as a web link on the `webBase` setting (with none set, nothing is copied and the
- *   confirmation says how to set one)
+ * @param {{windowId?: number, clicked?: object, format?: string, remember?: boolean, asText?: boolean, asWeb?: boolean,
+ *   notify?: boolean}} options
+ *   `format`: one of lib/share.js FORMATS (`asText`, `asWeb`: 'text', 'web'); `remember`: it becomes
+ *   the format the shortcut and the popup use next (a person's own choice of it). As a web link
+ *   with no web page set, nothing is copied and the confirmation says how to set one.
  */
-export async function copyShare(scope, { windowId, clicked, asText = false, asWeb = false, notify = true }) {
+export async function copyShare(scope, { windowId, clicked, format, remember = false, asText = false, asWeb = false, notify = true }) {
   let share;
   try {
-    share = await makeShare(scope, { windowId, clicked, asText, asWeb });
-    await writeClipboard(share.text);
+    share = await makeShare(scope, { windowId, clicked, format, asText, asWeb });
+    await writeClipboard(share.text, share.html);
+    if (remember) await saveSetting('shareFormat', share.format);
   } catch (error) {
     await confirm({ badge: '!', color: COLOR_WARN, message: error.message, notify });
     if (error instanceof NothingToShare) return { shared: 0, message: error.message };
@@ -79,28 +83,33 @@ async function showNotification(message) {
 /** Alarms by name (background.js dispatches them): the confirmation badge goes after a while. */
 export const shareAlarms = { [BADGE_ALARM]: clearBadge };
 
-/** The tab context menu items, `{properties, onClicked(info, tab)}` ("tab" context where the browser has it). */
+/**
+ * The tab context menu items, `{properties, onClicked(info, tab)}` ("tab" context where the
+ * browser has it): three short entries, "Copy tabs as…", "Copy tab group as…", "Copy window as…",
+ * each with a submenu of the formats (FORMATS, in its order). An item's id is `share-SCOPE`
+ * for the uri-list link, `share-SCOPE-FORMAT` for the others.
+ */
 export function shareMenuItems() {
   const contexts = tabContexts();
-  const item = (id, message, scope, form = {}) => ({
-    properties: { id, title: api.i18n.getMessage(message), contexts },
-    onClicked: (info, tab) => copyShare(scope, { clicked: tab, ...form }),
-  });
-  return [
-    item('share-tabs', 'menuShareTabs', 'tabs'),
-    item('share-tabs-text', 'menuShareTabsText', 'tabs', { asText: true }),
-    item('share-group', 'menuShareGroup', 'group'),
-    item('share-window', 'menuShareWindow', 'window'),
-    item('share-tabs-web', 'menuShareTabsWeb', 'tabs', { asWeb: true }),
-    item('share-group-web', 'menuShareGroupWeb', 'group', { asWeb: true }),
-    item('share-window-web', 'menuShareWindowWeb', 'window', { asWeb: true }),
-  ];
+  const parents = { tabs: 'menuShareTabsAs', group: 'menuShareGroupAs', window: 'menuShareWindowAs' };
+  return Object.entries(parents).flatMap(([scope, message]) => [
+    { properties: { id: `share-${scope}-as`, title: api.i18n.getMessage(message), contexts }, onClicked: () => undefined },
+    ...Object.entries(SHARE_FORMATS).map(([format, name]) => ({
+      properties: {
+        id: format === 'link' ? `share-${scope}` : `share-${scope}-${format}`,
+        parentId: `share-${scope}-as`,
+        title: api.i18n.getMessage(name),
+        contexts,
+      },
+      onClicked: (info, tab) => copyShare(scope, { clicked: tab, format, remember: true }),
+    })),
+  ]);
 }
 
 /** Keyboard shortcuts (manifest `commands`) by name; each gets the active tab. */
 export const shareCommands = {
-  /** Copies the highlighted tabs of the window the shortcut was pressed in. */
-  'copy-tabs': (tab) => copyShare('tabs', { windowId: tab?.windowId }),
+  /** Copies the highlighted tabs of the window the shortcut was pressed in, in the format last used. */
+  'copy-tabs': async (tab) => copyShare('tabs', { windowId: tab?.windowId, format: await lastFormat() }),
   /** The same as a web link. */
   'copy-tabs-web': (tab) => copyShare('tabs', { windowId: tab?.windowId, asWeb: true }),
 };
@@ -110,14 +119,22 @@ export const shareMessages = {
   /** What "Copy tabs" would copy, for the popup to show before copying: the link, the count, the notes. */
   async sharePreview({ scope, windowId }) {
     try {
-      return await makeShare(String(scope), { windowId: Number(windowId) });
+      return { ...(await makeShare(String(scope), { windowId: Number(windowId) })), format: await lastFormat() };
     } catch (error) {
       if (error instanceof NothingToShare) return { shared: 0, message: error.message };
       throw error;
     }
   },
-  /** The popup's "Copy tabs as uri-list": copy and confirm (the popup shows the result itself). */
-  async share({ scope, windowId, asText, asWeb }) {
-    return copyShare(String(scope), { windowId: Number(windowId), asText: asText === true, asWeb: asWeb === true, notify: false });
+  /**
+   * The popup's "Copy tabs": copy in `format` (remembered as the last used) and confirm (the popup
+   * shows the result itself); `asWeb`: its "Copy as web link" button, not remembered.
+   */
+  async share({ scope, windowId, format, asWeb }) {
+    const chosen = asWeb === true ? { asWeb: true } : { format: String(format ?? 'link'), remember: true };
+    return copyShare(String(scope), { windowId: Number(windowId), ...chosen, notify: false });
+  },
+  /** The options page's live example of a template: two sample pages, or why it cannot be used. */
+  async templateExample({ template, separator }) {
+    return templateExample(String(template), String(separator));
   },
 };

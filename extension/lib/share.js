@@ -1,12 +1,14 @@
-// Share: turn tabs (a selection, a tab group, a window) into one uri-list link.
+// Share: turn tabs (a selection, a tab group, a window) into one uri-list link, or into titled
+// links in another format (FORMATS: the one place that says how each format is made).
 //
-// Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode out), and
-// `gather()` asks the browser which tabs a scope means. `makeShare()` joins them and encodes.
-import { check, encode, toText, webLink } from './core.js';
+// Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode and the
+// titled entries out), and `gather()` asks the browser which tabs a scope means. `makeShare()`
+// joins them and writes the chosen format.
+import { check, encode, formatLinks, toText, webLink } from './core.js';
 import { api } from './api.js';
 import { localized } from './i18n.js';
-import { realUrl } from './lazy.js';
-import { readSettings } from './settings.js';
+import { placeholderTitle, realUrl } from './lazy.js';
+import { readSettings, SHARE_FORMATS } from './settings.js';
 
 /**
  * Links longer than this are still copied, with a warning: 8 000 octets is the length RFC 9110
@@ -24,6 +26,12 @@ const NO_GROUP = -1;
  * opened unloaded in Chrome (the placeholder page, lib/lazy.js), the page it stands for.
  */
 const urlOf = (tab) => realUrl(tab.url || tab.pendingUrl || '');
+
+/**
+ * A tab's title: for Chrome's placeholder of an unloaded page (lib/lazy.js), the title it shows
+ * for that page, read from its address, so even before the placeholder has loaded.
+ */
+const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? tab.title ?? '';
 
 /**
  * Which tabs can be shared, by the core's own rule (`check()`: only what a receiver would open,
@@ -55,15 +63,16 @@ export function unshareableReasons(tabs) {
  *   title and colour; ungrouped tabs stay plain items.
  *
  * @param {string} scope one of SCOPES
- * @param {{url?: string, pendingUrl?: string, groupId?: number}[]} tabs
+ * @param {{url?: string, pendingUrl?: string, groupId?: number, title?: string}[]} tabs
  * @param {Map<number, {title?: string, color?: string}>} groups the tabs' groups by id
- * @returns {{list: object|null, shared: number, leftOut: {reason: string, count: number}[]}}
+ * @returns {{list: object|null, entries: import('./core.js').TitledEntry[], shared: number, leftOut: {reason: string, count: number}[]}}
+ *   `entries`: the same tabs with their titles, for the titled formats (a group: its name and tabs)
  */
 export function listFor(scope, tabs, groups) {
   const reasons = unshareableReasons(tabs);
   const kept = tabs.filter((_, n) => reasons[n] === null);
   const leftOut = countReasons(reasons.filter((reason) => reason !== null));
-  if (kept.length === 0) return { list: null, shared: 0, leftOut };
+  if (kept.length === 0) return { list: null, entries: [], shared: 0, leftOut };
   const groupOf = (tab) => tab.groupId ?? NO_GROUP;
   let list;
   if (scope === 'window') {
@@ -82,7 +91,22 @@ export function listFor(scope, tabs, groups) {
     const [only] = ids;
     list = { items: kept.map(urlOf), ...(ids.size === 1 && only !== NO_GROUP ? groupFields(groups.get(only)) : {}) };
   }
-  return { list, shared: kept.length, leftOut };
+  return { list, entries: titledEntries(list, kept), shared: kept.length, leftOut };
+}
+
+/**
+ * The list's items with the tabs' titles (`kept`, in the list's order): a page as `{title, url}`,
+ * a nested list (a tab group) as `{title, items}`; a list with a title (the tabs of one group) as
+ * that one group.
+ */
+function titledEntries(list, kept) {
+  let n = 0;
+  const page = () => {
+    const tab = kept[n++];
+    return { title: titleOf(tab), url: urlOf(tab) };
+  };
+  const entries = list.items.map((item) => (typeof item === 'string' ? page() : { title: item.title ?? '', items: item.items.map(page) }));
+  return list.title ? [{ title: list.title, items: /** @type {import('./core.js').TitledLink[]} */ (entries) }] : entries;
 }
 
 /** `title` and the option `color` for a tab group (an untitled group gives no title). */
@@ -130,31 +154,92 @@ async function groupsOf(tabs) {
 }
 
 /**
- * The share for a scope: the link (or its text/uri-list form when `asText`), and what a person
- * should be told: how many tabs, the length, what was left out and why, whether it is long.
- * Throws (with a message for the person) when no tab can be shared.
+ * How each format a share can be copied in (lib/settings.js SHARE_FORMATS: the ids, their order
+ * and names) is made from the link and the titled entries. `text` is
+ * what goes on the clipboard as text/plain; `html`, when there is one, goes with it as text/html.
+ * The uri-list link and the web link come first.
  *
- * @returns {Promise<{scope: string, link: string, text: string, web: boolean, shared: number, length: number, long: boolean,
- *   leftOut: {reason: string, count: number}[], title: string|null, notes: string[]}>}
+ * @type {Readonly<Record<string, {make: (share: {link: string, entries: import('./core.js').TitledEntry[]}) =>
+ *   Promise<{text: string, html?: string}>}>>}
+ */
+export const FORMATS = Object.freeze({
+  link: { make: async ({ link }) => ({ text: link }) },
+  web: { make: async ({ link }) => ({ text: await webLinkFor(link) }) },
+  markdown: { make: async ({ entries }) => ({ text: formatLinks(entries, { format: 'markdown' }) }) },
+  // Mail, documents and chat editors paste the HTML as clickable titled links; the rest, the
+  // same links as plain lines.
+  html: {
+    make: async ({ entries }) => ({ text: formatLinks(entries, { format: 'plain' }), html: formatLinks(entries, { format: 'html' }) }),
+  },
+  plain: { make: async ({ entries }) => ({ text: formatLinks(entries, { format: 'plain' }) }) },
+  text: { make: async ({ link }) => ({ text: toText(link) }) },
+  template: {
+    async make({ entries }) {
+      const { shareTemplate, shareSeparator } = await readSettings();
+      try {
+        return { text: formatLinks(entries, { format: 'template', template: shareTemplate, separator: shareSeparator }) };
+      } catch (error) {
+        throw new NothingToShare(localized(error) || String(error?.message ?? error));
+      }
+    },
+  },
+});
+
+/** Two pages to show a template with, on the options page (their sites' own titles). */
+const SAMPLE = [
+  { title: 'Example Domain', url: 'https://example.com/' },
+  { title: 'Wikipedia', items: [{ title: 'Bücher – Wikipedia', url: 'https://de.wikipedia.org/wiki/B%C3%BCcher' }] },
+];
+
+/**
+ * What a template makes of two sample pages (the options page's live example): `{text}`, or
+ * `{error}` saying why the template cannot be used.
+ */
+export function templateExample(template, separator) {
+  try {
+    return { text: formatLinks(SAMPLE, { format: 'template', template, separator }) };
+  } catch (error) {
+    return { error: localized(error) || String(error?.message ?? error) };
+  }
+}
+
+/** The format a person last used (the `shareFormat` setting): what the shortcut copies in. */
+export async function lastFormat() {
+  return (await readSettings()).shareFormat;
+}
+
+/**
+ * The share for a scope in a format (FORMATS; `asText` and `asWeb` are the older names of 'text'
+ * and 'web'), and what a person should be told: how many tabs, the length of the link, what was
+ * left out and why, whether it is long. Throws (with a message for the person) when no tab can
+ * be shared.
+ *
+ * @returns {Promise<{scope: string, format: string, link: string, text: string, html: string | null, web: boolean,
+ *   shared: number, length: number, long: boolean, leftOut: {reason: string, count: number}[], title: string|null, notes: string[]}>}
  *
  * @param {string} scope one of SCOPES
- * @param {{windowId?: number, clicked?: chrome.tabs.Tab, asText?: boolean, asWeb?: boolean}} where
- *   `asWeb`: the web link on the `webBase` setting (`text`; `web` true)
+ * @param {{windowId?: number, clicked?: chrome.tabs.Tab, format?: string, asText?: boolean, asWeb?: boolean}} where
  */
-export async function makeShare(scope, { windowId, clicked, asText = false, asWeb = false }) {
+export async function makeShare(scope, { windowId, clicked, format = 'link', asText = false, asWeb = false }) {
   if (!SCOPES.includes(scope)) throw new Error(`share: unknown scope ${JSON.stringify(scope)}`);
+  if (asWeb) format = 'web';
+  else if (asText) format = 'text';
+  if (!Object.hasOwn(FORMATS, format)) throw new Error(`share: unknown format ${JSON.stringify(format)}`);
   const { tabs, groups } = await gather(scope, { windowId, clicked });
   if (tabs.length === 0) throw new NothingToShare(api.i18n.getMessage(scope === 'group' ? 'shareNoGroup' : 'shareNothing'));
-  const { list, shared, leftOut } = listFor(scope, tabs, groups);
+  const { list, entries, shared, leftOut } = listFor(scope, tabs, groups);
   if (!list) throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${describeLeftOut(leftOut)}`);
   const link = encode(list);
-  const web = asWeb ? await webLinkFor(link) : null;
-  const length = (web ?? link).length;
+  const made = await FORMATS[format].make({ link, entries });
+  const web = format === 'web';
+  const length = (web ? made.text : link).length;
   return {
     scope,
+    format,
     link,
-    text: web ?? (asText ? toText(link) : link),
-    web: web !== null,
+    text: made.text,
+    html: made.html ?? null,
+    web,
     shared,
     length,
     long: length > LONG_LINK,
@@ -193,12 +278,19 @@ export function describeLeftOut(leftOut) {
   return api.i18n.getMessage('shareLeftOut', [String(total), why]);
 }
 
-/** "Copied 3 tabs as one link (212 characters)." (or as text/uri-list, or as a web link) */
+/**
+ * "Copied 3 tabs as one link (212 characters)." (or as text/uri-list, or as a web link), "Copied 3
+ * tabs as Markdown." for the titled formats.
+ */
 export function describeCopy(share) {
   const one = share.shared === 1;
+  if (!['link', 'web', 'text'].includes(share.format)) {
+    const name = api.i18n.getMessage(SHARE_FORMATS[share.format]);
+    return api.i18n.getMessage(one ? 'shareCopiedFormatOne' : 'shareCopiedFormat', [String(share.shared), name]);
+  }
   const [many, single] = share.web
     ? ['shareCopiedWeb', 'shareCopiedWebOne']
-    : share.text === share.link
+    : share.format === 'link'
       ? ['shareCopied', 'shareCopiedOne']
       : ['shareCopiedText', 'shareCopiedTextOne'];
   const message = one ? single : many;

@@ -1,28 +1,9 @@
 // Chrome's offscreen document for the clipboard (see writeThroughOffscreenDocument in
-// lib/clipboard.js): the background sends {target: 'offscreen', type: 'copy', text}; this page
-// copies it with execCommand('copy') and answers {ok} or {ok: false, error}.
-//
-// The text goes through the copy event's clipboardData, not through the textarea's value: a
-// textarea turns CRLF into LF, and a text/uri-list's lines end in CRLF (RFC 2483). The textarea
-// is still selected, because execCommand('copy') copies only when something is.
+// lib/clipboard.js): the background sends {target: 'offscreen', type: 'copy', text, html?}; this
+// page copies it with execCommand('copy') (html, when given, as text/html beside the text) and
+// answers {ok} or {ok: false, error}.
 import { api } from '../lib/api.js';
-
-function copy(text) {
-  const area = /** @type {HTMLTextAreaElement} */ (document.getElementById('text'));
-  const put = (event) => {
-    event.clipboardData.setData('text/plain', text);
-    event.preventDefault();
-  };
-  document.addEventListener('copy', put, { once: true });
-  area.value = ' ';
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } finally {
-    document.removeEventListener('copy', put);
-    area.value = '';
-  }
-}
+import { copyInDocument } from '../lib/copy.js';
 
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (message?.target !== 'offscreen' || sender.id !== api.runtime.id) return false;
@@ -30,6 +11,6 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
     sendResponse({ ok: false, error: `offscreen: unknown request ${JSON.stringify(message.type)}` });
     return false;
   }
-  sendResponse(copy(message.text) ? { ok: true } : { ok: false, error: "execCommand('copy') returned false" });
+  sendResponse(copyInDocument(document, message.text, typeof message.html === 'string' ? message.html : null) ? { ok: true } : { ok: false, error: "execCommand('copy') returned false" });
   return false;
 });

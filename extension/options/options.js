@@ -3,6 +3,7 @@
 // links here.
 import { $ } from '../lib/dom.js';
 import { localizePage, t } from '../lib/i18n.js';
+import { ask } from '../lib/prelude.js';
 import { SETTINGS, readSettings, saveSetting, settingError } from '../lib/settings.js';
 
 /** Shows `text` in the status line ('' hides it); `kind` is 'ok', 'error' or ''. */
@@ -98,8 +99,53 @@ function setUpWebBase(settings) {
   });
 }
 
+/**
+ * "My template" and what goes between two tabs: the example under them follows each key press
+ * (made by the core, in the background); each is saved on change when the template can be used,
+ * else the message under them says why.
+ */
+function setUpTemplate(settings) {
+  const template = $('template');
+  const separator = $('separator');
+  const error = $('template-error');
+  const example = $('template-example');
+  template.value = settings.shareTemplate;
+  separator.value = settings.shareSeparator;
+  let shown = 0;
+  async function show() {
+    const asked = ++shown;
+    const made = await ask('templateExample', { template: template.value, separator: separator.value });
+    if (asked !== shown) return; // a newer key press has asked since
+    refused(template, error, made.error ?? settingError('shareTemplate', template.value) ?? settingError('shareSeparator', separator.value));
+    example.textContent = made.text ?? '';
+  }
+  async function commit() {
+    const values = { shareTemplate: template.value, shareSeparator: separator.value };
+    const problem = Object.entries(values).map(([key, value]) => settingError(key, value)).find((p) => p !== null) ?? null;
+    if (refused(template, error, problem)) return;
+    try {
+      for (const [key, value] of Object.entries(values)) {
+        if (value !== settings[key]) await saveSetting(key, value);
+        settings[key] = value;
+      }
+      showStatus(t('optionsTemplateSaved'), 'ok');
+    } catch (failure) {
+      showStatus(failure.message, 'error');
+    }
+  }
+  for (const field of [template, separator]) {
+    field.addEventListener('input', () => show().catch((failure) => showStatus(failure.message, 'error')));
+    field.addEventListener('change', commit);
+    field.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') commit();
+    });
+  }
+  return show();
+}
+
 localizePage();
 const settings = await readSettings();
 setUpOpenLimit(settings);
 setUpChecks(settings);
 setUpWebBase(settings);
+await setUpTemplate(settings);

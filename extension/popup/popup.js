@@ -11,7 +11,7 @@ import { acceptDrops, readDrop } from '../lib/drop.js';
 import { $, element, fill } from '../lib/dom.js';
 import { localizePage, localized as say, t } from '../lib/i18n.js';
 import { MAX_LINK_LENGTH, api, ask, offersKey, shorten } from '../lib/prelude.js';
-import { readSettings } from '../lib/settings.js';
+import { readSettings, SHARE_FORMATS } from '../lib/settings.js';
 
 /** Sites listed by name under the paste box; more are counted. */
 const SITES_SHOWN = 6;
@@ -98,11 +98,21 @@ async function setUpShare(windowId) {
   }
   if (preview.shared === 0) return showStatus(status, preview.message, 'error');
   const count = preview.shared;
-  button.textContent = t(count === 1 ? 'popupCopyOne' : 'popupCopyMany', count);
+  // The format: the one last used (remembered by the background when a person copies in one).
+  const format = /** @type {HTMLSelectElement} */ ($('format'));
+  for (const [id, name] of Object.entries(SHARE_FORMATS)) format.append(element('option', { value: id }, t(name)));
+  format.value = preview.format;
+  const label = () => {
+    const id = format.value;
+    button.textContent = id === 'link' ? t(count === 1 ? 'popupCopyOne' : 'popupCopyMany', count)
+      : count === 1 ? t('popupCopyFormatOne', t(SHARE_FORMATS[id])) : t('popupCopyFormatMany', count, t(SHARE_FORMATS[id]));
+  };
+  label();
+  format.addEventListener('change', label);
   button.disabled = false;
   button.title = shorten(preview.link, 300);
   notes(preview);
-  onCopy(button, () => ({ scope: 'tabs', windowId, asText: $('as-text').checked }), notes);
+  onCopy(button, () => ({ scope: 'tabs', windowId, format: format.value }), notes);
   // "Copy as web link": the same tabs as a web link on the `webBase` setting; with none set, the
   // status says how to set one (the background's message), and nothing is copied.
   $('copy-web').disabled = false;
@@ -117,7 +127,8 @@ function onCopy(button, form, notes) {
     try {
       const share = await ask('share', form());
       if (share.shared === 0) return showStatus(status, share.message, 'error');
-      $('link').value = share.text;
+      // On one line: a line break shows as "↵" (a one-line field would drop it and join the lines).
+      $('link').value = share.text.replace(/\r?\n/g, ' ↵ ');
       $('copied').hidden = false;
       notes(share);
       showStatus(status, share.copied, 'ok');

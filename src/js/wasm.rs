@@ -28,7 +28,11 @@ fn parse(link: &str, strict: bool) -> Result<crate::Parsed, JsValue> {
 /// A JS `Error` for a core error: its English `message`, and its `code` and
 /// `args` (the fields of a serialised [`crate::Message`]).
 fn error(e: crate::Error) -> JsValue {
-    let message = e.message();
+    message_error(e.message())
+}
+
+/// A JS `Error` for a message: its English text, `code` and `args`.
+fn message_error(message: crate::Message) -> JsValue {
     let js = js_sys::Error::new(&message.english());
     if let Ok(fields) = to_js(&message) {
         js_sys::Object::<JsValue>::assign(js.unchecked_ref(), fields.unchecked_ref());
@@ -435,6 +439,81 @@ pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
         warnings: Some(&parsed.warnings),
         more: &[("form", form.as_str()), ("link", &parsed.list.to_link())],
     })
+}
+
+/// `formatLinks(entries, {format, template?, separator?})`: titled links as
+/// text to paste (src/format.rs). `entries`: `{title, url}` for a page,
+/// `{title, items: [{title, url}]}` for a tab group; `format`: `"markdown"`,
+/// `"html"`, `"plain"` or `"template"` (with `template`, and `separator`,
+/// `"\n"` when not given). Throws for another shape, and, with `code`, for a
+/// template without `{url}`.
+#[wasm_bindgen(js_name = formatLinks)]
+pub fn js_format_links(entries: JsValue, options: JsValue) -> Result<String, JsValue> {
+    use crate::{Entry, Format, Link};
+    // Read with `Reflect`, not serde's derive: the same checks, measured 5 KB less
+    // gzip in the wasm.
+    let shape = || {
+        JsValue::from(js_sys::Error::new(
+            "formatLinks takes ({title, url} | {title, items: {title, url}[]})[] and {format, template?, separator?}",
+        ))
+    };
+    let get = |object: &JsValue, key: &str| {
+        js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    };
+    // A string field; `None` when it is missing, an error when it is anything else.
+    let text = |object: &JsValue, key: &str| -> Result<Option<String>, JsValue> {
+        let value = get(object, key);
+        if value.is_undefined() || value.is_null() {
+            return Ok(None);
+        }
+        value.as_string().map(Some).ok_or_else(shape)
+    };
+    let array = |value: &JsValue| -> Result<js_sys::Array, JsValue> {
+        value.dyn_ref::<js_sys::Array>().cloned().ok_or_else(shape)
+    };
+    let link = |value: &JsValue| -> Result<Link, JsValue> {
+        Ok(Link {
+            title: text(value, "title")?.unwrap_or_default(),
+            url: text(value, "url")?.ok_or_else(shape)?,
+        })
+    };
+    if !options.is_object() {
+        return Err(shape());
+    }
+    let mut read = Vec::new();
+    for value in array(&entries)?.iter() {
+        if !value.is_object() {
+            return Err(shape());
+        }
+        let items = get(&value, "items");
+        if !items.is_undefined() && !get(&value, "url").is_undefined() {
+            return Err(shape()); // a page or a group, not both
+        }
+        read.push(if items.is_undefined() {
+            Entry::Link(link(&value)?)
+        } else {
+            Entry::Group {
+                title: text(&value, "title")?.unwrap_or_default(),
+                links: array(&items)?
+                    .iter()
+                    .map(|l| link(&l))
+                    .collect::<Result<_, _>>()?,
+            }
+        });
+    }
+    let template = text(&options, "template")?.unwrap_or_default();
+    let separator = text(&options, "separator")?.unwrap_or_else(|| "\\n".to_owned());
+    let format = match text(&options, "format")?.as_deref() {
+        Some("markdown") => Format::Markdown,
+        Some("html") => Format::Html,
+        Some("plain") => Format::Plain,
+        Some("template") => Format::Template {
+            template: &template,
+            separator: &separator,
+        },
+        _ => return Err(shape()),
+    };
+    crate::format_links(&read, format).map_err(message_error)
 }
 
 /// `version()`: the crate's version.

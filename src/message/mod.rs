@@ -136,6 +136,8 @@ messages! {
     charSpace: "a space",
     charControl: "control character $1",
     charNonAscii: "non-ASCII character \"$1\" ($2)",
+    // A person's own template for copied links (`format_links`).
+    templateNoUrl: "the template has no {url}: the copied text would carry no address",
     // What a lenient reading did about a violation.
     actionRemoved: "removed",
     actionSkipped: "skipped",

@@ -142,7 +142,7 @@ export const cases = [
           const shown = await waitFor(() => popup.read(), (p) => p.choice && p.folders.some((f) => f.trim() === FOLDER), { what: 'the new folder in the dialog' });
           assert.ok(shown.folders.includes(`\u00a0\u00a0${FOLDER}`), `the folder is indented under its parent: ${JSON.stringify(shown.folders)}`);
           assert.ok(shown.folders.includes(`\u00a0\u00a0\u00a0\u00a0${SUBFOLDER}`), 'its subfolder is listed under it');
-          await popup.choose('#folder', `\u00a0\u00a0${FOLDER}`);
+          await popup.chooseLabel('#folder', `\u00a0\u00a0${FOLDER}`);
           await popup.click('#copy-folder');
           const copied = await waitFor(() => popup.read(), (p) => p.bookmarksStatus !== '', { what: 'the copy confirmation' });
           assert.match(copied.bookmarksStatus, /^Copied the folder “Trip 2026” \(4 bookmarks\) as one link \(\d+ characters\)\. 1 left out: javascript: pages cannot be shared/);

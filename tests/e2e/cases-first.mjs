@@ -192,7 +192,8 @@ export const cases = [
         assert.deepEqual(shown, {
           heading: 'Settings',
           limit: '15',
-          labels: ['Open up to this many pages at once', 'Load pages only when I look at them', 'Make uri-list links written as plain text clickable', 'Web page for web links'],
+          labels: ['Open up to this many pages at once', 'Load pages only when I look at them', 'Make uri-list links written as plain text clickable', 'Web page for web links',
+            'My template, for each tab', 'Between two tabs'],
         });
         await options.screenshots('settings');
       } finally {

@@ -4,7 +4,7 @@
 // which loads the real page once its tab is selected. Each case checks what the browser has
 // (tab state through the extension API), what the fixture server was asked for, and the groups.
 import assert from 'node:assert/strict';
-import { MARKER, copied, markClipboard, tabMenu } from './cases-share.mjs';
+import { MARKER, copied, forgetShareFormat, markClipboard, tabMenu } from './cases-share.mjs';
 import { sleep, waitFor } from './util.mjs';
 
 /** Sets (or with `undefined`, removes) the lazy setting in storage.sync, as the popup does. */
@@ -245,10 +245,19 @@ export const cases = [
         await tabMenu(browser, 4, 'share-group');
         const link = await copied(browser, MARKER);
         assert.equal(link, `uri-list:${origin}/page/lazy-3;${origin}/page/lazy-4?title=Inner&color=red`);
+        // With their titles: an unloaded tab's is the one it shows (its address without the scheme),
+        // read without loading it (Chrome: from the placeholder's address).
+        await tabMenu(browser, 4, 'share-group-markdown');
+        const host = new URL(origin).host;
+        assert.equal(
+          await copied(browser, link),
+          `- Inner\n  - [${host}/page/lazy-3](${origin}/page/lazy-3)\n  - [${host}/page/lazy-4](${origin}/page/lazy-4)`,
+        );
         const tabs = await tabsOf(browser, origin);
         for (const n of [1, 2, 3, 4]) await assertUnloaded(browser, origin, tabs[n + 1], GROUPS[n][0]);
         assert.deepEqual(pagesFetched(server).slice(before), ['/page/lazy-1']);
       } finally {
+        await forgetShareFormat(browser);
         await setLazy(browser, undefined);
       }
     },

@@ -331,7 +331,7 @@ export const cases = [
           'link "Settings"',
           'heading "Share tabs"',
           'button "Copy 1 tab as a link"',
-          'checkbox "as a list of addresses, one per line"',
+          'combobox "Format"',
           'heading "This page offers a list"',
           `button "This page's reading list"`,
           'heading "Open a list"',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { launchChromium } from './chromium.mjs';
 import { launchFirefox } from './firefox.mjs';
-import { arrange, clickCopied, copied, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
+import { arrange, clickCopied, copied, forgetShareFormat, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
 import { openOptions, openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -116,6 +116,7 @@ export const cases = [
       assert.deepEqual(state.tabs.filter((t) => t.group).map((t) => t.url), before);
       assert.equal(state.groups[0].title, 'Web trip ä');
       assert.equal(state.groups[0].color, 'green');
+      await forgetShareFormat(browser);
     },
   },
   {
@@ -156,6 +157,7 @@ export const cases = [
         await popup.close();
       }
       assert.equal(await copied(browser, MARKER), `${base}${page(origin, 'p1')};${page(origin, 'p2')}`);
+      await forgetShareFormat(browser); // the menus made the web link the format last used
     },
   },
 ];

@@ -9,15 +9,25 @@ import assert from 'node:assert/strict';
 import { openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
-const MENU_LABELS = {
-  'share-tabs': 'Copy tabs as uri-list',
-  'share-tabs-text': 'Copy tabs as a list of addresses',
-  'share-group': 'Copy tab group as uri-list',
-  'share-window': 'Copy window as uri-list',
-  'share-tabs-web': 'Copy tabs as web link',
-  'share-group-web': 'Copy tab group as web link',
-  'share-window-web': 'Copy window as web link',
+/**
+ * The tab menu's items by id, as [its submenu's label, its label]: "Copy tabs as…" (and the same
+ * for a group and a window), each with the formats (lib/share-actions.js shareMenuItems).
+ */
+const PARENT_LABELS = { tabs: 'Copy tabs as…', group: 'Copy tab group as…', window: 'Copy window as…' };
+export const FORMAT_LABELS = {
+  link: 'uri-list link',
+  web: 'Web link',
+  markdown: 'Markdown',
+  html: 'Titled links (HTML)',
+  plain: 'Titles and addresses',
+  text: 'Addresses, one per line',
+  template: 'My template',
 };
+const MENU_LABELS = Object.fromEntries(
+  Object.entries(PARENT_LABELS).flatMap(([scope, parent]) =>
+    Object.entries(FORMAT_LABELS).map(([format, label]) => [format === 'link' ? `share-${scope}` : `share-${scope}-${format}`, [parent, label]]),
+  ),
+);
 
 /**
  * Opens `tabs` in the current window (the first replaces the blank tab), groups them, and
@@ -107,25 +117,32 @@ export async function tabMenu(browser, index, id) {
       ],
     });
     await browser.command('DELETE', '/actions');
-    const label = MENU_LABELS[id];
+    const [parent, label] = MENU_LABELS[id];
     const found = await waitFor(
       () =>
         browser.command('POST', '/execute/sync', {
-          // With several items, the browser puts an extension's items in a submenu named after it.
-          script: `const menu = document.getElementById('tabContextMenu');
-                   const item = [...menu.querySelectorAll('menuitem')].find((m) => m.label === arguments[0] && !m.hidden);
+          // With several items, the browser puts an extension's items in a submenu named after
+          // it; the item is in the submenu `parent` of that. Each closed submenu on the way is
+          // opened, the outermost first, one per call.
+          script: `const [parentLabel, label] = arguments;
+                   const menu = document.getElementById('tabContextMenu');
+                   const parent = [...menu.querySelectorAll('menu')].find((m) => m.label === parentLabel && !m.hidden);
+                   const item = parent && [...parent.querySelectorAll('menuitem')].find((m) => m.label === label && !m.hidden);
                    if (menu.state !== 'open' || !item) return { state: menu.state };
-                   const popup = item.parentNode;
-                   if (popup !== menu && popup.state !== 'open') {
-                     popup.parentNode.open = true;
-                     return { state: 'opening the submenu ' + popup.parentNode.label };
+                   const closed = [];
+                   for (let popup = item.parentNode; popup !== menu; popup = popup.parentNode) {
+                     if (popup.localName === 'menupopup' && popup.state !== 'open') closed.unshift(popup.parentNode);
+                   }
+                   if (closed.length > 0) {
+                     closed[0].open = true;
+                     return { state: 'opening the submenu ' + closed[0].label };
                    }
                    item.setAttribute('data-uri-list-test', 'item');
                    return { shown: true };`,
-          args: [label],
+          args: [parent, label],
         }),
       (result) => result.shown === true,
-      { what: `"${label}" in the tab context menu` },
+      { what: `"${parent}" > "${label}" in the tab context menu` },
     );
     assert.ok(found.shown);
     // Chosen as a person chooses it: activateItem() fires the item's command and closes the
@@ -199,6 +216,17 @@ const confirmationOf = (browser, link) =>
   waitFor(() => confirmation(browser), (c) => c.title?.includes(`(${link.length} characters)`), { what: 'the confirmation of this copy' });
 
 const FIREFOX_ID = '{5777c714-38b0-4949-ba65-7afa4f90061a}';
+
+/**
+ * Forgets the format last used (and a template), as in a new profile: the shortcut and the popup
+ * then copy a uri-list link. A case that copies in another format calls it when it is done, and
+ * a case that needs the uri-list link before it starts.
+ */
+export async function forgetShareFormat(browser) {
+  await browser.inExtension(async () => {
+    await (globalThis.browser ?? globalThis.chrome).storage.sync.remove(['shareFormat', 'shareTemplate', 'shareSeparator']);
+  });
+}
 
 /** Waits until the clipboard holds something other than `before`, and returns it. */
 export async function copied(browser, before) {
@@ -361,11 +389,14 @@ export const cases = [
       await tabMenu(browser, 1, 'share-tabs-text');
       const text = await copied(browser, MARKER);
       assert.equal(text, `${page(origin, 't1')}\r\n${origin}/page/t2;x\r\n`);
+      await forgetShareFormat(browser);
     },
   },
   {
     name: 'share: the keyboard shortcut copies the selected tabs',
     async run({ browser, origin }) {
+      // No format used yet (the shortcut copies in the one last used, cases-share-formats.mjs).
+      await forgetShareFormat(browser);
       await markClipboard(browser, origin);
       await arrange(browser, { tabs: ['k1', 'k2', 'k3'].map((name) => ({ url: page(origin, name) })), select: [1, 2] });
       await shortcut(browser);
@@ -407,6 +438,7 @@ export const cases = [
   {
     name: 'share: the popup says how many tabs it copies and what it leaves out, copies the link, then shows it',
     async run({ browser, origin }) {
+      await forgetShareFormat(browser); // the popup starts on the uri-list link
       await markClipboard(browser, origin);
       const privileged = browser.name === 'chromium' ? 'chrome://version/' : 'about:robots';
       const tabs = [{ url: page(origin, 'u1') }, { url: page(origin, 'u2') }, { url: privileged }, { url: `${origin}/page/über?q=a;b` }];

@@ -325,6 +325,19 @@ class ChromiumDriver {
   }
 
   /**
+   * The text/html flavour on the clipboard (null when there is none), read from the current page
+   * as it was written: `unsanitized`, or Chromium would rewrite the markup it hands back.
+   */
+  async clipboardHtml() {
+    await this.page.bringToFront();
+    return this.page.evaluate(async () => {
+      const items = await navigator.clipboard.read({ unsanitized: ['text/html'] });
+      const item = items.find((i) => i.types.includes('text/html'));
+      return item ? (await item.getType('text/html')).text() : null;
+    });
+  }
+
+  /**
    * The browser's tabs (by window, in order) and tab groups:
    * `{tabs: [{url, group, active, window}], groups: [{title, color, window}]}`, `group` being a group's title or null.
    */

@@ -345,6 +345,29 @@ class FirefoxDriver {
   }
 
   /**
+   * The text/html flavour on the clipboard (null when there is none), as it was written: read by
+   * the browser's own clipboard service (navigator.clipboard.read() hands back the markup parsed
+   * and written again, as a whole document).
+   */
+  async clipboardHtml() {
+    return this.script(
+      `const transferable = Cc['@mozilla.org/widget/transferable;1'].createInstance(Ci.nsITransferable);
+       transferable.init(null);
+       transferable.addDataFlavor('text/html');
+       Services.clipboard.getData(transferable, Services.clipboard.kGlobalClipboard, null);
+       const data = {};
+       try {
+         transferable.getTransferData('text/html', data);
+       } catch {
+         return null;
+       }
+       return data.value.QueryInterface(Ci.nsISupportsString).data;`,
+      [],
+      { chrome: true },
+    );
+  }
+
+  /**
    * The browser's tabs (by window, in order) and tab groups, as gBrowser has them:
    * `{tabs: [{url, group, active, window}], groups: [{title, color, window}]}`, `group` being a group's title or null.
    */

@@ -49,8 +49,10 @@ async function openInChromium(browser, path) {
   return {
     evaluate: (fn, arg) => popup.evaluate(fn, arg),
     click: (selector) => popup.click(selector),
+    /** Chooses the option `value` of the <select> `selector`, as a person picks it from the list. */
+    choose: (selector, value) => popup.selectOption(selector, value),
     /** Chooses the option labelled `label` of the `<select>` (as a person picks it). */
-    choose: (selector, label) => popup.selectOption(selector, { label }),
+    chooseLabel: (selector, label) => popup.selectOption(selector, { label }),
     async type(selector, text) {
       await popup.fill(selector, '');
       await popup.locator(selector).pressSequentially(text);
@@ -96,8 +98,13 @@ async function openInFirefox(browser, path) {
   return {
     evaluate: (fn, arg) => browser.inPage(fn, arg),
     click: (selector) => browser.click(selector),
+    // WebDriver's click on an <option> selects it, as a person's pick from the list (WebDriver §12.4.1).
+    async choose(selector, value) {
+      const id = Object.values(await browser.element(`${selector} option[value="${value}"]`))[0];
+      await browser.command('POST', `/element/${id}/click`, {});
+    },
     /** Chooses the option labelled `label` of the `<select>`: WebDriver's click on that option. */
-    async choose(selector, label) {
+    async chooseLabel(selector, label) {
       const options = await browser.command('POST', '/elements', { using: 'css selector', value: `${selector} option` });
       for (const option of options) {
         const id = Object.values(option)[0];

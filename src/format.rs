@@ -1,0 +1,495 @@
+//! Titled links as text for a person to paste: Markdown, HTML, plain lines,
+//! or a template of their own (the extension's "Copy as…" formats).
+//!
+//! The input is what a browser window holds: links (a page's title and its
+//! address) and groups of links (a tab group's name and its tabs); groups do
+//! not nest, as tab groups do not. Each format escapes the titles so that a
+//! title can never end the link early or become markup: Markdown backslash
+//! escapes (CommonMark §2.4), HTML character references.
+
+use crate::prelude::*;
+
+use crate::check::check_item;
+use crate::message::{Code, Message};
+
+/// A page: its title (may be empty: the address stands in for it) and its
+/// address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    /// The page's title, as the tab shows it.
+    pub title: String,
+    /// The page's address.
+    pub url: String,
+}
+
+/// A link, or a named group of links.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// One page.
+    Link(Link),
+    /// A tab group: its name (empty for an unnamed group, whose links are
+    /// then written as if they were not grouped) and its pages.
+    Group {
+        /// The group's name.
+        title: String,
+        /// Its pages, in order.
+        links: Vec<Link>,
+    },
+}
+
+/// How to write the links.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format<'a> {
+    /// A Markdown list of `[title](url)`; a group is an item with its name
+    /// and its links as a nested list.
+    Markdown,
+    /// An HTML `<ul>` of `<a href="url">title</a>`; a group is an item with
+    /// its name and a nested `<ul>`.
+    Html,
+    /// The title on one line, the address on the next; links apart by an
+    /// empty line; a group's name, then its links indented by two spaces.
+    Plain,
+    /// A person's own template, for each link, joined by `separator`:
+    /// `{title}`, `{url}`, `{index}` (1, 2, … over all the links), `{host}`
+    /// (the site's name in Unicode, as the core names sites) and `{group}`
+    /// (the link's group name, or nothing). In both, `\n` is a line break,
+    /// `\t` a tab and `\\` a backslash; anything else is kept as written.
+    Template {
+        /// The text for each link.
+        template: &'a str,
+        /// What goes between two links.
+        separator: &'a str,
+    },
+}
+
+/// The links written in `format`. Fails only for a template without
+/// `{url}` (the copy would carry no address: said in
+/// [`Code::templateNoUrl`]).
+pub fn format_links(entries: &[Entry], format: Format<'_>) -> Result<String, Message> {
+    let mut out = String::new();
+    match format {
+        Format::Markdown => markdown(entries, &mut out),
+        Format::Html => html(entries, &mut out),
+        Format::Plain => plain(entries, &mut out),
+        Format::Template {
+            template,
+            separator,
+        } => {
+            check_template(template)?;
+            let separator = unescape(separator);
+            let template = unescape(template);
+            let mut index = 0usize;
+            for (group, link) in flat(entries) {
+                if index > 0 {
+                    out.push_str(&separator);
+                }
+                index += 1;
+                expand(&template, group, link, index, &mut out);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `template` can be used: it must hold `{url}`.
+pub fn check_template(template: &str) -> Result<(), Message> {
+    if template.contains("{url}") {
+        Ok(())
+    } else {
+        Err(Message::new(Code::templateNoUrl))
+    }
+}
+
+/// Every link with its group's name ("" for none), in order.
+fn flat(entries: &[Entry]) -> impl Iterator<Item = (&str, &Link)> {
+    entries.iter().flat_map(|entry| {
+        let (group, links) = match entry {
+            Entry::Link(link) => ("", core::slice::from_ref(link)),
+            Entry::Group { title, links } => (title.as_str(), links.as_slice()),
+        };
+        links.iter().map(move |link| (group, link))
+    })
+}
+
+/// A title on one line: runs of white space (line breaks too) as one space,
+/// none at either end.
+fn one_line(title: &str) -> String {
+    title.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The text a link shows: its title on one line, else its address.
+fn shown(link: &Link) -> String {
+    let title = one_line(&link.title);
+    if title.is_empty() {
+        link.url.clone()
+    } else {
+        title
+    }
+}
+
+/// The entries as they are written: a named group with its links, or links
+/// without a group (a link, or the links of an unnamed group).
+fn blocks(entries: &[Entry]) -> Vec<(Option<String>, &[Link])> {
+    let mut blocks = Vec::new();
+    for entry in entries {
+        match entry {
+            Entry::Link(link) => blocks.push((None, core::slice::from_ref(link))),
+            Entry::Group { title, links } => {
+                let title = one_line(title);
+                blocks.push(((!title.is_empty()).then_some(title), links.as_slice()));
+            }
+        }
+    }
+    blocks
+}
+
+fn markdown(entries: &[Entry], out: &mut String) {
+    for (group, links) in blocks(entries) {
+        let indent = match group {
+            Some(name) => {
+                line_start(out);
+                out.push_str("- ");
+                md_block_text(&name, out);
+                "  "
+            }
+            None => "",
+        };
+        for link in links {
+            line_start(out);
+            out.push_str(indent);
+            out.push_str("- [");
+            md_text(&shown(link), out);
+            out.push_str("](");
+            md_url(&link.url, out);
+            out.push(')');
+        }
+    }
+}
+
+/// A line break before what follows, unless it is the first line.
+fn line_start(out: &mut String) {
+    if !out.is_empty() {
+        out.push('\n');
+    }
+}
+
+/// Text in Markdown, every character that could start markup escaped
+/// (CommonMark: any ASCII punctuation may be escaped with a backslash): the
+/// link's brackets, emphasis, code, raw HTML and autolinks, strikethrough,
+/// and `&` where it would start a character reference.
+fn md_text(text: &str, out: &mut String) {
+    for (at, c) in text.char_indices() {
+        let escape = match c {
+            '\\' | '[' | ']' | '(' | ')' | '*' | '_' | '`' | '<' | '>' | '~' | '|' => true,
+            '&' => starts_reference(&text[at + 1..]),
+            _ => false,
+        };
+        if escape {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
+/// Whether `rest` (after a `&`) makes it a character reference: `name;`,
+/// `#digits;` or `#xhex;`.
+fn starts_reference(rest: &str) -> bool {
+    let body = rest.split(';').next().unwrap_or("");
+    body.len() < rest.len()
+        && !body.is_empty()
+        && body.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'#')
+}
+
+/// A group's name at the start of a list item: also escaped where it would
+/// start a block of its own (a heading `#`, a list `-`/`+`, a numbered list
+/// `1.`, a quote `>`).
+fn md_block_text(text: &str, out: &mut String) {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if matches!(text.as_bytes().first(), Some(b'#' | b'-' | b'+' | b'=')) {
+        out.push('\\');
+    } else if digits > 0 && text.as_bytes().get(digits) == Some(&b'.') {
+        // (A `)` after the digits is escaped by `md_text` anyway.)
+        out.push_str(&text[..digits]);
+        out.push('\\');
+        md_text(&text[digits..], out);
+        return;
+    }
+    md_text(text, out);
+}
+
+/// An address as a Markdown link destination, read back as the same
+/// address: `\`, `(` and `)` escaped, white space, `<`, `>` and control
+/// characters percent-encoded (what a browser sends for them anyway).
+fn md_url(url: &str, out: &mut String) {
+    for c in url.chars() {
+        match c {
+            '\\' | '(' | ')' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' ' | '<' | '>' => percent(c, out),
+            c if c.is_control() => percent(c, out),
+            c => out.push(c),
+        }
+    }
+}
+
+/// `c` percent-encoded, each of its UTF-8 bytes.
+fn percent(c: char, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut buf = [0u8; 4];
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        out.push('%');
+        out.push(char::from(HEX[usize::from(b >> 4)]));
+        out.push(char::from(HEX[usize::from(b & 15)]));
+    }
+}
+
+fn html(entries: &[Entry], out: &mut String) {
+    out.push_str("<ul>");
+    for (group, links) in blocks(entries) {
+        if let Some(name) = &group {
+            out.push_str("\n<li>");
+            html_text(name, out);
+            out.push_str("\n<ul>");
+        }
+        for link in links {
+            out.push_str("\n<li><a href=\"");
+            html_text(&link.url, out);
+            out.push_str("\">");
+            html_text(&shown(link), out);
+            out.push_str("</a></li>");
+        }
+        if group.is_some() {
+            out.push_str("\n</ul></li>");
+        }
+    }
+    out.push_str("\n</ul>");
+}
+
+/// Text or an attribute's value in HTML: `&`, `<`, `>`, `"` and `'` as
+/// character references.
+fn html_text(text: &str, out: &mut String) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+}
+
+fn plain(entries: &[Entry], out: &mut String) {
+    for (group, links) in blocks(entries) {
+        let indent = match group {
+            Some(name) => {
+                paragraph(out);
+                out.push_str(&name);
+                "  "
+            }
+            None => "",
+        };
+        for link in links {
+            if indent.is_empty() {
+                paragraph(out);
+            } else {
+                out.push('\n');
+            }
+            let title = one_line(&link.title);
+            if !title.is_empty() {
+                out.push_str(indent);
+                out.push_str(&title);
+                out.push('\n');
+            }
+            out.push_str(indent);
+            out.push_str(&link.url);
+        }
+    }
+}
+
+/// An empty line before what follows, unless it is the first.
+fn paragraph(out: &mut String) {
+    if !out.is_empty() {
+        out.push_str("\n\n");
+    }
+}
+
+/// `\n`, `\t` and `\\` as the characters they name.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// One link in a template: each known `{name}` replaced, the rest as written.
+fn expand(template: &str, group: &str, link: &Link, index: usize, out: &mut String) {
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        rest = &rest[open..];
+        let Some(close) = rest.find('}') else { break };
+        match &rest[1..close] {
+            "title" => out.push_str(&shown(link)),
+            "url" => out.push_str(&link.url),
+            "index" => out.push_str(&crate::message::digits::decimal(index as u64)),
+            "host" => {
+                if let Some(site) = check_item(&link.url).site {
+                    out.push_str(&site.unicode);
+                }
+            }
+            "group" => out.push_str(&one_line(group)),
+            _ => {
+                // Not a name: the brace is text; look for the next one after it.
+                out.push('{');
+                rest = &rest[1..];
+                continue;
+            }
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn link(title: &str, url: &str) -> Entry {
+        Entry::Link(Link {
+            title: title.into(),
+            url: url.into(),
+        })
+    }
+
+    fn group(title: &str, links: &[(&str, &str)]) -> Entry {
+        Entry::Group {
+            title: title.into(),
+            links: links
+                .iter()
+                .map(|(t, u)| Link {
+                    title: (*t).into(),
+                    url: (*u).into(),
+                })
+                .collect(),
+        }
+    }
+
+    fn sample() -> Vec<Entry> {
+        vec![
+            link("A [b] <c> & \"d\" 'e' ä", "https://a.example/x?q=1&r=(2)"),
+            group(
+                "News & more",
+                &[
+                    ("", "https://b.example/"),
+                    ("B\nline", "https://xn--bcher-kva.de/"),
+                ],
+            ),
+        ]
+    }
+
+    fn f(format: Format<'_>) -> String {
+        format_links(&sample(), format).unwrap()
+    }
+
+    #[test]
+    fn markdown_escapes_titles_and_addresses() {
+        assert_eq!(
+            f(Format::Markdown),
+            "- [A \\[b\\] \\<c\\> & \"d\" 'e' ä](https://a.example/x?q=1&r=\\(2\\))\n\
+             - News & more\n  \
+               - [https://b.example/](https://b.example/)\n  \
+               - [B line](https://xn--bcher-kva.de/)"
+        );
+        let mut out = String::new();
+        md_text("&amp; &#38; &x & ;", &mut out);
+        assert_eq!(out, "\\&amp; \\&#38; &x & ;");
+        let mut out = String::new();
+        md_url("https://a.example/a b<c>\\", &mut out);
+        assert_eq!(out, "https://a.example/a%20b%3Cc%3E\\\\");
+        for (name, written) in [
+            ("# x", "\\# x"),
+            ("1. x", "1\\. x"),
+            ("2) x", "2\\) x"),
+            ("- x", "\\- x"),
+        ] {
+            let mut out = String::new();
+            md_block_text(name, &mut out);
+            assert_eq!(out, written);
+        }
+    }
+
+    #[test]
+    fn html_escapes_text_and_attributes() {
+        assert_eq!(
+            f(Format::Html),
+            "<ul>\n<li><a href=\"https://a.example/x?q=1&amp;r=(2)\">A [b] &lt;c&gt; &amp; &quot;d&quot; &#39;e&#39; ä</a></li>\n\
+             <li>News &amp; more\n<ul>\n\
+             <li><a href=\"https://b.example/\">https://b.example/</a></li>\n\
+             <li><a href=\"https://xn--bcher-kva.de/\">B line</a></li>\n</ul></li>\n</ul>"
+        );
+    }
+
+    #[test]
+    fn plain_is_title_then_address() {
+        assert_eq!(
+            f(Format::Plain),
+            "A [b] <c> & \"d\" 'e' ä\nhttps://a.example/x?q=1&r=(2)\n\n\
+             News & more\n  https://b.example/\n  B line\n  https://xn--bcher-kva.de/"
+        );
+    }
+
+    #[test]
+    fn templates_expand_names_and_escapes() {
+        let out = f(Format::Template {
+            template: "{index}. {title} <{url}> {host} {group}{nope}",
+            separator: "\\n--\\n",
+        });
+        assert_eq!(
+            out,
+            "1. A [b] <c> & \"d\" 'e' ä <https://a.example/x?q=1&r=(2)> a.example {nope}\n--\n\
+             2. https://b.example/ <https://b.example/> b.example News & more{nope}\n--\n\
+             3. B line <https://xn--bcher-kva.de/> bücher.de News & more{nope}"
+        );
+        assert_eq!(unescape("a\\tb\\\\n\\q\\"), "a\tb\\n\\q\\");
+        let no_url = format_links(
+            &sample(),
+            Format::Template {
+                template: "{title}",
+                separator: "\n",
+            },
+        );
+        assert_eq!(no_url.unwrap_err().code, Code::templateNoUrl);
+    }
+
+    #[test]
+    fn unnamed_groups_are_written_as_loose_links() {
+        let entries = [group(" ", &[("T", "https://t.example/")])];
+        assert_eq!(
+            format_links(&entries, Format::Markdown).unwrap(),
+            "- [T](https://t.example/)"
+        );
+        assert_eq!(
+            format_links(&entries, Format::Plain).unwrap(),
+            "T\nhttps://t.example/"
+        );
+    }
+}
