@@ -6,10 +6,11 @@
 // figure is what that shape's calls took: the wasm's memory after them, less
 // what it was before.
 //
-//   node benches/limits.mjs [--pkg DIR] [--only chromium,node] [--size BYTES]
+//   node benches/limits.mjs [--pkg DIR] [--only chromium,node] [--size BYTES] [--shapes A,B]
 //
 // --pkg DIR    a wasm-bindgen --target web package; default dist/pkg (./build.sh)
 // --size N     the links' length; default 2097152 (MAX_LENGTH)
+// --shapes     only these shapes (their names, comma-separated); default all
 
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,8 +28,9 @@ for (let i = 0; i < argv.length; i++) {
   if (a === '--pkg') opts.pkg = path.resolve(argv[++i] ?? '');
   else if (a === '--only') opts.only = new Set((argv[++i] ?? '').split(','));
   else if (a === '--size') opts.size = Number(argv[++i]);
+  else if (a === '--shapes') opts.shapes = new Set((argv[++i] ?? '').split(','));
   else {
-    console.error(`unknown argument: ${a}\nusage: node benches/limits.mjs [--pkg DIR] [--only chromium,node] [--size BYTES]`);
+    console.error(`unknown argument: ${a}\nusage: node benches/limits.mjs [--pkg DIR] [--only chromium,node] [--size BYTES] [--shapes A,B]`);
     process.exit(2);
   }
 }
@@ -68,6 +70,7 @@ async function measure(wasm, memory, shape, size) {
   const calls = {
     decode: () => wasm.decode(link),
     check: () => wasm.check(link),
+    checkAll: () => wasm.checkAll(link),
     plan: () => wasm.plan(link, { limit: 15 }),
     toText: () => wasm.toText(link),
     readPasted: () => wasm.readPasted(link),
@@ -91,12 +94,14 @@ async function measure(wasm, memory, shape, size) {
   return row;
 }
 
-const SHAPES = ['tiny items', 'tiny pages', 'non-ASCII hosts', 'lookalike hosts', 'borrowed names', 'escapes', 'tabs', 'nested lists', 'many options', 'realistic pages'];
+const SHAPES = ['tiny items', 'tiny pages', 'non-ASCII hosts', 'lookalike hosts', 'borrowed names', 'escapes', 'tabs', 'nested lists', 'many options', 'realistic pages'].filter(
+  (shape) => !opts.shapes || opts.shapes.has(shape),
+);
 
 function print(rows, label) {
-  console.log(`\n${label}: best of 3, ms; memory: the wasm's growth over the five calls, MiB`);
-  console.log('| shape | bytes | decode | check | plan | toText | readPasted | memory |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`\n${label}: best of 3, ms; memory: the wasm's growth over the six calls, MiB; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('| shape | bytes | decode | check | checkAll | plan | toText | readPasted | memory |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const ms = Object.values(r.ms).map((v) => v.toFixed(0));
     console.log(`| ${r.shape} | ${r.bytes} | ${ms.join(' | ')} | ${r.memoryMiB.toFixed(1)} |`);
