@@ -278,6 +278,11 @@ pub use js::wasm::{
     js_check, js_check_all, js_decode, js_encode, js_from_text, js_link_in_web_link, js_plan,
     js_read_pasted, js_to_text, js_version, js_web_link,
 };
+/// The results of `check`, `checkAll` and `plan` as serde-wasm-bindgen
+/// makes them, which their fast path must match (tests/wasm.rs).
+#[cfg(all(target_arch = "wasm32", feature = "serde"))]
+#[doc(hidden)]
+pub use js::wasm::{js_check_plain, js_plan_plain};
 pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Code, Message};
 pub use plan::{
