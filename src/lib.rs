@@ -103,12 +103,17 @@
 //!   the plan, each 32 bytes and a copy of the item; links of real pages
 //!   (30 bytes an item and more) take under 8 times their size. Results
 //!   leave the wasm as JS objects built by serde-wasm-bindgen value by
-//!   value, so a result of 100 bytes an item is never held whole in the
-//!   wasm's memory; `check` checks one item at a time as it is written
-//!   ([`CheckReport`]) and `plan` each page once, both keeping only the
-//!   sites, which the notes across items need.
-//! - **Time**: linear in the input (figures for links of 1 and 2 MiB in
-//!   `benches/README.md`, "At the limit").
+//!   value, or, for the rows of `check`, `checkAll` and `plan`, in
+//!   batches of 4 096 rows (src/js/wasm.rs, `Table`), so a result of 100
+//!   bytes an item is never held whole in the wasm's memory; `check` checks
+//!   one item at a time as it is written ([`CheckReport`]) and `plan` each
+//!   page once, both keeping only the sites, which the notes across items
+//!   need.
+//! - **Time**: linear in the input. In Chromium 156, every function of
+//!   the JavaScript API takes under a second on any link of 2 MiB of the
+//!   shapes of `benches/limits.mjs` (the slowest, `check` of a million
+//!   two-byte items, took 1.6 s before the rows' fast path and about
+//!   0.4 s since; figures in `benches/README.md`, "At the limit").
 //!
 //! # Messages
 //!

@@ -1,12 +1,14 @@
-// The JavaScript half of src/js/wasm.rs: the helpers its `decode` calls.
+// The JavaScript half of src/js/wasm.rs: the helpers its `decode`, `check`,
+// `checkAll` and `plan` call.
 //
 // wasm-bindgen ships this file with the package (snippets/…/src/js/wasm.js) and
-// the package's own `decode` calls into it, so callers see one function. It
-// exists for speed: the link goes into the module's memory with one
+// the package's own functions call into it, so callers see one function each.
+// It exists for speed: the link goes into the module's memory with one
 // `TextEncoder.encodeInto`, and the result object is built here from a table
 // of item spans in the module's memory, so that no item crosses the boundary
 // on its own. Each call from the wasm into JS has a cost of its own (more in
-// Firefox than in Chromium): a call of `decode` makes three.
+// Firefox than in Chromium): a call of `decode` makes three; `check`,
+// `checkAll` and `plan` make one a batch of 4 096 rows, and two more.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });

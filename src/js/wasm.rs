@@ -4,7 +4,9 @@
 //! (in the JSON shapes of `Serializer::json_compatible`: `null` for
 //! nothing, plain objects, the same shapes as the CLI's `--json`), but
 //! `decode`'s items, which src/js/wasm.js slices out of the caller's own
-//! string (measured: see `decode`). Errors throw a JS `Error` whose message
+//! string (measured: see `decode`), and the rows of `check`, `checkAll`
+//! and `plan`, which src/js/wasm.js builds from a table (measured: see
+//! [`Table`]); their objects are serde-wasm-bindgen's, value for value. Errors throw a JS `Error` whose message
 //! is the core's; a link or text that cannot be read throws one that also has
 //! the message's `code` and `args`, to show it in the browser's language. No
 //! function here panics.
