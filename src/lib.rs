@@ -110,10 +110,13 @@
 //!   page once, both keeping only the sites, which the notes across items
 //!   need.
 //! - **Time**: linear in the input. In Chromium 156, every function of
-//!   the JavaScript API takes under a second on any link of 2 MiB of the
-//!   shapes of `benches/limits.mjs` (the slowest, `check` of a million
-//!   two-byte items, took 1.6 s before the rows' fast path and about
-//!   0.4 s since; figures in `benches/README.md`, "At the limit").
+//!   the JavaScript API took under a second on links of 2 MiB of each
+//!   shape of `benches/limits.mjs`, on a loaded machine (`check` of a
+//!   million two-byte items, the slowest before the rows' fast path of
+//!   src/js/wasm.rs, 1.6 s before and 0.4 s since). Not yet in Firefox
+//!   153: `plan` of many pages (the engine's `URL` for each host) and
+//!   `readPasted` of tiny items or many options take 1 to 2 s there.
+//!   Figures in `benches/README.md`, "At the limit".
 //!
 //! # Messages
 //!
