@@ -6,10 +6,10 @@
 //! `decode`'s items, which src/js/wasm.js slices out of the caller's own
 //! string (measured: see `decode`), and the rows of `check`, `checkAll`
 //! and `plan`, which src/js/wasm.js builds from a table (measured: see
-//! [`Table`]); their objects are serde-wasm-bindgen's, value for value. Errors throw a JS `Error` whose message
-//! is the core's; a link or text that cannot be read throws one that also has
-//! the message's `code` and `args`, to show it in the browser's language. No
-//! function here panics.
+//! [`Table`]); their objects are serde-wasm-bindgen's, value for value.
+//! Errors throw a JS `Error` whose message is the core's; a link or text
+//! that cannot be read throws one that also has the message's `code` and
+//! `args`, to show it in the browser's language. No function here panics.
 
 use crate::prelude::*;
 
@@ -364,7 +364,7 @@ pub fn js_from_text(text: &str) -> Result<String, JsValue> {
 /// `check(link)`: each item with its class, site and the reason it is not
 /// opened, plus the warnings: `{items: [{item, class, site, siteUnicode,
 /// userinfo, reason, notes}], title, type, warnings}` ([`CheckReport`]),
-/// through the fast path of [`Table`].
+/// through the rows' fast path (`Table` below).
 #[wasm_bindgen(js_name = check)]
 pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
     check_fast(&CheckReport::new(&parse(link, false)?), CHECK)
@@ -690,7 +690,7 @@ fn planned(link: &str, opts: JsValue) -> Result<(crate::Parsed, crate::Plan), Js
 /// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
 /// URLs with their names and colours, what is skipped and why, and why the
 /// preview page should be shown first (see the README). The skipped items
-/// and the URLs cross through the fast path of [`Table`], the rest through
+/// and the URLs cross through the rows' fast path (`Table`), the rest through
 /// serde-wasm-bindgen.
 #[wasm_bindgen(js_name = plan)]
 pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
