@@ -1,20 +1,22 @@
 #!/usr/bin/env node
 // Time and memory of the JavaScript API on links at the length limit (2 MiB)
 // of the costliest shapes, in headless Chromium (playwright-core, the system
-// browser) and in node: figures for benches/README.md ("At the limit"). Each
+// browser), headless Firefox (geckodriver, plain WebDriver HTTP) and in node: figures for benches/README.md ("At the limit"). Each
 // shape runs in a fresh page (a fresh wasm instance), so that the memory
 // figure is what that shape's calls took: the wasm's memory after them, less
 // what it was before.
 //
-//   node benches/limits.mjs [--pkg DIR] [--only chromium,node] [--size BYTES]
+//   node benches/limits.mjs [--pkg DIR] [--only chromium,firefox,node] [--size BYTES] [--shapes A,B]
 //
 // --pkg DIR    a wasm-bindgen --target web package; default dist/pkg (./build.sh)
 // --size N     the links' length; default 2097152 (MAX_LENGTH)
+// --shapes     only these shapes (their names, comma-separated); default all
 
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -27,8 +29,9 @@ for (let i = 0; i < argv.length; i++) {
   if (a === '--pkg') opts.pkg = path.resolve(argv[++i] ?? '');
   else if (a === '--only') opts.only = new Set((argv[++i] ?? '').split(','));
   else if (a === '--size') opts.size = Number(argv[++i]);
+  else if (a === '--shapes') opts.shapes = new Set((argv[++i] ?? '').split(','));
   else {
-    console.error(`unknown argument: ${a}\nusage: node benches/limits.mjs [--pkg DIR] [--only chromium,node] [--size BYTES]`);
+    console.error(`unknown argument: ${a}\nusage: node benches/limits.mjs [--pkg DIR] [--only chromium,firefox,node] [--size BYTES] [--shapes A,B]`);
     process.exit(2);
   }
 }
@@ -68,6 +71,7 @@ async function measure(wasm, memory, shape, size) {
   const calls = {
     decode: () => wasm.decode(link),
     check: () => wasm.check(link),
+    checkAll: () => wasm.checkAll(link),
     plan: () => wasm.plan(link, { limit: 15 }),
     toText: () => wasm.toText(link),
     readPasted: () => wasm.readPasted(link),
@@ -91,14 +95,17 @@ async function measure(wasm, memory, shape, size) {
   return row;
 }
 
-const SHAPES = ['tiny items', 'tiny pages', 'non-ASCII hosts', 'lookalike hosts', 'borrowed names', 'escapes', 'tabs', 'nested lists', 'many options', 'realistic pages'];
+const SHAPES = ['tiny items', 'tiny pages', 'non-ASCII hosts', 'lookalike hosts', 'borrowed names', 'escapes', 'tabs', 'nested lists', 'many options', 'realistic pages'].filter(
+  (shape) => !opts.shapes || opts.shapes.has(shape),
+);
 
 function print(rows, label) {
-  console.log(`\n${label}: best of 3, ms; memory: the wasm's growth over the five calls, MiB`);
-  console.log('| shape | bytes | decode | check | plan | toText | readPasted | memory |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`\n${label}: best of 3, ms; memory: the wasm's growth over the six calls, MiB; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('| shape | bytes | decode | check | checkAll | plan | toText | readPasted | memory |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    const ms = Object.values(r.ms).map((v) => v.toFixed(0));
+    // By name: WebDriver hands the object back with its keys sorted.
+    const ms = ['decode', 'check', 'checkAll', 'plan', 'toText', 'readPasted'].map((name) => r.ms[name].toFixed(0));
     console.log(`| ${r.shape} | ${r.bytes} | ${ms.join(' | ')} | ${r.memoryMiB.toFixed(1)} |`);
   }
 }
@@ -173,5 +180,72 @@ async function inChromium() {
   print(rows, `Chromium ${browser.version()}`);
 }
 
+/** Headless Firefox through geckodriver (as benches/browser/run.mjs drives it): a fresh page per shape. */
+async function inFirefox() {
+  const gecko = process.env.GECKODRIVER ?? [path.join(os.homedir(), '.cargo/bin/geckodriver'), ...(process.env.PATH ?? '').split(path.delimiter).map((d) => path.join(d, 'geckodriver'))].find((p) => fs.existsSync(p));
+  if (!gecko) throw new Error('geckodriver not found: cargo install geckodriver, or set GECKODRIVER');
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-list-limits-firefox-'));
+  const driver = spawn(gecko, ['--port', '0'], { env: { ...process.env, TMPDIR: temp }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const stop = () => {
+    try {
+      process.kill(-driver.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', stop);
+  const server = await serve();
+  const rows = [];
+  let version = '';
+  try {
+    const base = await new Promise((resolve, reject) => {
+      let output = '';
+      const read = (chunk) => {
+        output += chunk;
+        const m = /Listening on (127\.0\.0\.1:\d+)/.exec(output);
+        if (m) resolve(`http://${m[1]}`);
+      };
+      driver.stdout.on('data', read);
+      driver.stderr.on('data', read);
+      driver.once('exit', (code) => reject(new Error(`geckodriver exited (${code}):\n${output}`)));
+    });
+    const request = async (method, where, body) => {
+      const res = await fetch(base + where, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+      const reply = await res.json();
+      if (!res.ok) throw new Error(`WebDriver ${method} ${where}: ${reply.value?.error}: ${reply.value?.message}`);
+      return reply.value;
+    };
+    // performance.now() at full precision (Firefox rounds it by default).
+    const prefs = { 'privacy.reduceTimerPrecision': false };
+    const created = await request('POST', '/session', {
+      capabilities: { alwaysMatch: { browserName: 'firefox', 'moz:firefoxOptions': { binary: '/usr/bin/firefox-esr', args: ['-headless'], prefs } } },
+    });
+    version = created.capabilities.browserVersion;
+    const session = `/session/${created.sessionId}`;
+    await request('POST', `${session}/timeouts`, { script: 600_000 });
+    for (const shape of SHAPES) {
+      await request('POST', `${session}/url`, { url: `http://127.0.0.1:${server.address().port}/` });
+      const script = `const [source, entryName, shapeName, size, done] = arguments;
+        (async () => {
+          const wasm = await import('/' + entryName);
+          const exports = await wasm.default();
+          const run = new Function('return (' + source + ')')();
+          return run(wasm, () => exports.memory, shapeName, size);
+        })().then(done, (e) => done({ error: String(e) }));`;
+      const row = await request('POST', `${session}/execute/async`, { script, args: [measure.toString(), entry, shape, opts.size] });
+      if (row.error) throw new Error(`Firefox, ${shape}: ${row.error}`);
+      rows.push(row);
+    }
+    await request('DELETE', session);
+  } finally {
+    server.close();
+    stop();
+    process.off('exit', stop);
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+  print(rows, `Firefox ${version}`);
+}
+
 if (opts.only.has('chromium')) await inChromium();
+if (opts.only.has('firefox')) await inFirefox();
 if (opts.only.has('node')) await inNode();

@@ -103,12 +103,20 @@
 //!   the plan, each 32 bytes and a copy of the item; links of real pages
 //!   (30 bytes an item and more) take under 8 times their size. Results
 //!   leave the wasm as JS objects built by serde-wasm-bindgen value by
-//!   value, so a result of 100 bytes an item is never held whole in the
-//!   wasm's memory; `check` checks one item at a time as it is written
-//!   ([`CheckReport`]) and `plan` each page once, both keeping only the
-//!   sites, which the notes across items need.
-//! - **Time**: linear in the input (figures for links of 1 and 2 MiB in
-//!   `benches/README.md`, "At the limit").
+//!   value, or, for the rows of `check`, `checkAll` and `plan`, in
+//!   batches of 4 096 rows (src/js/wasm.rs, `Table`), so a result of 100
+//!   bytes an item is never held whole in the wasm's memory; `check` checks
+//!   one item at a time as it is written ([`CheckReport`]) and `plan` each
+//!   page once, both keeping only the sites, which the notes across items
+//!   need.
+//! - **Time**: linear in the input. In Chromium 156, every function of
+//!   the JavaScript API took under a second on links of 2 MiB of each
+//!   shape of `benches/limits.mjs`, on a loaded machine (`check` of a
+//!   million two-byte items, the slowest before the rows' fast path of
+//!   src/js/wasm.rs, 1.6 s before and 0.4 s since). Not yet in Firefox
+//!   153: `plan` of many pages (the engine's `URL` for each host) and
+//!   `readPasted` of tiny items or many options take 1 to 2 s there.
+//!   Figures in `benches/README.md`, "At the limit".
 //!
 //! # Messages
 //!
@@ -280,6 +288,11 @@ pub use js::wasm::{
     js_check, js_check_all, js_decode, js_encode, js_format_links, js_from_text,
     js_link_in_web_link, js_plan, js_read_pasted, js_to_text, js_version, js_web_link,
 };
+/// The results of `check`, `checkAll` and `plan` as serde-wasm-bindgen
+/// makes them, which their fast path must match (tests/wasm.rs).
+#[cfg(all(target_arch = "wasm32", feature = "serde"))]
+#[doc(hidden)]
+pub use js::wasm::{js_check_plain, js_plan_plain};
 pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Code, Message};
 pub use plan::{

@@ -716,6 +716,7 @@ const DECODE: NamedCall = ("decode", |_, js| {
     drop(uri_list::js_decode(js.clone(), JsValue::UNDEFINED))
 });
 const CHECK: NamedCall = ("check", |link, _| drop(uri_list::js_check(link)));
+const CHECK_ALL: NamedCall = ("checkAll", |link, _| drop(uri_list::js_check_all(link)));
 const PLAN: NamedCall = ("plan", |link, _| {
     drop(uri_list::js_plan(link, JsValue::UNDEFINED))
 });
@@ -732,7 +733,7 @@ fn costliest(size: usize) -> Vec<(&'static str, String, Vec<NamedCall>)> {
         (
             "two-byte items",
             link_of(size, "uri-list:", |_| "a;".into()),
-            vec![DECODE, CHECK, PLAN, TO_TEXT, READ_PASTED],
+            vec![DECODE, CHECK, CHECK_ALL, PLAN, TO_TEXT, READ_PASTED],
         ),
         (
             "a text of two-byte lines",
@@ -742,7 +743,7 @@ fn costliest(size: usize) -> Vec<(&'static str, String, Vec<NamedCall>)> {
         (
             "nested lists",
             link_of(size, "uri-list:", |_| "uri-list:a%3Bb;".into()),
-            vec![DECODE, PLAN],
+            vec![DECODE, CHECK_ALL, PLAN],
         ),
         (
             "many options",
@@ -1005,4 +1006,161 @@ fn format_links_reads_pages_and_groups_and_refuses_other_shapes() {
             "{entries} {options}"
         );
     }
+}
+
+// --- The fast path of check, checkAll and plan (src/js/wasm.rs, `Table`) ---------------------
+
+/// Every value in `v` is defined (JSON.stringify leaves out a key whose
+/// value is `undefined`, so a comparison of JSON alone would not see one).
+fn assert_defined(v: &JsValue, path: &str) {
+    assert!(!v.is_undefined(), "{path} is undefined");
+    if let Some(array) = v.dyn_ref::<Array>() {
+        for (n, e) in array.iter().enumerate() {
+            assert_defined(&e, &format!("{path}[{n}]"));
+        }
+    } else if v.is_object() {
+        for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()).iter() {
+            let key = key.as_string().unwrap();
+            assert_defined(&get(v, &key), &format!("{path}.{key}"));
+        }
+    }
+}
+
+/// Links of every shape the rows can take: tiny items, pages, non-ASCII
+/// hosts (punycode), lookalikes and borrowed names (notes across items),
+/// user info, nested lists (depth, list, nested; one unreadable), options
+/// and a title, warnings, empty items, characters outside the BMP (the
+/// spans are UTF-16), blocked and invalid items, more distinct reasons
+/// than the table remembers, and links long enough for several batches
+/// (by rows and by text).
+fn fast_path_links() -> Vec<String> {
+    let mut links: Vec<String> = [
+        "uri-list:a",
+        "uri-list:a;a;a",
+        "uri-list:;;",
+        "uri-list:a;;b?x=%",
+        "uri-list:http://a.b;https://b.example/x?title=Two%20pages",
+        "uri-list:https://b\u{fc}cher.example/;https://xn--bcher-kva.example/stra%C3%9Fe",
+        "uri-list:https://paypal.com/;https://paypa1.com/;https://p%D0%B0ypal.com/",
+        "uri-list:https://goo%C9%A1le.com/",
+        "uri-list:https://login.bank.evil.example/;https://bank.example/",
+        "uri-list:https://u@a.b;https://user:pw@b.example/;http://u@c.example",
+        "uri-list:javascript:alert(1);data:text/html,x;file:///etc/passwd;mailto:a@b.example;about:blank;chrome://settings",
+        "uri-list:https://[::1;http://a.example:99999;http://a.example:x;https://%FF.example;https://a%20b.example;https://xn--a.example",
+        "uri-list:https://a.example/\u{1F600};https://\u{1F600}.example/\u{10348};a\u{1F600}b;https://c.example/%F0%9F%98%80",
+        "uri-list:https://a.example;uri-list:https://paypal.com%3Bhttps://p%D0%B0ypal.com%3B%3Buri-list:javascript:x%253Btitle%3Ftitle=Inner;https://b.example",
+        "uri-list:uri-list:a%3Bb;uri-list:;uri-list:x%3F%25;https://a.example",
+        "uri-list:https://a.example/#frag",
+        "uri-list: https://a.example/ ;https://b.example/\tc?title=T&title=U&type=tabs&color=red",
+        "uri-list:https://a.example?type=list&color=gray",
+        "uri-list:a\tb;a\tb",
+        "multi:example.com/a;login.example.com",
+        "https://lists.example/#uri-list:https://a.example;b",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let schemes = [
+        "mailto", "tel", "sms", "ftp", "ws", "wss", "irc", "news", "git", "ssh", "magnet", "xmpp",
+    ];
+    let mixed = (0..10_000)
+        .map(|n| match n % 7 {
+            0 => "a".to_owned(),
+            1 => format!("https://s{}.example/{n}", n % 13),
+            2 => format!("{}:x{n}", schemes[n % schemes.len()]),
+            3 => format!("https://\u{e9}{}.example/\u{1F600}{n}", n % 5),
+            4 => "https://paypa1.com/".to_owned(),
+            5 => format!("https://u{n}@a.example/"),
+            _ => "uri-list:https://a.example%3Bb".to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(";");
+    links.push(format!("uri-list:{mixed}?title=Mixed"));
+    links.push(link_of(40_000, "uri-list:", |_| "a;".into()));
+    links.push(link_of(300_000, "uri-list:", |n| {
+        format!(
+            "https://news{}.example/2026/\u{e4}rticle-{n}-{};",
+            n % 97,
+            "x".repeat(n % 300)
+        )
+    }));
+    links
+}
+
+/// `check`, `checkAll` and `plan` (with several options) through the fast
+/// path give the very objects serde-wasm-bindgen gives: the same keys in
+/// the same order, the same values, `null` where it has `null`, no key it
+/// leaves out; errors the same.
+#[wasm_bindgen_test]
+fn the_fast_path_gives_what_serde_gives() {
+    let plan_opts = [
+        "null",
+        r#"{"limit": 0}"#,
+        r#"{"limit": 100000, "linkText": "Links"}"#,
+        r#"{"limit": "x", "linkText": 3}"#,
+    ];
+    for link in fast_path_links() {
+        let short: String = link.chars().take(60).collect();
+        for all in [false, true] {
+            let fast = if all {
+                uri_list::js_check_all(&link)
+            } else {
+                uri_list::js_check(&link)
+            };
+            let plain = uri_list::js_check_plain(&link, all);
+            match (fast, plain) {
+                (Ok(fast), Ok(plain)) => {
+                    assert_defined(&fast, "check");
+                    assert_eq!(json(&fast), json(&plain), "check (all: {all}) of {short}");
+                }
+                (Err(fast), Err(plain)) => assert_eq!(json(&fast), json(&plain), "{short}"),
+                (fast, _) => panic!("check (all: {all}) of {short}: only one threw: {fast:?}"),
+            }
+        }
+        for opts in plan_opts {
+            let fast = uri_list::js_plan(&link, JSON::parse(opts).unwrap());
+            let plain = uri_list::js_plan_plain(&link, JSON::parse(opts).unwrap());
+            match (fast, plain) {
+                (Ok(fast), Ok(plain)) => {
+                    assert_defined(&fast, "plan");
+                    assert_eq!(json(&fast), json(&plain), "plan {opts} of {short}");
+                }
+                (Err(fast), Err(plain)) => assert_eq!(json(&fast), json(&plain), "{short}"),
+                (fast, _) => panic!("plan {opts} of {short}: only one threw: {fast:?}"),
+            }
+        }
+    }
+}
+
+/// Rows with the same reason or notes have objects of their own: changing
+/// one row changes no other.
+#[wasm_bindgen_test]
+fn rows_of_the_fast_path_share_no_object() {
+    let link = "uri-list:a;a;https://p%D0%B0ypal.com/;https://paypal.com/;https://p%D0%B0ypal.com/";
+    let check = uri_list::js_check(link).ok().unwrap();
+    let items = Array::from(&get(&check, "items"));
+    let before = json(&check);
+    let reason = get(&items.get(0), "reason");
+    assert_eq!(json(&reason), json(&get(&items.get(1), "reason")));
+    get(&reason, "args")
+        .unchecked_into::<Array>()
+        .push(&"changed".into());
+    Reflect::set(&reason, &"code".into(), &"changed".into()).unwrap();
+    let notes: Array = get(&items.get(2), "notes").unchecked_into();
+    assert!(notes.length() > 0, "{}", json(&notes));
+    Reflect::set(&notes.get(0), &"message".into(), &"changed".into()).unwrap();
+    notes.push(&"changed".into());
+    let after = uri_list::js_check(link).ok().unwrap();
+    let count = |s: &str| s.matches("changed").count();
+    assert_eq!(count(&json(&check)), 4, "{}", json(&check));
+    assert_eq!(count(&json(&after)), 0);
+    assert_eq!(json(&after), before);
+    let plan = uri_list::js_plan(link, JsValue::UNDEFINED).ok().unwrap();
+    let skipped = Array::from(&get(&plan, "skipped"));
+    Reflect::set(
+        &get(&skipped.get(0), "reason"),
+        &"code".into(),
+        &"changed".into(),
+    )
+    .unwrap();
+    assert_eq!(count(&json(&plan)), 1, "{}", json(&plan));
 }

@@ -14,7 +14,7 @@ mod host;
 pub(crate) mod lookalike;
 mod punycode;
 #[cfg(feature = "serde")]
-mod report;
+pub(crate) mod report;
 pub(crate) mod strset;
 
 use crate::message::{Code, Message};

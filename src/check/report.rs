@@ -60,7 +60,7 @@ impl<'a> CheckReport<'a> {
 
 /// A list of [`CheckReport::nested`]: `{"title", "type", "depth", "warnings"}`.
 #[derive(serde::Serialize)]
-struct ListInfo {
+pub(crate) struct ListInfo {
     title: Option<String>,
     #[serde(rename = "type")]
     kind: Option<String>,
@@ -68,36 +68,67 @@ struct ListInfo {
     warnings: Vec<Warning>,
 }
 
-/// One item of the report.
+/// One item of the report, as [`CheckReport::rows`] hands it out (the
+/// JavaScript API's fast path writes rows its own way, src/js/wasm.rs).
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Row<'a> {
-    item: &'a str,
-    class: Class,
-    site: Option<&'a str>,
-    site_unicode: Option<&'a str>,
-    userinfo: Option<&'a str>,
-    reason: Option<&'a Message>,
-    notes: &'a [Note],
+pub(crate) struct Row<'a> {
+    pub(crate) item: &'a str,
+    pub(crate) class: Class,
+    pub(crate) site: Option<&'a str>,
+    pub(crate) site_unicode: Option<&'a str>,
+    pub(crate) userinfo: Option<&'a str>,
+    pub(crate) reason: Option<&'a Message>,
+    pub(crate) notes: &'a [Note],
     #[serde(skip_serializing_if = "Option::is_none")]
-    depth: Option<usize>,
+    pub(crate) depth: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    list: Option<usize>,
+    pub(crate) list: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    nested: Option<usize>,
+    pub(crate) nested: Option<usize>,
 }
 
-impl Serialize for CheckReport<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+impl CheckReport<'_> {
+    /// Hands each row to `f`, in order, checking each item as it goes.
+    pub(crate) fn rows<E>(&self, mut f: impl FnMut(&Row) -> Result<(), E>) -> Result<(), E> {
+        write_items(self.parsed, 0, self.lists.as_ref(), &mut f)
+    }
+
+    /// What follows the items (`{lists?, title, type, warnings}`), once
+    /// [`CheckReport::rows`] has walked them (the lists are met on the way).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(crate) fn rest(&self) -> Rest<'_, '_> {
+        Rest(self)
+    }
+
+    fn serialize_rest<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
         let list = &self.parsed.list;
-        let mut out = s.serialize_struct("Check", 5)?;
-        out.serialize_field("items", &Items(self))?;
         if let Some(lists) = &self.lists {
             out.serialize_field("lists", &*lists.borrow())?;
         }
         out.serialize_field("title", &list.title())?;
         out.serialize_field("type", &list.kind())?;
-        out.serialize_field("warnings", &self.parsed.warnings)?;
+        out.serialize_field("warnings", &self.parsed.warnings)
+    }
+}
+
+impl Serialize for CheckReport<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Check", 5)?;
+        out.serialize_field("items", &Items(self))?;
+        self.serialize_rest(&mut out)?;
+        out.end()
+    }
+}
+
+/// The report without its items: see [`CheckReport::rest`].
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) struct Rest<'r, 'a>(&'r CheckReport<'a>);
+
+impl Serialize for Rest<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Check", 4)?;
+        self.0.serialize_rest(&mut out)?;
         out.end()
     }
 }
@@ -107,21 +138,20 @@ struct Items<'r, 'a>(&'r CheckReport<'a>);
 impl Serialize for Items<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(None)?;
-        let walk = self.0.lists.as_ref();
-        write_items(self.0.parsed, 0, walk, &mut seq)?;
+        self.0.rows(|row| seq.serialize_element(row))?;
         seq.end()
     }
 }
 
-/// Writes the rows of the items of `parsed`, a list at `depth`; with
+/// Hands the rows of the items of `parsed`, a list at `depth`, to `f`; with
 /// `lists`, each nested list's rows after its item, and every list met into
 /// `lists`.
-fn write_items<S: SerializeSeq>(
+fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
     parsed: &Parsed,
     depth: usize,
     lists: Option<&RefCell<Vec<ListInfo>>>,
-    seq: &mut S,
-) -> Result<(), S::Error> {
+    f: &mut F,
+) -> Result<(), E> {
     let list = &parsed.list;
     let index = lists.map(|lists| {
         let mut lists = lists.borrow_mut();
@@ -175,7 +205,7 @@ fn write_items<S: SerializeSeq>(
             (Some(Ok(_)), Some(lists)) => Some(lists.borrow().len()),
             _ => None,
         };
-        seq.serialize_element(&Row {
+        f(&Row {
             item: item.as_str(),
             class,
             site: site.map(|s| s.host.as_str()),
@@ -188,7 +218,7 @@ fn write_items<S: SerializeSeq>(
             nested,
         })?;
         if let Some(Ok(inner)) = inner {
-            write_items(&inner, depth + 1, lists, seq)?;
+            write_items(&inner, depth + 1, lists, f)?;
         }
     }
     Ok(())

@@ -1,12 +1,14 @@
-// The JavaScript half of src/js/wasm.rs: the helpers its `decode` calls.
+// The JavaScript half of src/js/wasm.rs: the helpers its `decode`, `check`,
+// `checkAll` and `plan` call.
 //
 // wasm-bindgen ships this file with the package (snippets/…/src/js/wasm.js) and
-// the package's own `decode` calls into it, so callers see one function. It
-// exists for speed: the link goes into the module's memory with one
+// the package's own functions call into it, so callers see one function each.
+// It exists for speed: the link goes into the module's memory with one
 // `TextEncoder.encodeInto`, and the result object is built here from a table
 // of item spans in the module's memory, so that no item crosses the boundary
 // on its own. Each call from the wasm into JS has a cost of its own (more in
-// Firefox than in Chromium): a call of `decode` makes three.
+// Firefox than in Chromium): a call of `decode` makes three; `check`,
+// `checkAll` and `plan` make one a batch of 4 096 rows, and two more.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -83,5 +85,101 @@ export function build(link, ptr, count, textPtr, textLen, optionCount, rest) {
     items[i] = start < DECODED ? link.slice(start, end) : text.slice(start - DECODED, end);
   }
   out.items = items;
+  return out;
+}
+
+// --- The results of check, checkAll and plan (src/js/wasm.rs, `Table`) -------------------------
+//
+// Their rows come as a table of u32 in the module's memory, in batches, their
+// strings as spans (UTF-16 indices) of one UTF-8 text a batch, and each
+// distinct message or array of notes once, as an object made by
+// serde-wasm-bindgen (`values`). Each row gets objects of its own: a copy of
+// its values, so that changing one row's reason changes no other row.
+
+/** The kinds of row and their widths in u32s, as in src/js/wasm.rs. */
+const CHECK = 0;
+const CHECK_ALL = 1;
+const SKIPPED = 2;
+const WIDTHS = [11, 14, 3, 2];
+const CLASSES = ['openable', 'blocked', 'invalid', 'list'];
+
+/** The result in progress: its rows (or skipped items), its URLs, its values (1 on; 0 is none). */
+let rowsSoFar = [];
+let urlsSoFar = [];
+let values = [null];
+
+/** A copy of a value made by serde-wasm-bindgen: plain objects, arrays, strings, numbers, booleans. */
+function copy(v) {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    const a = new Array(v.length);
+    for (let i = 0; i < v.length; i++) a[i] = copy(v[i]);
+    return a;
+  }
+  const o = {};
+  for (const k in v) o[k] = copy(v[k]);
+  return o;
+}
+
+/** Starts a result. */
+export function begin() {
+  rowsSoFar = [];
+  urlsSoFar = [];
+  values = [null];
+}
+
+/**
+ * Adds `count` rows of `kind` from the table at `ptr`; their strings are
+ * spans of the `textLen` bytes of UTF-8 at `textPtr` (NONE for null). `fresh`
+ * is the values new since the last batch, or undefined.
+ */
+export function rows(kind, ptr, count, textPtr, textLen, fresh) {
+  if (fresh !== undefined) for (const v of fresh) values.push(v);
+  const text = textLen === 0 ? '' : decoder.decode(new Uint8Array(memory.buffer, textPtr, textLen));
+  const width = WIDTHS[kind];
+  const t = new Uint32Array(memory.buffer, ptr, width * count);
+  const at = (k) => (t[k] === NONE ? null : text.slice(t[k], t[k + 1]));
+  if (kind === SKIPPED) {
+    for (let k = 0; k < t.length; k += width) rowsSoFar.push({ item: text.slice(t[k], t[k + 1]), reason: copy(values[t[k + 2]]) });
+    return;
+  }
+  if (kind !== CHECK && kind !== CHECK_ALL) {
+    for (let k = 0; k < t.length; k += width) urlsSoFar.push(text.slice(t[k], t[k + 1]));
+    return;
+  }
+  for (let k = 0; k < t.length; k += width) {
+    const site = at(k + 2);
+    const siteUnicode = t[k + 4] === t[k + 2] && t[k + 5] === t[k + 3] ? site : at(k + 4);
+    const reason = t[k + 9] === 0 ? null : copy(values[t[k + 9]]);
+    const notes = t[k + 10] === 0 ? [] : copy(values[t[k + 10]]);
+    const item = text.slice(t[k], t[k + 1]);
+    const cls = CLASSES[t[k + 8]];
+    const userinfo = at(k + 6);
+    if (kind === CHECK) {
+      rowsSoFar.push({ item, class: cls, site, siteUnicode, userinfo, reason, notes });
+    } else {
+      const row = { item, class: cls, site, siteUnicode, userinfo, reason, notes, depth: t[k + 11], list: t[k + 12] };
+      if (t[k + 13] !== NONE) row.nested = t[k + 13];
+      rowsSoFar.push(row);
+    }
+  }
+}
+
+/** `check`'s or `checkAll`'s result: the rows, then the fields of `rest` (`{lists?, title, type, warnings}`). */
+export function finishCheck(rest) {
+  const out = { items: rowsSoFar, ...rest };
+  begin();
+  return out;
+}
+
+/** `plan`'s result: `head` with each group's URLs (their number in `head`) and the skipped items. */
+export function finishPlan(head) {
+  let n = 0;
+  for (const group of head.groups) {
+    group.urls = urlsSoFar.slice(n, n + group.urls);
+    n += group.urls.length;
+  }
+  const out = { mode: head.mode, pages: head.pages, groups: head.groups, skipped: rowsSoFar, preview: head.preview, notes: head.notes, title: head.title, warnings: head.warnings };
+  begin();
   return out;
 }

@@ -4,16 +4,18 @@
 //! (in the JSON shapes of `Serializer::json_compatible`: `null` for
 //! nothing, plain objects, the same shapes as the CLI's `--json`), but
 //! `decode`'s items, which src/js/wasm.js slices out of the caller's own
-//! string (measured: see `decode`). Errors throw a JS `Error` whose message
-//! is the core's; a link or text that cannot be read throws one that also has
-//! the message's `code` and `args`, to show it in the browser's language. No
-//! function here panics.
+//! string (measured: see `decode`), and the rows of `check`, `checkAll`
+//! and `plan`, which src/js/wasm.js builds from a table (measured: see
+//! [`Table`]); their objects are serde-wasm-bindgen's, value for value.
+//! Errors throw a JS `Error` whose message is the core's; a link or text
+//! that cannot be read throws one that also has the message's `code` and
+//! `args`, to show it in the browser's language. No function here panics.
 
 use crate::prelude::*;
 
 use crate::syntax::list::{ListShape, Lists};
 use crate::syntax::percent;
-use crate::{from_text, to_text, CheckReport, Parser, UriList};
+use crate::{from_text, to_text, CheckReport, Class, Parser, UriList};
 use core::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -73,11 +75,33 @@ extern "C" {
         options: u32,
         rest: &JsValue,
     ) -> JsValue;
+    /// Starts the result of `check`, `checkAll` or `plan`: forgets the rows
+    /// and values of the last one.
+    fn begin();
+    /// Adds the `count` rows of `kind` (see [`Table`]) at `ptr`, their text
+    /// the `text_len` bytes at `text`; `fresh` is the values (messages,
+    /// arrays of notes) new since the last batch, or `undefined`.
+    fn rows(kind: u32, ptr: u32, count: u32, text: u32, text_len: u32, fresh: &JsValue);
+    /// `check`'s or `checkAll`'s result: the rows added, then `rest`'s
+    /// fields (`{lists?, title, type, warnings}`).
+    #[wasm_bindgen(js_name = finishCheck)]
+    fn finish_check(rest: &JsValue) -> JsValue;
+    /// `plan`'s result from `head` (its groups' `urls` the number of their
+    /// URLs), the skipped rows and the URLs added.
+    #[wasm_bindgen(js_name = finishPlan)]
+    fn finish_plan(head: &JsValue) -> JsValue;
 }
 
 /// Whether src/js/wasm.js has the module's memory (see `set_memory`). The wasm
 /// has one thread: an atomic only because a `static` must be `Sync`.
 static MEMORY_SET: AtomicBool = AtomicBool::new(false);
+
+/// Hands the module's memory to src/js/wasm.js, the first time only.
+fn hand_over_memory() {
+    if !MEMORY_SET.swap(true, Ordering::Relaxed) {
+        set_memory(&wasm_bindgen::memory());
+    }
+}
 
 /// In the span table, the bit that marks a span in the decoded items' text
 /// rather than in the link. Links are shorter than 2^31 UTF-16 units (see
@@ -127,9 +151,7 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
         return Err(JsError::new("decode takes a string: the link").into());
     }
     let (units, strict) = ((input / 2.0) as usize, input % 2.0 == 1.0);
-    if !MEMORY_SET.swap(true, Ordering::Relaxed) {
-        set_memory(&wasm_bindgen::memory());
-    }
+    hand_over_memory();
     // One byte per UTF-16 unit first (an ASCII link, the common case: less
     // memory to zero), three (always enough) when that does not fit.
     let mut bytes = vec![0u8; units];
@@ -345,10 +367,11 @@ pub fn js_from_text(text: &str) -> Result<String, JsValue> {
 
 /// `check(link)`: each item with its class, site and the reason it is not
 /// opened, plus the warnings: `{items: [{item, class, site, siteUnicode,
-/// userinfo, reason, notes}], title, type, warnings}` ([`CheckReport`]).
+/// userinfo, reason, notes}], title, type, warnings}` ([`CheckReport`]),
+/// through the rows' fast path (`Table` below).
 #[wasm_bindgen(js_name = check)]
 pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
-    to_js(&CheckReport::new(&parse(link, false)?))
+    check_fast(&CheckReport::new(&parse(link, false)?), CHECK)
 }
 
 /// `checkAll(link)`: `check(link)` with the items of the nested lists too,
@@ -358,7 +381,237 @@ pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
 /// whole link walked once, in the core.
 #[wasm_bindgen(js_name = checkAll)]
 pub fn js_check_all(link: &str) -> Result<JsValue, JsValue> {
-    to_js(&CheckReport::nested(&parse(link, false)?))
+    check_fast(&CheckReport::nested(&parse(link, false)?), CHECK_ALL)
+}
+
+/// `check`'s and `checkAll`'s result as serde-wasm-bindgen makes it: the
+/// shape the fast path must give, value for value (tests/wasm.rs compares
+/// them). Not part of the JavaScript API.
+#[doc(hidden)]
+pub fn js_check_plain(link: &str, all: bool) -> Result<JsValue, JsValue> {
+    let parsed = parse(link, false)?;
+    if all {
+        to_js(&CheckReport::nested(&parsed))
+    } else {
+        to_js(&CheckReport::new(&parsed))
+    }
+}
+
+/// The rows of `report` through a [`Table`], then the rest of it.
+fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
+    let mut table = Table::new(kind);
+    report.rows(|row| {
+        let item = table.text(Some(row.item));
+        let site = table.text(row.site);
+        let unicode = if row.site_unicode == row.site {
+            site
+        } else {
+            table.text(row.site_unicode)
+        };
+        let userinfo = table.text(row.userinfo);
+        let class = match row.class {
+            Class::Openable => 0,
+            Class::Blocked => 1,
+            Class::Invalid => 2,
+            Class::List => 3,
+        };
+        let reason = table.message(row.reason);
+        let notes = table.notes(row.notes);
+        let head = [
+            item[0],
+            item[1],
+            site[0],
+            site[1],
+            unicode[0],
+            unicode[1],
+            userinfo[0],
+            userinfo[1],
+            class,
+            reason,
+            notes,
+        ];
+        if kind == CHECK {
+            table.push(&head)
+        } else {
+            let n = |v: Option<usize>| v.map_or(NONE, |v| v as u32);
+            let mut all = [0; 14];
+            all[..11].copy_from_slice(&head);
+            all[11..].copy_from_slice(&[n(row.depth), n(row.list), n(row.nested)]);
+            table.push(&all)
+        }
+    })?;
+    table.flush()?;
+    Ok(finish_check(&to_js(&report.rest())?))
+}
+
+/// The kinds of row of a [`Table`], and their widths in `u32`s: `check`'s
+/// (the item's span in the text, the site's, its Unicode form's, the user
+/// info's, the class, the reason's value and the notes' value); `checkAll`'s
+/// (those, then the depth, the list and the nested list, [`NONE`] for none);
+/// `plan`'s skipped items (the item's span, the reason's value); `plan`'s
+/// URLs (a span). src/js/wasm.js has the same numbers.
+const CHECK: u32 = 0;
+const CHECK_ALL: u32 = 1;
+const SKIPPED: u32 = 2;
+const URL: u32 = 3;
+const WIDTHS: [usize; 4] = [11, 14, 3, 2];
+
+/// A batch is handed to JavaScript at this many rows, or at this much text.
+const BATCH_ROWS: usize = 4096;
+const BATCH_TEXT: usize = 64 * 1024;
+/// How many of the last distinct values a [`Table`] remembers, to give a
+/// value that comes again the index it had.
+const RECENT: usize = 8;
+
+/// A value of a [`Table`]: a reason, or the notes of an item.
+#[derive(Serialize, PartialEq)]
+#[serde(untagged)]
+enum Value {
+    Message(crate::Message),
+    Notes(Vec<crate::Note>),
+}
+
+/// The measured fast path of the results of `check`, `checkAll` and `plan`:
+/// their rows cross the boundary as a table of `u32`s in the module's
+/// memory, the text of their strings (items, sites, URLs) as one UTF-8
+/// buffer (the table holds UTF-16 spans in it), and each distinct message
+/// or array of notes once, made by serde-wasm-bindgen; src/js/wasm.js
+/// builds the row objects from them, each with objects of its own (a copy
+/// of the value: rows never share an object). Rows go in batches of
+/// [`BATCH_ROWS`] or [`BATCH_TEXT`] bytes of text, so that the table takes
+/// a fixed amount of memory, whatever the link. A value is found again
+/// among the [`RECENT`] last ones (the million items of `a;a;…` have one
+/// reason), and otherwise sent again: the memory stays bounded.
+///
+/// Why it exists: serde-wasm-bindgen builds an object one call into JS
+/// per field and string. `check` of a link of a million two-byte items
+/// (`a;a;…`, 2 MiB), whose result is a million rows with a reason each
+/// (223 MB as JSON), took 1 624 ms in Chromium 156 and `plan` 1 306 ms;
+/// JSON is no way out (`JSON.parse` of those 223 MB alone took 1.1 s in
+/// node). benches/README.md ("At the limit") has the figures after.
+struct Table {
+    kind: u32,
+    rows: Vec<u32>,
+    text: String,
+    /// The length of `text` in UTF-16 units.
+    units: usize,
+    /// The values new since the last batch.
+    fresh: Vec<Value>,
+    /// The number of values given out in this result (0 stands for none).
+    values: u32,
+    recent: Vec<(Value, u32)>,
+    /// Where in `recent` the next value goes, once it is full.
+    next: usize,
+}
+
+impl Table {
+    fn new(kind: u32) -> Self {
+        hand_over_memory();
+        begin();
+        Table {
+            kind,
+            rows: Vec::with_capacity(BATCH_ROWS * WIDTHS[CHECK_ALL as usize]),
+            text: String::with_capacity(BATCH_TEXT),
+            units: 0,
+            fresh: Vec::new(),
+            values: 0,
+            recent: Vec::with_capacity(RECENT),
+            next: 0,
+        }
+    }
+
+    /// The span of `s` in the text, written there; `[NONE, NONE]` for none.
+    fn text(&mut self, s: Option<&str>) -> [u32; 2] {
+        let Some(s) = s else { return [NONE, NONE] };
+        let start = self.units as u32;
+        self.text.push_str(s);
+        self.units += utf16_len(s);
+        [start, self.units as u32]
+    }
+
+    /// The index of a value (from 1): of a recent one that `is` it, else
+    /// of a new one, `make`.
+    fn value(&mut self, is: impl Fn(&Value) -> bool, make: impl Fn() -> Value) -> u32 {
+        if let Some((_, n)) = self.recent.iter().find(|(v, _)| is(v)) {
+            return *n;
+        }
+        self.values += 1;
+        let n = self.values;
+        self.fresh.push(make());
+        if self.recent.len() < RECENT {
+            self.recent.push((make(), n));
+        } else {
+            self.recent[self.next] = (make(), n);
+            self.next = (self.next + 1) % RECENT;
+        }
+        n
+    }
+
+    /// The index of a reason; 0 for none.
+    fn message(&mut self, m: Option<&crate::Message>) -> u32 {
+        match m {
+            None => 0,
+            Some(m) => self.value(
+                |v| matches!(v, Value::Message(v) if v == m),
+                || Value::Message(m.clone()),
+            ),
+        }
+    }
+
+    /// The index of an item's notes; 0 for none.
+    fn notes(&mut self, notes: &[crate::Note]) -> u32 {
+        if notes.is_empty() {
+            return 0;
+        }
+        self.value(
+            |v| matches!(v, Value::Notes(v) if v == notes),
+            || Value::Notes(notes.to_vec()),
+        )
+    }
+
+    /// Adds a row, and hands the batch over when it is full.
+    fn push(&mut self, row: &[u32]) -> Result<(), JsValue> {
+        self.rows.extend_from_slice(row);
+        if self.rows.len() >= BATCH_ROWS * WIDTHS[self.kind as usize]
+            || self.text.len() >= BATCH_TEXT
+        {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Hands the rows so far to src/js/wasm.js.
+    fn flush(&mut self) -> Result<(), JsValue> {
+        let count = self.rows.len() / WIDTHS[self.kind as usize];
+        if count == 0 {
+            return Ok(());
+        }
+        let fresh = if self.fresh.is_empty() {
+            JsValue::UNDEFINED
+        } else {
+            to_js(&self.fresh)?
+        };
+        rows(
+            self.kind,
+            self.rows.as_ptr() as u32,
+            count as u32,
+            self.text.as_ptr() as u32,
+            self.text.len() as u32,
+            &fresh,
+        );
+        self.rows.clear();
+        self.text.clear();
+        self.units = 0;
+        self.fresh.clear();
+        Ok(())
+    }
+
+    /// Hands the rows so far over; the next rows are of `kind`.
+    fn switch(&mut self, kind: u32) -> Result<(), JsValue> {
+        self.flush()?;
+        self.kind = kind;
+        Ok(())
+    }
 }
 
 /// `plan()`'s options: `{limit?, linkText?}`. A value of the wrong kind
@@ -394,11 +647,31 @@ struct PlanShape<'a> {
     warnings: &'a [crate::Warning],
 }
 
-/// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
-/// URLs with their names and colours, what is skipped and why, and why the
-/// preview page should be shown first (see the README).
-#[wasm_bindgen(js_name = plan)]
-pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+/// `plan()`'s result without its skipped items and URLs, for the fast
+/// path: each group's `urls` is the number of its URLs.
+#[derive(Serialize)]
+struct PlanHead<'a> {
+    mode: crate::Mode,
+    pages: usize,
+    groups: Vec<GroupHead<'a>>,
+    preview: &'a [crate::Message],
+    notes: &'a [crate::Message],
+    title: Option<&'a str>,
+    warnings: &'a [crate::Warning],
+}
+
+/// A [`crate::Group`] without its URLs: their number.
+#[derive(Serialize)]
+struct GroupHead<'a> {
+    title: &'a str,
+    summary: Option<&'a crate::Message>,
+    color: Option<&'a str>,
+    depth: usize,
+    urls: usize,
+}
+
+/// The parsed link and the plan for `plan(link, opts)`.
+fn planned(link: &str, opts: JsValue) -> Result<(crate::Parsed, crate::Plan), JsValue> {
     let options: PlanOptions = if opts.is_object() {
         serde_wasm_bindgen::from_value(opts).unwrap_or_default()
     } else {
@@ -415,6 +688,57 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
         link_text: link_text.as_deref(),
     };
     let plan = crate::plan(&parsed, &context);
+    Ok((parsed, plan))
+}
+
+/// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
+/// URLs with their names and colours, what is skipped and why, and why the
+/// preview page should be shown first (see the README). The skipped items
+/// and the URLs cross through the rows' fast path (`Table`), the rest through
+/// serde-wasm-bindgen.
+#[wasm_bindgen(js_name = plan)]
+pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+    let (parsed, plan) = planned(link, opts)?;
+    let mut table = Table::new(SKIPPED);
+    for skipped in &plan.skipped {
+        let item = table.text(Some(&skipped.item));
+        let reason = table.message(Some(&skipped.reason));
+        table.push(&[item[0], item[1], reason])?;
+    }
+    table.switch(URL)?;
+    for url in plan.groups.iter().flat_map(|g| &g.urls) {
+        let span = table.text(Some(url));
+        table.push(&span)?;
+    }
+    table.flush()?;
+    let head = to_js(&PlanHead {
+        mode: plan.mode,
+        pages: plan.pages(),
+        groups: plan
+            .groups
+            .iter()
+            .map(|g| GroupHead {
+                title: &g.title,
+                summary: g.summary.as_ref(),
+                color: g.color,
+                depth: g.depth,
+                urls: g.urls.len(),
+            })
+            .collect(),
+        preview: &plan.preview,
+        notes: &plan.notes,
+        title: parsed.list.title(),
+        warnings: &parsed.warnings,
+    })?;
+    Ok(finish_plan(&head))
+}
+
+/// `plan()`'s result as serde-wasm-bindgen makes it: the shape the fast
+/// path must give (tests/wasm.rs compares them). Not part of the
+/// JavaScript API.
+#[doc(hidden)]
+pub fn js_plan_plain(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
+    let (parsed, plan) = planned(link, opts)?;
     to_js(&PlanShape {
         mode: plan.mode,
         pages: plan.pages(),
