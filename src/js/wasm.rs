@@ -357,8 +357,8 @@ pub fn js_check_all(link: &str) -> Result<JsValue, JsValue> {
     to_js(&CheckReport::nested(&parse(link, false)?))
 }
 
-/// `plan()`'s options: `{limit?, linkText?}`. A value of the wrong kind
-/// counts as none (the defaults).
+/// `plan()`'s options: `{limit?, linkText?, keepDuplicates?, reverse?}`. A
+/// value of the wrong kind counts as none (the defaults).
 #[derive(serde::Deserialize, Default)]
 #[serde(default)]
 struct PlanOptions {
@@ -366,6 +366,10 @@ struct PlanOptions {
     limit: Option<f64>,
     #[serde(rename = "linkText", deserialize_with = "lenient")]
     link_text: Option<String>,
+    #[serde(rename = "keepDuplicates", deserialize_with = "lenient")]
+    keep_duplicates: Option<bool>,
+    #[serde(deserialize_with = "lenient")]
+    reverse: Option<bool>,
 }
 
 /// A value, or none when it is not of the kind expected.
@@ -384,15 +388,17 @@ struct PlanShape<'a> {
     pages: usize,
     groups: &'a [crate::Group],
     skipped: &'a [crate::Skipped],
+    duplicates: &'a [crate::Duplicate],
     preview: &'a [crate::Message],
     notes: &'a [crate::Message],
     title: Option<&'a str>,
     warnings: &'a [crate::Warning],
 }
 
-/// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
-/// URLs with their names and colours, what is skipped and why, and why the
-/// preview page should be shown first (see the README).
+/// `plan(link, {limit?, linkText?, keepDuplicates?, reverse?})`: what to
+/// open for a link: groups of URLs with their names and colours, what is
+/// skipped and why, the duplicates left out, and why the preview page should
+/// be shown first (see the README).
 #[wasm_bindgen(js_name = plan)]
 pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let options: PlanOptions = if opts.is_object() {
@@ -409,6 +415,8 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let context = crate::PlanContext {
         open_limit,
         link_text: link_text.as_deref(),
+        keep_duplicates: options.keep_duplicates.unwrap_or(false),
+        reverse: options.reverse.unwrap_or(false),
     };
     let plan = crate::plan(&parsed, &context);
     to_js(&PlanShape {
@@ -416,6 +424,7 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
         pages: plan.pages(),
         groups: &plan.groups,
         skipped: &plan.skipped,
+        duplicates: &plan.duplicates,
         preview: &plan.preview,
         notes: &plan.notes,
         title: parsed.list.title(),
