@@ -68,7 +68,7 @@ fn written_as_serialised(item: &str, site: &Site) -> Option<Slash> {
         if digits.starts_with('0') || Some(default_port) == site.port || site.port.is_none() {
             return None;
         }
-        if site.port.map(|p| decimal_len(p)) != Some(digits.len()) {
+        if site.port.map(decimal_len) != Some(digits.len()) {
             return None;
         }
     } else if !port.is_empty() {
