@@ -156,8 +156,10 @@ kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
 # the bytes go and what a goal would take); only a zip past its guard is an error.
 # Issue 15 set 100 KB when the zips were 95 KB; serde-wasm-bindgen and the std it links (the brief's
 # choice, benches/README.md "Size") put them at about 115 KB. The guard is for a mistake (a stray
-# file, a second wasm), not a goal: 128 KB.
-readonly ZIP_GUARD=$((128 * 1024))
+# file, a second wasm), not a goal: 128 KB, then 144 KB when the opening options (duplicates,
+# reverse order, the current group, lazy above N: 26 messages in two languages and the core's
+# duplicate check, 2.8 KB of gzipped wasm) took the Chrome zip from 125.5 to 131.8 KB.
+readonly ZIP_GUARD=$((144 * 1024))
 SIZES=()
 add_size() {
   local what=$1 bytes=$2 goal=${3:-0} status=''

@@ -10,7 +10,6 @@ use crate::message::error::Violation;
 use crate::message::{Code, Message};
 use crate::syntax::list::UriList;
 use crate::syntax::parse::Parsed;
-use alloc::collections::BTreeMap;
 
 /// The open-limit used when none is set: the point at which Firefox asks
 /// before opening a bookmark folder (`browser.tabs.maxOpenBeforeWarn`).
@@ -330,33 +329,29 @@ fn add_groups(
     let mut run: Vec<String> = Vec::new();
     // Each run's group, and the position of its first page.
     let mut runs: Vec<(usize, usize)> = Vec::new();
-    // The pages of this list so far, by address: the number of the item
-    // that opens each.
-    let mut addresses: BTreeMap<String, usize> = BTreeMap::new();
+    // For each item, the first item of this list with the same address
+    // (found by sorting: no hash table to flood, little wasm).
+    let first = if seen.keep_duplicates {
+        Vec::new()
+    } else {
+        same_pages(list)
+    };
     for (n, item) in list.items().iter().enumerate() {
         let entry = seen.entries;
         seen.entries += 1;
         let c = check_item(item.as_str());
         match (c.class, item.list()) {
             (Class::Openable, _) => {
-                if !seen.keep_duplicates {
-                    let address = c
-                        .site
-                        .as_ref()
-                        .and_then(|site| page_address(item.as_str(), site))
-                        .map_or_else(|| item.as_str().to_owned(), |a| a.into_owned());
-                    if let Some(&first) = addresses.get(&address) {
-                        out.duplicates.push(Duplicate {
-                            item: item.as_str().to_owned(),
-                            reason: in_nested(
-                                nest,
-                                Message::with(Code::itemDuplicate, &[&decimal(first as u64)]),
-                            ),
-                            entry,
-                        });
-                        continue;
-                    }
-                    addresses.insert(address, n + 1);
+                if let Some(&earlier) = first.get(n).filter(|&&f| f != n) {
+                    out.duplicates.push(Duplicate {
+                        item: item.as_str().to_owned(),
+                        reason: in_nested(
+                            nest,
+                            Message::with(Code::itemDuplicate, &[&decimal(earlier as u64 + 1)]),
+                        ),
+                        entry,
+                    });
+                    continue;
                 }
                 run.push(item.as_str().to_owned());
                 let page = seen.pages;
@@ -418,6 +413,32 @@ fn add_groups(
             args: vec![m.clone().into(), n.into()],
         });
     }
+}
+
+/// For each item of `list`, the position of its list's first item with the
+/// same page address ([`page_address`]); its own position when it is the
+/// first, or has none (not an `http(s)` URL).
+fn same_pages(list: &UriList) -> Vec<usize> {
+    let addresses: Vec<Option<alloc::borrow::Cow<'_, str>>> = list
+        .items()
+        .iter()
+        .map(|item| match item.list() {
+            Some(_) => None,
+            None => page_address(item.as_str()),
+        })
+        .collect();
+    let at: Vec<usize> = (0..addresses.len())
+        .filter(|&i| addresses[i].is_some())
+        .collect();
+    let keys: Vec<&str> = at.iter().filter_map(|&i| addresses[i].as_deref()).collect();
+    let mut first: Vec<usize> = (0..addresses.len()).collect();
+    for (k, f) in crate::check::strset::first_of_each(&keys)
+        .into_iter()
+        .enumerate()
+    {
+        first[at[k]] = at[f];
+    }
+    first
 }
 
 /// A reason about an item of the list nested at `nest` (see [`add_groups`]),

@@ -26,15 +26,17 @@
 //! rest goes through the platform's parser (src/platform.rs); a property
 //! test (tests/plan.rs) checks that both give the `url` crate's answer.
 
-use super::Site;
 use alloc::borrow::Cow;
 
-/// The address the browser loads for `item`, an openable item whose site
-/// is `site` (from [`check_item`](super::check_item)): the URL Standard's
-/// serialisation of it. `None` when the parser refuses it (an openable item
-/// never is refused; such an item is then compared as it is written).
-pub fn page_address<'a>(item: &'a str, site: &Site) -> Option<Cow<'a, str>> {
-    match written_as_serialised(item, site) {
+/// The address the browser loads for `item`, an `http(s)` URL: the URL
+/// Standard's serialisation of it. `None` for any other item, or when the
+/// parser refuses it (the browser would open no such URL).
+pub fn page_address(item: &str) -> Option<Cow<'_, str>> {
+    let scheme = item.trim_start_matches(|c: char| c <= ' ').get(..6)?;
+    if !scheme.eq_ignore_ascii_case("https:") && !scheme[..5].eq_ignore_ascii_case("http:") {
+        return None;
+    }
+    match written_as_serialised(item) {
         Some(Slash::No) => Some(Cow::Borrowed(item)),
         Some(Slash::After(at)) => Some(Cow::Owned([&item[..at], "/", &item[at..]].concat())),
         None => crate::platform::url_href(item).map(Cow::Owned),
@@ -51,28 +53,46 @@ enum Slash {
 /// Whether `item` is written as the URL Standard serialises it (but for
 /// the `/` of an empty path), judged conservatively: `None` means "ask the
 /// parser", never "not a URL".
-fn written_as_serialised(item: &str, site: &Site) -> Option<Slash> {
+fn written_as_serialised(item: &str) -> Option<Slash> {
     let (rest, default_port) = if let Some(rest) = item.strip_prefix("https://") {
-        (rest, 443)
+        (rest, "443")
     } else {
-        (item.strip_prefix("http://")?, 80)
+        (item.strip_prefix("http://")?, "80")
     };
-    if site.userinfo.is_some() {
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (host, port) = rest[..end].split_at(rest[..end].find(':').unwrap_or(end));
+    // A host the host parser gives back as it is: lowercase ASCII labels of
+    // letters, digits and `-`, none empty or punycode (`xn--`), the last
+    // starting with a letter (so not an IPv4 address in any form).
+    let plain = host.split('.').all(|label| {
+        !label.is_empty()
+            && !label.starts_with("xn--")
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    });
+    if !plain
+        || !host
+            .rsplit('.')
+            .next()?
+            .starts_with(|c: char| c.is_ascii_lowercase())
+    {
         return None;
     }
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let port = rest[..end].strip_prefix(site.host.as_str())?;
     if let Some(digits) = port.strip_prefix(':') {
         // Written as the serialiser writes a port: decimal, no leading zero,
-        // not the scheme's default (which it leaves out).
-        if digits.starts_with('0') || Some(default_port) == site.port || site.port.is_none() {
+        // in range, not the scheme's default (which it leaves out).
+        let ok = !digits.starts_with('0')
+            && digits != default_port
+            && (1..=5).contains(&digits.len())
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && digits
+                .bytes()
+                .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'))
+                <= 65535;
+        if !ok {
             return None;
         }
-        if site.port.map(decimal_len) != Some(digits.len()) {
-            return None;
-        }
-    } else if !port.is_empty() {
-        return None;
     }
     let authority_end = item.len() - rest.len() + end;
     let tail = &rest[end..];
@@ -121,16 +141,6 @@ fn kept(b: u8) -> bool {
                 | b'/'
                 | b'%'
         )
-}
-
-fn decimal_len(n: u16) -> usize {
-    match n {
-        0..=9 => 1,
-        10..=99 => 2,
-        100..=999 => 3,
-        1000..=9999 => 4,
-        _ => 5,
-    }
 }
 
 fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
