@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { settled, stateOf, urlAndGroup } from './cases-open.mjs';
 import { arrange } from './cases-share.mjs';
 import { assertAccessible } from './axe.mjs';
-import { SCREENSHOTS } from './popup.mjs';
+import { SCREENSHOTS, openOptions } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 /** Sets settings in storage.sync as the options page does (`undefined` removes one: its default). */
@@ -219,6 +219,45 @@ export const cases = [
         state.tabs.filter((tab) => tab.url.startsWith('/page/')).map((tab) => [tab.url, tab.group]),
         [['/page/n2', 'Mine'], ['/page/n3', 'Mine']],
       );
+    },
+  },
+  {
+    name: 'opening: the options page saves the lazy choice (above N, always, never) and the three opening checkboxes, and refuses a number out of range',
+    async run({ browser }) {
+      await clearSettings(browser);
+      const stored = () =>
+        browser.inExtension(async () => (globalThis.browser ?? globalThis.chrome).storage.sync.get(['lazy', 'skipDuplicates', 'reverse', 'joinGroup']));
+      const options = await openOptions(browser);
+      const read = () =>
+        options.evaluate(() => ({
+          choice: /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="lazy"]:checked'))?.value ?? null,
+          count: /** @type {HTMLInputElement} */ (document.getElementById('lazy-count')).value,
+          error: document.getElementById('lazy-count-error').textContent,
+          status: document.getElementById('settings-status').textContent,
+          boxes: ['skipDuplicates', 'reverse', 'joinGroup'].map((id) => /** @type {HTMLInputElement} */ (document.getElementById(id)).checked),
+        }));
+      try {
+        const shown = await waitFor(read, (p) => p.count !== '', { what: 'the options page to show its settings' });
+        // The defaults, as the page says them: lazy above 5, duplicates left out, the rest off.
+        assert.deepEqual([shown.choice, shown.count, shown.boxes], ['above', '5', [true, false, false]]);
+        await options.type('#lazy-count', '501');
+        await waitFor(read, (p) => p.error === 'The number of pages must be a whole number from 1 to 500.', { what: 'the number refused' });
+        assert.equal((await stored()).lazy, undefined, 'nothing saved');
+        await options.type('#lazy-count', '8');
+        const saved = await waitFor(read, (p) => p.status !== '' && p.error === '', { what: 'the number saved' });
+        assert.equal(saved.status, 'Saved: lists of more than 8 pages load each page when you select it.');
+        assert.equal((await stored()).lazy, 8);
+        await options.click('#lazy-never');
+        await waitFor(stored, (s) => s.lazy === false, { what: 'never saved' });
+        await options.click('#lazy-always');
+        await waitFor(stored, (s) => s.lazy === true, { what: 'always saved' });
+        for (const id of ['skipDuplicates', 'reverse', 'joinGroup']) await options.click(`#${id}`);
+        await waitFor(stored, (s) => s.skipDuplicates === false && s.reverse === true && s.joinGroup === true, { what: 'the checkboxes saved' });
+        await options.screenshots?.('opening-choices');
+      } finally {
+        await options.close();
+        await clearSettings(browser);
+      }
     },
   },
 ];
