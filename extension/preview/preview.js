@@ -46,6 +46,13 @@ const reason = Object.hasOwn(CLICK_REASONS, stored?.reason) ? t(CLICK_REASONS[st
  */
 const pages = [];
 
+/**
+ * The `lazy` setting when it is "above N pages" (N), else null; once the person ticks or unticks
+ * the lazy choice themselves, null too: then the choice is theirs, and no longer follows the count.
+ * @type {number | null}
+ */
+let lazyAbove = null;
+
 localizePage();
 
 try {
@@ -137,6 +144,10 @@ async function show(settings) {
   $('group-name').value = title;
   const skipping = settings.skipDuplicates && duplicates.size > 0;
   $('lazy').checked = lazyFor(settings.lazy, skipping ? deduplicated.pages : the.pages);
+  if (typeof settings.lazy === 'number') lazyAbove = settings.lazy;
+  $('lazy').addEventListener('change', () => {
+    lazyAbove = null;
+  });
   $('new-window').checked = the.mode === 'window';
   $('reverse').checked = settings.reverse;
   if (duplicates.size > 0) {
@@ -310,9 +321,13 @@ function setAll(checked) {
   updateButton();
 }
 
-/** The button says what it opens: "Open 18 pages as a group". */
+/**
+ * The button says what it opens: "Open 18 pages as a group". With the `lazy` setting at "above N
+ * pages", the lazy choice follows the number checked, until the person makes it themselves.
+ */
 function updateButton() {
   const n = pages.filter((page) => page.checked).length;
+  if (lazyAbove !== null) $('lazy').checked = n > lazyAbove;
   $('open').textContent = n === 0 ? t('previewOpenNone') : n === 1 ? t('previewOpenOne') : t('previewOpenMany', n);
 }
 

@@ -123,6 +123,9 @@ export const cases = [
       const kept = await browser.inPage(readPreview);
       assert.equal(kept.open, 'Open 7 pages as a group');
       assert.ok(kept.rows.every((row) => row.checked && !row.disabled));
+      // Seven pages: above 5, the lazy choice follows; the person unticks it, every page loads.
+      assert.equal(kept.lazy, true);
+      await browser.click('#lazy');
       await browser.click('#open');
       const all = await settled(browser, origin, { tabs: 8, groups: 1 }, 'all seven items from the preview');
       assert.equal(all.tabs.filter((tab) => tab.url === '/page/dup-a').length, 3);
@@ -202,9 +205,9 @@ export const cases = [
       const shown = await waitFor(() => browser.inPage(readPreview), (p) => p.rendered && p.joinChoice, { what: 'the preview page, with the choice to join the group' });
       assert.equal(shown.rows.length, 16);
       assert.equal(shown.lazy, true, 'sixteen pages: above the default of lazy loading, the choice starts ticked');
-      await browser.click('#lazy');
       await browser.click('#select-none');
       for (const n of [1, 2]) await browser.click(`#item-${n}`);
+      assert.equal((await browser.inPage(readPreview)).lazy, false, 'two pages checked: not above 5, the choice follows');
       await browser.click('#join-group');
       await assertAccessible(browser, 'the preview page with every choice shown');
       await browser.screenshots?.(SCREENSHOTS, 'preview-choices');
