@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { settled, stateOf, urlAndGroup } from './cases-open.mjs';
 import { arrange } from './cases-share.mjs';
 import { assertAccessible } from './axe.mjs';
-import { SCREENSHOTS, openOptions } from './popup.mjs';
+import { SCREENSHOTS, openOptions, openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 /** Sets settings in storage.sync as the options page does (`undefined` removes one: its default). */
@@ -261,6 +261,34 @@ export const cases = [
         await options.close();
         await clearSettings(browser);
       }
+    },
+  },
+  {
+    name: 'opening: the popup says which pasted pages are duplicates before opening, and opens each page once',
+    async run({ browser, origin }) {
+      await clearSettings(browser);
+      await browser.goto(`${origin}/click-title.html`);
+      const text = [`${origin}/page/p1`, `${origin}/page/p2`, `${origin.toUpperCase()}/page/p1`].join('\r\n');
+      const popup = await openPopup(browser);
+      const read = () =>
+        popup.evaluate(() => ({
+          summary: document.getElementById('pasted-summary').textContent,
+          notes: [...document.querySelectorAll('#pasted-notes li')].map((li) => li.textContent),
+          openButton: document.getElementById('open-pasted').textContent,
+        }));
+      try {
+        await popup.paste('#pasted', text);
+        const shown = await waitFor(read, (p) => p.summary !== '', { what: 'the live preview' });
+        assert.equal(shown.summary, '2 pages from 1 site');
+        assert.deepEqual(shown.notes, [`Left out: ${origin.toUpperCase()}/page/p1 (the same page as item 1)`]);
+        assert.equal(shown.openButton, 'Open 2 pages as a group');
+        await popup.click('#open-pasted');
+        await waitFor(() => stateOf(browser, origin), (s) => s.groups.length === 1, { what: 'the group' });
+      } finally {
+        await popup.close();
+      }
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the two pages');
+      assert.deepEqual(state.tabs.slice(1).map((tab) => tab.url), ['/page/p1', '/page/p2']);
     },
   },
 ];
