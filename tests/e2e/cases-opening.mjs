@@ -291,4 +291,21 @@ export const cases = [
       assert.deepEqual(state.tabs.slice(1).map((tab) => tab.url), ['/page/p1', '/page/p2']);
     },
   },
+  {
+    name: 'opening: in a German browser, the preview page says the duplicates and the choices in German',
+    lang: 'de',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/duplicates.html`);
+      const link = await browser.inPage(() => document.getElementById('link').getAttribute('href'));
+      const shown = await preview(browser, link);
+      assert.equal(shown.duplicatesChoice, '3 Duplikate weglassen');
+      assert.match(shown.summary, /3 Duplikate weggelassen\./);
+      assert.deepEqual(
+        shown.rows.filter((row) => row.about.startsWith('Duplikat')).map((row) => row.about),
+        ['Duplikatdieselbe Seite wie Eintrag 1', 'Duplikatdieselbe Seite wie Eintrag 1', 'Duplikatdieselbe Seite wie Eintrag 2'],
+      );
+      const labels = await browser.inPage(() => [...document.querySelectorAll('#bar label:not([hidden])')].map((l) => l.textContent.trim()));
+      assert.ok(labels.includes('In umgekehrter Reihenfolge'), JSON.stringify(labels));
+    },
+  },
 ];
