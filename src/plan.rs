@@ -329,20 +329,23 @@ fn add_groups(
     let mut run: Vec<String> = Vec::new();
     // Each run's group, and the position of its first page.
     let mut runs: Vec<(usize, usize)> = Vec::new();
-    // For each item, the first item of this list with the same address
+    // The items that repeat an earlier item's address, with the first
     // (found by sorting: no hash table to flood, little wasm).
-    let first = if seen.keep_duplicates {
+    let repeats = if seen.keep_duplicates {
         Vec::new()
     } else {
         same_pages(list)
     };
+    let mut repeats = repeats.into_iter().peekable();
     for (n, item) in list.items().iter().enumerate() {
+        // (A repeat of an item that is not openable is passed by.)
+        while repeats.next_if(|&(i, _)| i < n).is_some() {}
         let entry = seen.entries;
         seen.entries += 1;
         let c = check_item(item.as_str());
         match (c.class, item.list()) {
             (Class::Openable, _) => {
-                if let Some(&earlier) = first.get(n).filter(|&&f| f != n) {
+                if let Some((_, earlier)) = repeats.next_if(|&(i, _)| i == n) {
                     out.duplicates.push(Duplicate {
                         item: item.as_str().to_owned(),
                         reason: in_nested(
@@ -415,30 +418,25 @@ fn add_groups(
     }
 }
 
-/// For each item of `list`, the position of its list's first item with the
-/// same page address ([`page_address`]); its own position when it is the
-/// first, or has none (not an `http(s)` URL).
-fn same_pages(list: &UriList) -> Vec<usize> {
-    let addresses: Vec<Option<alloc::borrow::Cow<'_, str>>> = list
+/// The items of `list` that repeat an earlier item's page address
+/// ([`page_address`]), each with the position of the first such item, in
+/// item order. Memory in proportion to the `http(s)` items alone.
+fn same_pages(list: &UriList) -> Vec<(usize, usize)> {
+    let addresses: Vec<(usize, alloc::borrow::Cow<'_, str>)> = list
         .items()
         .iter()
-        .map(|item| match item.list() {
-            Some(_) => None,
-            None => page_address(item.as_str()),
-        })
+        .enumerate()
+        .filter(|(_, item)| item.list().is_none())
+        .filter_map(|(i, item)| page_address(item.as_str()).map(|a| (i, a)))
         .collect();
-    let at: Vec<usize> = (0..addresses.len())
-        .filter(|&i| addresses[i].is_some())
-        .collect();
-    let keys: Vec<&str> = at.iter().filter_map(|&i| addresses[i].as_deref()).collect();
-    let mut first: Vec<usize> = (0..addresses.len()).collect();
-    for (k, f) in crate::check::strset::first_of_each(&keys)
+    let keys: Vec<&str> = addresses.iter().map(|(_, a)| a.as_ref()).collect();
+    let first = crate::check::strset::first_of_each(&keys);
+    first
         .into_iter()
         .enumerate()
-    {
-        first[at[k]] = at[f];
-    }
-    first
+        .filter(|&(k, f)| f != k)
+        .map(|(k, f)| (addresses[k].0, addresses[f].0))
+        .collect()
 }
 
 /// A reason about an item of the list nested at `nest` (see [`add_groups`]),
