@@ -278,7 +278,7 @@ mod js {
 
 #[cfg(feature = "serde")]
 pub use check::CheckReport;
-pub use check::{check_item, check_list, Class, ItemCheck, Note, Site};
+pub use check::{check_item, check_list, page_address, Class, ItemCheck, Note, Site};
 pub use format::{check_template, format_links, Entry, Format, Link};
 /// The JavaScript API of the wasm package, for Rust callers on wasm32 (the
 /// wasm tests): `js_decode` is JavaScript's `decode`, `js_to_text` its
@@ -296,7 +296,8 @@ pub use js::wasm::{js_check_plain, js_plan_plain};
 pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Code, Message};
 pub use plan::{
-    plan, Context as PlanContext, Group, Mode, Plan, Skipped, DEFAULT_OPEN_LIMIT, GROUP_COLORS,
+    plan, Context as PlanContext, Duplicate, Group, Mode, Plan, Skipped, DEFAULT_OPEN_LIMIT,
+    GROUP_COLORS,
 };
 pub use syntax::find::{find_links, read_pasted, Form, Found};
 pub use syntax::list::{Item, Scheme, UriList};

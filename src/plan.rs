@@ -4,7 +4,7 @@
 
 use crate::prelude::*;
 
-use crate::check::{check_item, pair_notes, Class, Note, Site};
+use crate::check::{check_item, page_address, pair_notes, Class, Note, Site};
 use crate::message::digits::decimal;
 use crate::message::error::Violation;
 use crate::message::{Code, Message};
@@ -88,6 +88,22 @@ pub struct Skipped {
     pub reason: Message,
 }
 
+/// An item left out because its list opens the same page earlier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Duplicate {
+    /// The item.
+    pub item: String,
+    /// Which one it repeats, in a sentence for a person: "the same page as
+    /// item 2" (in a nested list: "in the nested list of item 3: the same
+    /// page as item 1"), items numbered from 1 in their own list.
+    pub reason: Message,
+    /// Its place in the link walked in order, nested lists' items right
+    /// after the item that holds them: the index of its row in
+    /// `checkAll()`'s items ([`CheckReport::nested`](crate::CheckReport)).
+    pub entry: usize,
+}
+
 /// What to do with a link.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
@@ -97,6 +113,10 @@ pub struct Plan {
     pub groups: Vec<Group>,
     /// The items that are not opened.
     pub skipped: Vec<Skipped>,
+    /// The pages left out because their list opens them already (unless
+    /// [`Context::keep_duplicates`]); not in `skipped`: nothing is wrong
+    /// with them.
+    pub duplicates: Vec<Duplicate>,
     /// Why the person should see the list before anything opens (the
     /// preview page); empty when the pages may open at once. Lookalike
     /// hosts and user-info tricks are here, whatever the list's length.
@@ -120,6 +140,14 @@ pub struct Context<'a> {
     pub open_limit: usize,
     /// The text of the link that was clicked, a fallback name for the group.
     pub link_text: Option<&'a str>,
+    /// Open a page again when its list holds it twice. By default (false)
+    /// the second is left out (see [`page_address`] for what counts as the
+    /// same page) and listed in [`Plan::duplicates`].
+    pub keep_duplicates: bool,
+    /// Open the pages in the reverse order: the last group first, and the
+    /// last page of each group first (the tab strip reads the list from its
+    /// end).
+    pub reverse: bool,
 }
 
 /// Plans the opening of a parsed link.
@@ -134,14 +162,28 @@ pub struct Context<'a> {
 /// their reason. The preview page is asked for when the list has more pages
 /// than the open-limit, when `type=list`, or when nothing can be opened.
 ///
+/// Duplicates: a page that its list holds earlier (the same address once
+/// the browser has read it: [`page_address`]) is left out and listed in
+/// `duplicates`, unless [`Context::keep_duplicates`]. Each list is its own
+/// scope: a page in two nested lists opens in both groups, since each is a
+/// group a person may keep, close or share whole; within a list, across
+/// the runs its nested lists split it into, it opens once. The pages are
+/// counted after duplicates are left out (for the open-limit too).
+///
+/// With [`Context::reverse`], the groups come in the reverse order, and the
+/// pages of each group too; names and duplicates are as without it (the
+/// first of two equal pages in the list is the one kept).
+///
 /// ```
 /// use uri_list::{parse, plan, PlanContext};
-/// let parsed = parse("uri-list:https://a.example;javascript:alert(1);https://b.example?title=Two").unwrap();
-/// let plan = plan(&parsed, &PlanContext { open_limit: 15, link_text: None });
+/// let parsed = parse("uri-list:https://a.example;javascript:alert(1);https://b.example;HTTPS://A.example/?title=Two").unwrap();
+/// let plan = plan(&parsed, &PlanContext { open_limit: 15, ..PlanContext::default() });
 /// assert_eq!(plan.groups[0].title, "Two");
 /// assert_eq!(plan.groups[0].urls, ["https://a.example", "https://b.example"]);
 /// assert_eq!(plan.skipped[0].item, "javascript:alert(1)");
 /// assert!(plan.preview.is_empty());
+/// assert_eq!(plan.duplicates[0].item, "HTTPS://A.example/");
+/// assert_eq!(plan.duplicates[0].reason.english(), "the same page as item 1");
 /// ```
 pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     let list = &parsed.list;
@@ -151,6 +193,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         // Room for every item at once (given back below): grown by doubling,
         // the copy would hold up to three times the room at its peak.
         skipped: Vec::with_capacity(list.len()),
+        duplicates: Vec::new(),
         preview: Vec::new(),
         notes: Vec::new(),
     };
@@ -161,10 +204,12 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     let title = own_title(list).or(link_text);
     let mut seen = Seen {
         pages: 0,
+        entries: 0,
         sites: Vec::new(),
         notes: Vec::new(),
+        keep_duplicates: context.keep_duplicates,
     };
-    add_groups(list, title, 0, &mut out, &mut seen);
+    add_groups(list, title, &[], &mut out, &mut seen);
 
     // What a person should know of the pages, the whole link at once (so
     // that a lookalike in one nested list of a site in another is seen):
@@ -198,6 +243,12 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
     }
 
     out.skipped.shrink_to_fit();
+    if context.reverse {
+        out.groups.reverse();
+        for group in &mut out.groups {
+            group.urls.reverse();
+        }
+    }
     let pages = out.pages();
     if out.mode == Mode::List {
         out.preview.push(Message::new(Code::previewTypeList));
@@ -228,8 +279,11 @@ fn scheme_added(violation: &Violation) -> Option<Message> {
 /// each page's own notes, by the page's position in the plan.
 struct Seen {
     pages: usize,
+    /// Items walked so far, nested lists' items included (checkAll's rows).
+    entries: usize,
     sites: Vec<(usize, Site)>,
     notes: Vec<(usize, Note)>,
+    keep_duplicates: bool,
 }
 
 /// Ends a run of a list's own pages (at a nested list, or at the list's
@@ -255,13 +309,16 @@ fn end_run(
     });
 }
 
+/// Adds the groups of `list`, nested in the lists whose items `nest` are
+/// (their numbers, from 1, outermost first; empty for the link's own list).
 fn add_groups(
     list: &UriList,
     title: Option<String>,
-    depth: usize,
+    nest: &[usize],
     out: &mut Plan,
     seen: &mut Seen,
 ) {
+    let depth = nest.len();
     let color = list.option("color").and_then(|c| {
         GROUP_COLORS.into_iter().find(|g| {
             g.eq_ignore_ascii_case(c.trim())
@@ -272,10 +329,33 @@ fn add_groups(
     let mut run: Vec<String> = Vec::new();
     // Each run's group, and the position of its first page.
     let mut runs: Vec<(usize, usize)> = Vec::new();
-    for item in list.items() {
+    // The items that repeat an earlier item's address, with the first
+    // (found by sorting: no hash table to flood, little wasm).
+    let repeats = if seen.keep_duplicates {
+        Vec::new()
+    } else {
+        same_pages(list)
+    };
+    let mut repeats = repeats.into_iter().peekable();
+    for (n, item) in list.items().iter().enumerate() {
+        // (A repeat of an item that is not openable is passed by.)
+        while repeats.next_if(|&(i, _)| i < n).is_some() {}
+        let entry = seen.entries;
+        seen.entries += 1;
         let c = check_item(item.as_str());
         match (c.class, item.list()) {
             (Class::Openable, _) => {
+                if let Some((_, earlier)) = repeats.next_if(|&(i, _)| i == n) {
+                    out.duplicates.push(Duplicate {
+                        item: item.as_str().to_owned(),
+                        reason: in_nested(
+                            nest,
+                            Message::with(Code::itemDuplicate, &[&decimal(earlier as u64 + 1)]),
+                        ),
+                        entry,
+                    });
+                    continue;
+                }
                 run.push(item.as_str().to_owned());
                 let page = seen.pages;
                 seen.pages += 1;
@@ -286,7 +366,8 @@ fn add_groups(
             }
             (Class::List, Some(child)) => {
                 end_run(&mut run, &mut runs, color, depth, out, seen);
-                add_groups(child, own_title(child), depth + 1, out, seen);
+                let inner = [nest, &[n + 1]].concat();
+                add_groups(child, own_title(child), &inner, out, seen);
             }
             (Class::List, None) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),
@@ -335,6 +416,36 @@ fn add_groups(
             args: vec![m.clone().into(), n.into()],
         });
     }
+}
+
+/// The items of `list` that repeat an earlier item's page address
+/// ([`page_address`]), each with the position of the first such item, in
+/// item order. Memory in proportion to the `http(s)` items alone.
+fn same_pages(list: &UriList) -> Vec<(usize, usize)> {
+    let addresses: Vec<(usize, alloc::borrow::Cow<'_, str>)> = list
+        .items()
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| item.list().is_none())
+        .filter_map(|(i, item)| page_address(item.as_str()).map(|a| (i, a)))
+        .collect();
+    let keys: Vec<&str> = addresses.iter().map(|(_, a)| a.as_ref()).collect();
+    let first = crate::check::strset::first_of_each(&keys);
+    first
+        .into_iter()
+        .enumerate()
+        .filter(|&(k, f)| f != k)
+        .map(|(k, f)| (addresses[k].0, addresses[f].0))
+        .collect()
+}
+
+/// A reason about an item of the list nested at `nest` (see [`add_groups`]),
+/// said as a warning of that list is: "in the nested list of item 2: …".
+fn in_nested(nest: &[usize], reason: Message) -> Message {
+    nest.iter().rev().fold(reason, |reason, &n| Message {
+        code: Code::violationInNested,
+        args: vec![decimal(n as u64).into(), reason.into()],
+    })
 }
 
 /// The list's `title` or `group-name`, unless blank.

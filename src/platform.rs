@@ -36,6 +36,19 @@ pub(crate) fn host_to_ascii(host: &str) -> Option<String> {
         .map(|url| url.hostname())
 }
 
+/// A URL as the URL Standard's parser serialises it (`new URL(url).href`):
+/// the address the browser loads for it. `None` when the parser fails.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn url_href(url: &str) -> Option<String> {
+    url::Url::parse(url).ok().map(String::from)
+}
+
+/// In the wasm, the engine's `URL`: the same parser as the tab's.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn url_href(url: &str) -> Option<String> {
+    web_sys::Url::new(url).ok().map(|url| url.href())
+}
+
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use std::path::Path;

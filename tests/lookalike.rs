@@ -144,6 +144,7 @@ fn alerts_send_even_a_short_list_to_the_preview_and_notes_do_not() {
     let context = PlanContext {
         open_limit: 15,
         link_text: None,
+        ..PlanContext::default()
     };
     let p = plan(
         &parse("uri-list:https://paypal.com;https://p%D0%B0ypal.com").unwrap(),
@@ -203,6 +204,7 @@ fn latin_letters_that_only_look_ascii_are_flagged() {
         &PlanContext {
             open_limit: 15,
             link_text: None,
+            ..PlanContext::default()
         },
     );
     assert_eq!(p.preview.len(), 1, "{:?}", p.preview);

@@ -12,6 +12,7 @@ fn plan_of(link: &str, limit: usize, text: Option<&str>) -> Plan {
         &PlanContext {
             open_limit: limit,
             link_text: text,
+            ..PlanContext::default()
         },
     )
 }
@@ -279,6 +280,7 @@ fn strict_mode_keeps_an_item_without_a_scheme_as_written() {
         &PlanContext {
             open_limit: 15,
             link_text: None,
+            ..PlanContext::default()
         },
     );
     assert_eq!(p.pages(), 1);
@@ -288,4 +290,178 @@ fn strict_mode_keeps_an_item_without_a_scheme_as_written() {
     let lenient = parse("multi:example.com/a;https://b.example").unwrap();
     assert_eq!(lenient.list.items()[0].as_str(), "https://example.com/a");
     assert!(lenient.list.items()[0].span().is_none());
+}
+
+fn plan_with(link: &str, keep_duplicates: bool, reverse: bool) -> Plan {
+    let parsed = parse(link).unwrap_or_else(|e| panic!("{link}: {e}"));
+    plan(
+        &parsed,
+        &PlanContext {
+            open_limit: 15,
+            keep_duplicates,
+            reverse,
+            ..PlanContext::default()
+        },
+    )
+}
+
+fn urls(p: &Plan) -> Vec<Vec<&str>> {
+    p.groups
+        .iter()
+        .map(|g| g.urls.iter().map(String::as_str).collect())
+        .collect()
+}
+
+#[test]
+fn a_page_the_list_holds_twice_opens_once_and_the_second_is_said() {
+    let link = "uri-list:https://a.example/x;https://b.example;https://a.example/x;\
+                HTTPS://A.EXAMPLE:443/y/../x;https://a.example/x%23top;http://a.example/x";
+    let p = plan_with(link, false, false);
+    assert_eq!(
+        urls(&p),
+        [vec![
+            "https://a.example/x",
+            "https://b.example",
+            "https://a.example/x#top",
+            "http://a.example/x"
+        ]]
+    );
+    assert_eq!(p.pages(), 4);
+    let said: Vec<(&str, String, usize)> = p
+        .duplicates
+        .iter()
+        .map(|d| (d.item.as_str(), d.reason.english(), d.entry))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            ("https://a.example/x", "the same page as item 1".into(), 2),
+            (
+                "HTTPS://A.EXAMPLE:443/y/../x",
+                "the same page as item 1".into(),
+                3
+            ),
+        ]
+    );
+    assert_eq!(p.duplicates[0].reason.code, "itemDuplicate");
+    assert!(p.skipped.is_empty(), "duplicates are not skipped items");
+    // The summary counts the pages that open.
+    assert_eq!(titles(&p), ["4 pages from 2 sites"]);
+
+    // Kept on request: every item opens.
+    let kept = plan_with(link, true, false);
+    assert_eq!(kept.pages(), 6);
+    assert!(kept.duplicates.is_empty());
+}
+
+#[test]
+fn an_empty_path_is_a_slash_and_ip_hosts_and_idn_are_read_as_the_browser_reads_them() {
+    let p = plan_with(
+        "uri-list:https://example.com;https://example.com/;https://127.1/a;https://127.0.0.1/a;\
+         https://b%C3%BCcher.de/;https://xn--bcher-kva.de/;https://example.com/%7e;https://example.com/~",
+        false,
+        false,
+    );
+    assert_eq!(
+        urls(&p),
+        [vec![
+            "https://example.com",
+            "https://127.1/a",
+            "https://b%C3%BCcher.de/",
+            // The standard keeps each escape as it is written: two addresses.
+            "https://example.com/%7e",
+            "https://example.com/~",
+        ]]
+    );
+    assert_eq!(p.duplicates.len(), 3);
+}
+
+#[test]
+fn duplicates_are_per_list_each_nested_list_a_whole_group() {
+    // The outer list holds a.example twice (once on each side of the nested
+    // list): the second is left out. The nested list holds a.example too, and
+    // b.example twice: its own group keeps a.example, and drops one b.example.
+    let inner = "uri-list:https://a.example%3Bhttps://b.example%3Bhttps://B.example/%3Ftitle=Inner";
+    let link = format!(
+        "uri-list:https://a.example;{inner};https://a.example/;https://c.example?title=Out"
+    );
+    let p = plan_with(&link, false, false);
+    assert_eq!(titles(&p), ["Out (1)", "Inner", "Out (2)"]);
+    assert_eq!(
+        urls(&p),
+        [
+            vec!["https://a.example"],
+            vec!["https://a.example", "https://b.example"],
+            vec!["https://c.example"]
+        ]
+    );
+    let said: Vec<(String, usize)> = p
+        .duplicates
+        .iter()
+        .map(|d| (d.reason.english(), d.entry))
+        .collect();
+    // Entries: 0 a, 1 the nested list, 2-4 its items, 5 a/, 6 c.
+    assert_eq!(
+        said,
+        [
+            (
+                "in the nested list of item 2: the same page as item 2".to_owned(),
+                4
+            ),
+            ("the same page as item 1".to_owned(), 5),
+        ]
+    );
+}
+
+#[test]
+fn reverse_opens_the_last_group_first_and_each_groups_last_page_first() {
+    let inner = "uri-list:https://n.example/1%3Bhttps://n.example/2%3Ftitle=Inner";
+    let link = format!("uri-list:https://a.example/1;https://a.example/2;{inner};https://a.example/3;https://a.example/1?title=Out");
+    let p = plan_with(&link, false, true);
+    assert_eq!(titles(&p), ["Out (2)", "Inner", "Out (1)"]);
+    assert_eq!(
+        urls(&p),
+        [
+            vec!["https://a.example/3"],
+            vec!["https://n.example/2", "https://n.example/1"],
+            vec!["https://a.example/2", "https://a.example/1"]
+        ]
+    );
+    // The first of two equal pages in the list is the one kept.
+    assert_eq!(p.duplicates[0].reason.english(), "the same page as item 1");
+    assert_eq!(p.duplicates[0].entry, 6);
+}
+
+#[test]
+fn the_entry_of_a_duplicate_is_its_row_in_check_all() {
+    let inner = "uri-list:https://x.example%3Bjavascript:1%3Bhttps://x.example";
+    let link = format!("uri-list:https://a.example;{inner};data:,x;https://a.example;{inner}");
+    let parsed = parse(&link).unwrap();
+    let rows = serde_json::to_value(uri_list::CheckReport::nested(&parsed)).unwrap();
+    let rows = rows["items"].as_array().unwrap();
+    let p = plan_with(&link, false, false);
+    assert_eq!(p.duplicates.len(), 3);
+    for d in &p.duplicates {
+        assert_eq!(rows[d.entry]["item"], d.item.as_str(), "{d:?}");
+        assert_eq!(rows[d.entry]["class"], "openable");
+    }
+}
+
+proptest::proptest! {
+    /// What decides "the same page" is the URL Standard's serialisation,
+    /// whether the quick reading or the parser answers.
+    #[test]
+    fn the_page_address_is_the_url_standards_serialisation(
+        scheme in "(https?|HTTPS?|HtTp)://",
+        host in "(a\\.example|A\\.Example|127\\.1|0x7f\\.0\\.0\\.1|a\\.0x7f|a\\.1e|a-\\.b|a\\.\\.b|a\\.b\\.|\\[::1\\]|b%C3%BCcher\\.de|xn--bcher-kva\\.de|XN--bcher-kva\\.de)",
+        port in "(|:|:443|:80|:8080|:08080|:65535)",
+        rest in "[/a-z0-9.%2eE~'?#\\\\ ^{}|`\"<>@:;=&]{0,16}",
+    ) {
+        let item = format!("{scheme}{host}{port}{rest}");
+        if uri_list::check_item(&item).class == uri_list::Class::Openable {
+            let ours = uri_list::page_address(&item).map(|a| a.into_owned());
+            let theirs = url::Url::parse(&item).ok().map(String::from);
+            proptest::prop_assert_eq!(ours, theirs, "{}", item);
+        }
+    }
 }

@@ -263,7 +263,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
     .unwrap();
     assert_eq!(
         json(&got),
-        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","summary":null,"color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":{"code":"itemScript","args":["javascript"],"message":"javascript: links are never opened from a list: it runs code in the page you are on"}}],"preview":[],"notes":[],"title":null,"warnings":[]}"#
+        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","summary":null,"color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":{"code":"itemScript","args":["javascript"],"message":"javascript: links are never opened from a list: it runs code in the page you are on"}}],"duplicates":[],"preview":[],"notes":[],"title":null,"warnings":[]}"#
     );
     let opts = JSON::parse(r#"{"limit": 1}"#).unwrap();
     let got = uri_list::js_plan("uri-list:https://a.example;https://b.example", opts)
@@ -284,6 +284,27 @@ fn plan_names_groups_and_asks_for_the_preview() {
         .ok()
         .unwrap();
     assert_eq!(json(&get(&got, "preview")), "[]");
+}
+
+/// Duplicates are found with the engine's own URL parser where an address
+/// is not written as it serialises (an upper-case scheme and host, a `.`
+/// segment, a default port), and kept or reversed on request.
+#[wasm_bindgen_test]
+fn plan_leaves_out_duplicates_as_the_engine_reads_them_and_reverses() {
+    let link = "uri-list:https://a.example/x;HTTPS://A.EXAMPLE:443/y/../x;https://a.example/x%23top;https://b.example";
+    let got = uri_list::js_plan(link, JsValue::UNDEFINED).ok().unwrap();
+    assert_eq!(
+        json(&get(&got, "duplicates")),
+        r#"[{"item":"HTTPS://A.EXAMPLE:443/y/../x","reason":{"code":"itemDuplicate","args":["1"],"message":"the same page as item 1"},"entry":1}]"#
+    );
+    assert_eq!(get(&got, "pages").as_f64(), Some(3.0));
+    let opts = JSON::parse(r#"{"keepDuplicates": true, "reverse": true}"#).unwrap();
+    let got = uri_list::js_plan(link, opts).ok().unwrap();
+    assert_eq!(json(&get(&got, "duplicates")), "[]");
+    assert_eq!(
+        json(&get(&get(&get(&got, "groups"), "0"), "urls")),
+        r#"["https://b.example","https://a.example/x#top","HTTPS://A.EXAMPLE:443/y/../x","https://a.example/x"]"#
+    );
 }
 
 #[wasm_bindgen_test]

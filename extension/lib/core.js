@@ -68,6 +68,8 @@ import init, * as core from '../pkg/uri_list.js';
  * @property {number} pages
  * @property {PlanGroup[]} groups
  * @property {{item: string, reason: Message}[]} skipped
+ * @property {{item: string, reason: Message, entry: number}[]} duplicates pages the list holds
+ *   earlier, left out ("the same page as item 2"); `entry`: the item's row in `checkAll()`
  * @property {Message[]} preview why the preview page comes first (none: open directly)
  * @property {Message[]} notes
  * @property {string | null} title
@@ -103,7 +105,7 @@ export const check = core.check;
 /** @type {(link: string) => CheckReport} */
 export const checkAll = core.checkAll;
 
-/** @type {(link: string, options: {limit?: number, linkText?: string}) => Plan} */
+/** @type {(link: string, options: {limit?: number, linkText?: string, keepDuplicates?: boolean, reverse?: boolean}) => Plan} */
 export const plan = core.plan;
 
 /** @type {(text: string) => Pasted} */

@@ -6,7 +6,7 @@ import { linkInWebLink, plan, readPasted } from './core.js';
 import { api } from './api.js';
 import { localized, t } from './i18n.js';
 import { LINK_SCHEME, MAX_LINK_LENGTH, WEB_LINK, shorten } from './prelude.js';
-import { readOpenLimit, readSettings } from './settings.js';
+import { lazyFor, readSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
 const MAX_TEXT_LENGTH = 1000;
@@ -59,9 +59,10 @@ const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_L
 export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false, reason = null }) {
   const link = validLink(href);
   const linkText = validText(text);
+  const settings = await readSettings();
   let the;
   try {
-    the = plan(link, { limit: await readOpenLimit(), linkText });
+    the = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates, reverse: settings.reverse });
   } catch {
     // A link the core cannot read (say, no item at all): the preview page says why.
     the = { preview: ['unreadable'], mode: 'list' };
@@ -70,29 +71,59 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
     const preview = await openPreview({ link, text: linkText, tab, replaceTab, active: active || replaceTab, reason });
     return { preview: true, reasons: the.preview, previewTabId: preview.id, windowId: preview.windowId };
   }
-  return carryOut(the, { tab, active, newWindow: newWindow || the.mode === 'window', grouped: the.mode !== 'tabs' });
+  const inWindow = newWindow || the.mode === 'window';
+  return carryOut(the, { tab, active, newWindow: inWindow, grouped: the.mode !== 'tabs', join: settings.joinGroup && !inWindow });
 }
 
 /**
- * Opens what a plan says, then reports what was skipped or failed. With the `lazy` setting on,
- * only the first page loads; the others load when their tab is selected. A group the list does
- * not name is named by the core's summary ("4 pages from 3 sites"), in the browser's language.
+ * Opens what a plan says, then reports what was skipped, left out as a duplicate, or failed.
+ * Lazily (only the first page loads; the others when their tab is selected) as the `lazy`
+ * setting says for this many pages. A group the list does not name is named by the core's
+ * summary ("4 pages from 3 sites"), in the browser's language.
  *
  * @param {any} the
- * @param {{tab: any, active: boolean, newWindow: boolean, grouped: boolean, lazy?: boolean}} how
- *   `lazy`: the person's choice on the preview page; without it, the setting
+ * @param {{tab: any, active: boolean, newWindow: boolean, grouped: boolean, lazy?: boolean, join?: boolean}} how
+ *   `lazy`: the person's choice on the preview page; without it, the setting. `join`: add the
+ *   pages to the tab group of `tab` (or of the tab that opened it), if it is in one.
  */
-async function carryOut(the, { tab, active, newWindow, grouped, lazy }) {
-  lazy ??= (await readSettings()).lazy;
+async function carryOut(the, { tab, active, newWindow, grouped, lazy, join = false }) {
+  lazy ??= lazyFor((await readSettings()).lazy, the.groups.reduce((n, group) => n + group.urls.length, 0));
   const groups = the.groups.map((group) => (group.summary ? { ...group, title: localized(group.summary) } : group));
-  const opened = await openGroups(groups, { tab, active, newWindow, grouped, lazy });
+  const joinGroupId = join && !newWindow ? await currentGroup(tab) : null;
+  const opened = await openGroups(groups, { tab, active, newWindow, grouped, lazy, joinGroupId });
   for (const { url, message } of opened.failures) console.warn(`uri-list: could not open ${url}: ${message}`);
   const notOpened = [
     ...the.skipped,
     ...opened.failures.map(({ url, message }) => ({ item: url, reason: t('openFailed', message) })),
   ];
-  await reportSkipped(notOpened, tab.id, the.notes ?? []);
-  return { preview: false, ...opened, titles: groups.map((g) => g.title), skipped: notOpened, notes: the.notes ?? [] };
+  const duplicates = the.duplicates ?? [];
+  await reportSkipped(notOpened, tab.id, the.notes ?? [], duplicates);
+  return {
+    preview: false,
+    ...opened,
+    titles: groups.map((g) => g.title),
+    skipped: notOpened,
+    duplicates: duplicates.length,
+    notes: the.notes ?? [],
+  };
+}
+
+/**
+ * The tab group the pages join with "add to the current tab group": the group of `tab`, else
+ * (a preview page next to a grouped tab) of the tab that opened it, in the same window; null for none.
+ * @param {any} tab
+ * @returns {Promise<number | null>}
+ */
+async function currentGroup(tab) {
+  const grouped = (t) => (typeof t?.groupId === 'number' && t.groupId >= 0 ? t.groupId : null);
+  if (grouped(tab) !== null) return grouped(tab);
+  if (typeof tab.openerTabId !== 'number') return null;
+  try {
+    const opener = await api.tabs.get(tab.openerTabId);
+    return opener.windowId === tab.windowId ? grouped(opener) : null;
+  } catch {
+    return null; // the opener is closed
+  }
 }
 
 /**
@@ -204,32 +235,40 @@ export function isPreviewPage(url) {
  * plan's pages with their URLs; the plan is made again here and only pages that match both
  * are opened, so the page cannot open anything the link does not hold. The person's choices
  * come along and are checked here too: `title`, a new name for the list's own groups ('' keeps
- * the plan's; folded to one line of at most 80 characters), `newWindow` and `lazy` (true or false).
+ * the plan's; folded to one line of at most 80 characters), `newWindow`, `lazy`, `reverse`,
+ * `keepDuplicates` and `join` (true or false; `lazy` absent: the setting). The indices are
+ * those of the plan in the list's order with the duplicates as the page shows them
+ * (`keepDuplicates`); `reverse` turns the opened order round.
  */
-export async function openSelected({ link, text, pages, title = '', newWindow = false, lazy }, tab) {
-  const the = plan(validLink(link), { limit: Number.MAX_SAFE_INTEGER, linkText: validText(text) });
+export async function openSelected({ link, text, pages, title = '', newWindow = false, lazy, reverse = false, keepDuplicates = false, join = false }, tab) {
   if (!Array.isArray(pages)) throw new Error('openSelected: no pages');
   if (typeof title !== 'string') throw new Error('openSelected: the group name must be text');
-  if (typeof newWindow !== 'boolean') throw new Error('openSelected: newWindow must be true or false');
+  for (const [name, value] of Object.entries({ newWindow, reverse, keepDuplicates, join })) {
+    if (typeof value !== 'boolean') throw new Error(`openSelected: ${name} must be true or false`);
+  }
   if (lazy !== undefined && typeof lazy !== 'boolean') throw new Error('openSelected: lazy must be true or false');
+  const the = plan(validLink(link), { limit: Number.MAX_SAFE_INTEGER, linkText: validText(text), keepDuplicates, reverse });
   const name = groupName(title);
   const chosen = new Set();
   const flat = the.groups.flatMap((group) => group.urls);
+  // Reversed, the page at index i of the list's order is at the mirror place.
+  const at = (index) => (reverse ? flat.length - 1 - index : index);
   for (const page of pages) {
-    if (Number.isInteger(page?.index) && flat[page.index] === page.url) chosen.add(page.index);
+    if (Number.isInteger(page?.index) && page.index >= 0 && flat[at(page.index)] === page.url) chosen.add(at(page.index));
   }
   let n = 0;
   // The list's own groups (depth 0) take the new name; numbered when there are several, as the
-  // core numbers them.
+  // core numbers them (in the list's order, whichever way they open).
   const own = the.groups.filter((group) => group.depth === 0).length;
-  let k = 0;
+  let k = reverse ? own + 1 : 0;
   const groups = the.groups
     .map((group) => {
-      const renamed = name && group.depth === 0 ? { title: own > 1 ? `${name} (${++k})` : name, summary: null } : {};
+      const number = group.depth === 0 ? (reverse ? --k : ++k) : 0;
+      const renamed = name && group.depth === 0 ? { title: own > 1 ? `${name} (${number})` : name, summary: null } : {};
       return { ...group, ...renamed, urls: group.urls.filter(() => chosen.has(n++)) };
     })
     .filter((group) => group.urls.length > 0);
-  return carryOut({ ...the, groups, skipped: [] }, { tab, active: true, newWindow, grouped: true, lazy });
+  return carryOut({ ...the, groups, skipped: [] }, { tab, active: true, newWindow, grouped: true, lazy, join: join && !newWindow });
 }
 
 /** A group name as a person typed it: one line, no control characters, at most 80 characters. */
@@ -253,31 +292,39 @@ export function linkInText(text, { anyForm = false } = {}) {
 }
 
 /**
- * Tells the person which items were not opened and why, and the plan's milder notes (say, a
- * page opened over plain http:): a badge on the toolbar button for the tab the link was in
- * (browsers reset a tab's badge when it loads a page, so the new tabs cannot carry it) with
- * the number not opened (or "!" for notes alone), its tooltip listing each with its reason,
+ * Tells the person which items were not opened and why, how many duplicates were left out, and
+ * the plan's milder notes (say, a page opened over plain http:): a badge on the toolbar button
+ * for the tab the link was in (browsers reset a tab's badge when it loads a page, so the new
+ * tabs cannot carry it) with the number not opened (red), else the duplicates left out ("-2",
+ * grey: nothing is wrong), else "!" for notes alone; its tooltip lists each with its reason;
  * and, for items not opened, a notification.
  */
-export async function reportSkipped(notOpened, tabId, notes = []) {
-  if (notOpened.length === 0 && notes.length === 0) return;
+export async function reportSkipped(notOpened, tabId, notes = [], duplicates = []) {
+  if (notOpened.length === 0 && notes.length === 0 && duplicates.length === 0) return;
   const lines = notOpened.map(({ item, reason }) => `${shorten(item)}: ${localized(reason)}`);
-  const heading = notOpened.length ? t('skippedTitle', notOpened.length) : t('notesTitle');
-  const title = [heading, ...lines, ...notes.map(localized)].join('\n');
+  const twice = duplicates.map(({ item, reason }) => `${shorten(item)}: ${localized(reason)}`);
+  const left = duplicates.length === 0 ? [] : [duplicates.length === 1 ? t('duplicatesLeftOutOne') : t('duplicatesLeftOut', duplicates.length)];
+  const heading = notOpened.length ? t('skippedTitle', notOpened.length) : duplicates.length ? `uri-list: ${left[0]}` : t('notesTitle');
+  const title = [heading, ...lines, ...(notOpened.length ? left : []), ...twice, ...notes.map(localized)].join('\n');
+  const [text, color] = notOpened.length
+    ? [String(notOpened.length), '#b3261e']
+    : duplicates.length
+      ? [`-${duplicates.length}`, '#5f6368']
+      : ['!', '#9a6700'];
   try {
     await api.action.setTitle({ tabId, title });
-    await api.action.setBadgeBackgroundColor({ tabId, color: notOpened.length ? '#b3261e' : '#9a6700' });
-    await api.action.setBadgeText({ tabId, text: notOpened.length ? String(notOpened.length) : '!' });
+    await api.action.setBadgeBackgroundColor({ tabId, color });
+    await api.action.setBadgeText({ tabId, text });
   } catch (error) {
     console.warn('uri-list: no badge (was the tab closed?):', error?.message ?? error);
   }
-  if (notOpened.length === 0) return; // notes alone are not worth interrupting the person
+  if (notOpened.length === 0) return; // duplicates and notes are not worth interrupting the person
   try {
     await api.notifications.create({
       type: 'basic',
       iconUrl: api.runtime.getURL('icons/icon-128.png'),
       title: heading,
-      message: lines.join('\n'),
+      message: [...lines, ...left].join('\n'),
     });
   } catch (error) {
     // Some systems have no notification service; the badge has said it already.

@@ -13,7 +13,17 @@ import { DEFAULT_WEB_BASE } from './distribution.js';
  *   (`browser.tabs.maxOpenBeforeWarn`). A whole number from 1 to 500: more than 500 tabs at
  *   once is never what a person means, and a bigger number would only disable the safety net.
  * - `lazy`: open a list's pages unloaded, all but the first, loading each when it is selected
- *   (the Multilinks explainer: don't load pages until they are looked at).
+ *   (the Multilinks explainer: user agents should avoid loading pages until they are looked
+ *   at). `true`: always; `false`: never; a whole number N (1 to 500): when more than N pages
+ *   open at once. The default is 5 (`LAZY_ABOVE`, see there for why).
+ * - `skipDuplicates`: leave out a page the list holds a second time (the core decides what is
+ *   the same page: src/check/page.rs). On by default: two tabs of one page are never what the
+ *   list's author meant to give, and the person is told how many were left out.
+ * - `reverse`: open the pages in the reverse order (the core's `reverse`: the last group first,
+ *   each group's last page first). Off by default.
+ * - `joinGroup`: when the tab the link is in belongs to a tab group, the pages join that group
+ *   instead of forming groups of their own (not with `type=window` or a new window, which the
+ *   group cannot reach). Off by default.
  * - `linkify`: make plain-text `uri-list:` links in pages clickable. Off by default: it reads
  *   the text of every page.
  * - `webBase`: the web page web links start with ("Copy as web link"): an absolute http(s)
@@ -42,13 +52,39 @@ const TEXT_MAX = 500;
 
 export const SETTINGS = Object.freeze({
   openLimit: Object.freeze({ default: 15, min: 1, max: 500 }),
-  lazy: Object.freeze({ default: false }),
+  lazy: Object.freeze({ default: 5, min: 1, max: 500 }),
+  skipDuplicates: Object.freeze({ default: true }),
+  reverse: Object.freeze({ default: false }),
+  joinGroup: Object.freeze({ default: false }),
   linkify: Object.freeze({ default: false }),
   webBase: Object.freeze({ default: DEFAULT_WEB_BASE }),
   shareFormat: Object.freeze({ default: 'link' }),
   shareTemplate: Object.freeze({ default: '{title}: {url}' }),
   shareSeparator: Object.freeze({ default: '\\n' }),
 });
+
+/**
+ * The default of `lazy`: lists of more than 5 pages open unloaded but the first. Why 5: each
+ * page loaded at once costs its memory and, in Chromium, a process. Measured for heavy article
+ * pages (benches/README.md, "Lazy loading"): 30 such pages took 1 154 MiB in Chromium (about 38
+ * MiB each, 40 processes) and 603 MiB in Firefox (about 20 MiB each); opened lazily, 118 and
+ * 27 MiB. Five loaded pages are then at most about 190 MiB (Chromium) or 100 MiB (Firefox),
+ * about what one busy web application takes, and a person reading a short list looks at every
+ * page soon anyway; beyond that the cost grows with every page while the person still looks
+ * at one at a time. Chrome's unloaded tab is a placeholder page of the extension (lib/lazy.js),
+ * with costs of its own (its address in history until selected): not worth it for a short list.
+ */
+export const LAZY_ABOVE = SETTINGS.lazy.default;
+
+/**
+ * Whether `pages` pages open lazily under the `lazy` setting `lazy` (true, false, or a number
+ * of pages above which they do).
+ * @param {boolean | number} lazy
+ * @param {number} pages
+ */
+export function lazyFor(lazy, pages) {
+  return typeof lazy === 'number' ? pages > lazy : lazy === true;
+}
 
 /** Kept for callers that only need the open-limit's bounds. */
 export const OPEN_LIMIT = Object.freeze({ key: 'openLimit', ...SETTINGS.openLimit });
@@ -65,8 +101,16 @@ export function settingError(key, value) {
       return api.i18n.getMessage('settingOpenLimitInvalid', [String(min), String(max)]) ||
         `the open-limit must be a whole number from ${min} to ${max}`;
     }
-    case 'lazy':
+    case 'lazy': {
+      const { min, max } = SETTINGS.lazy;
+      if (typeof value === 'boolean' || (Number.isInteger(value) && value >= min && value <= max)) return null;
+      return api.i18n.getMessage('settingLazyAboveInvalid', [String(min), String(max)]) ||
+        `the number of pages must be a whole number from ${min} to ${max}`;
+    }
     case 'linkify':
+    case 'skipDuplicates':
+    case 'reverse':
+    case 'joinGroup':
       return typeof value === 'boolean' ? null : `${key} must be true or false`;
     case 'webBase':
       return value === '' || isWebBase(value) ? null : api.i18n.getMessage('errorWebBase', [String(value)]);

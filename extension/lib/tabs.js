@@ -12,12 +12,16 @@ import { createUnloaded } from './lazy.js';
  * With `lazy`, only the first page loads; every other tab is created unloaded (lib/lazy.js) and
  * loads when it is selected. A tab that cannot be created unloaded is opened loaded instead.
  *
+ * With `joinGroupId` (the tab group the link's tab is in), every page joins that group instead:
+ * nested lists too (a group cannot hold groups), with or without `grouped` (the person asked
+ * for no new group, and `type=tabs` asks for none either); the group keeps its name and colour.
+ *
  * @param {{title: string, color: string|null, urls: string[]}[]} groups
- * @param {{tab: object, active: boolean, newWindow: boolean, grouped: boolean, lazy?: boolean}} how
+ * @param {{tab: object, active: boolean, newWindow: boolean, grouped: boolean, lazy?: boolean, joinGroupId?: number|null}} how
  *   `active`: whether the first new tab (or the new window) takes the focus
  * @returns {Promise<{tabIds: number[], groupIds: number[], windowId: number, failures: {url: string, message: string}[]}>}
  */
-export async function openGroups(groups, { tab, active, newWindow, grouped, lazy = false }) {
+export async function openGroups(groups, { tab, active, newWindow, grouped, lazy = false, joinGroupId = null }) {
   const failures = [];
   const tabIds = [];
   const tabsOfGroup = groups.map(() => []);
@@ -47,7 +51,9 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
     }
   }
   const groupIds = [];
-  if (grouped) {
+  if (joinGroupId !== null && !newWindow) {
+    if (tabIds.length > 0) groupIds.push(await joinGroup(tabIds, joinGroupId));
+  } else if (grouped) {
     for (const [g, group] of groups.entries()) {
       if (tabsOfGroup[g].length === 0) continue;
       groupIds.push(await groupTabs(tabsOfGroup[g], windowId, group));
@@ -61,6 +67,11 @@ export async function groupTabs(tabIds, windowId, { title, color }) {
   const groupId = await api.tabs.group({ tabIds, createProperties: { windowId } });
   await api.tabGroups.update(groupId, { title, ...(color ? { color } : {}) });
   return groupId;
+}
+
+/** Adds `tabIds` to the existing tab group `groupId` (name and colour unchanged); its id. */
+async function joinGroup(tabIds, groupId) {
+  return api.tabs.group({ tabIds, groupId });
 }
 
 /** A tab created unloaded; if the browser refuses that, the page opened loaded rather than not at all. */

@@ -58,9 +58,65 @@ function setUpOpenLimit(settings) {
   });
 }
 
+/**
+ * "Load pages only when I look at them": when more than N pages open at once (the default, with
+ * its number), always, or never; stored as N, true or false (lib/settings.js). The number is
+ * saved when it is a whole number in range; otherwise it says why.
+ */
+function setUpLazy(settings) {
+  const count = $('lazy-count');
+  const error = $('lazy-count-error');
+  const { min, max, default: fallback } = SETTINGS.lazy;
+  count.min = String(min);
+  count.max = String(max);
+  const mode = (lazy) => (typeof lazy === 'number' ? 'above' : lazy ? 'always' : 'never');
+  const radio = (value) => /** @type {HTMLInputElement} */ (document.querySelector(`input[name="lazy"][value="${value}"]`));
+  radio(mode(settings.lazy)).checked = true;
+  count.value = String(typeof settings.lazy === 'number' ? settings.lazy : fallback);
+  count.disabled = typeof settings.lazy !== 'number';
+
+  async function save(value) {
+    try {
+      await saveSetting('lazy', value);
+      settings.lazy = value;
+      showStatus(
+        typeof value === 'number' ? t('optionsLazyAboveSaved', value) : t(value ? 'optionsLazyOn' : 'optionsLazyOff'),
+        'ok',
+      );
+    } catch (failure) {
+      showStatus(failure.message, 'error');
+    }
+  }
+  async function commitCount() {
+    const typed = count.value.trim();
+    const value = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+    if (refused(count, error, settingError('lazy', value)) || value === settings.lazy) return;
+    await save(value);
+    if (count.value.trim() === typed) count.value = String(value);
+  }
+  for (const box of document.querySelectorAll('input[name="lazy"]')) {
+    box.addEventListener('change', async () => {
+      const chosen = /** @type {HTMLInputElement} */ (box).value;
+      count.disabled = chosen !== 'above';
+      if (chosen !== 'above') refused(count, error, null);
+      if (chosen === 'above') return commitCount();
+      await save(chosen === 'always');
+    });
+  }
+  count.addEventListener('change', commitCount);
+  count.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') commitCount();
+  });
+}
+
 /** The checkboxes: each saved as it changes, and said so. */
 function setUpChecks(settings) {
-  const said = { lazy: ['optionsLazyOn', 'optionsLazyOff'], linkify: ['optionsLinkifyOn', 'optionsLinkifyOff'] };
+  const said = {
+    linkify: ['optionsLinkifyOn', 'optionsLinkifyOff'],
+    skipDuplicates: ['optionsDuplicatesOn', 'optionsDuplicatesOff'],
+    reverse: ['optionsReverseOn', 'optionsReverseOff'],
+    joinGroup: ['optionsJoinGroupOn', 'optionsJoinGroupOff'],
+  };
   for (const [key, [on, off]] of Object.entries(said)) {
     const box = $(key);
     box.checked = settings[key];
@@ -146,6 +202,7 @@ function setUpTemplate(settings) {
 localizePage();
 const settings = await readSettings();
 setUpOpenLimit(settings);
+setUpLazy(settings);
 setUpChecks(settings);
 setUpWebBase(settings);
 await setUpTemplate(settings);

@@ -146,9 +146,9 @@ function onCopy(button, form, notes) {
  * What a pasted text holds, from the core: its link, the plan (pages, groups, why a preview
  * would come first), the sites in order (nested lists included), alerts and milder notes.
  */
-function describePasted(text, openLimit) {
+function describePasted(text, openLimit, keepDuplicates = false) {
   const read = readPasted(text);
-  const the = plan(read.link, { limit: openLimit });
+  const the = plan(read.link, { limit: openLimit, keepDuplicates });
   const sites = new Map(); // host -> what a person reads (Unicode, and punycode when it differs)
   const alerts = [];
   const notes = [];
@@ -168,6 +168,7 @@ function describePasted(text, openLimit) {
     for (const note of entry.notes ?? []) (note.alert ? alerts : notes).push(say(note));
   }
   for (const { item, reason } of the.skipped) notes.push(t('popupLeftOut', shorten(item, 60), say(reason)));
+  for (const { item, reason } of the.duplicates) notes.push(t('popupLeftOut', shorten(item, 60), say(reason)));
   return { read, the, sites: [...sites.values()], alerts: unique(alerts), notes: unique(notes) };
 }
 
@@ -202,7 +203,7 @@ function setUpPaste(windowId, settings) {
       return;
     }
     try {
-      current = describePasted(text, settings.openLimit);
+      current = describePasted(text, settings.openLimit, !settings.skipDuplicates);
     } catch (error) {
       $('pasted-summary').textContent = t('popupPasteUnreadable', say(error));
       $('pasted-summary').className = 'error';

@@ -5,7 +5,9 @@
 // it was clicked, was not visible, was focused by the page, a repeat): it then says which.
 //
 // A bar stays at the top: the group's name (editable), "in a new window", "load pages only
-// when I look at them", and the one button, "Open 18 pages as a group". Below, the groups the
+// when I look at them", "leave out N duplicates" (when the list holds a page twice), "in
+// reverse order", "add to the current tab group" (when there is one), and the one button,
+// "Open 18 pages as a group". Below, the groups the
 // list opens as, each page under its site (named once), each page a link that opens that one
 // page. Pages are rendered in chunks, so a list of 10 000 keeps the page responsive.
 //
@@ -17,8 +19,9 @@ import { requestBookmarks } from '../lib/bookmark-access.js';
 import { $, element } from '../lib/dom.js';
 import { acceptDrops, dragOut, readDrop } from '../lib/drop.js';
 import { localized, localizePage, t } from '../lib/i18n.js';
+import { api } from '../lib/api.js';
 import { ask } from '../lib/prelude.js';
-import { readSettings } from '../lib/settings.js';
+import { lazyFor, readSettings } from '../lib/settings.js';
 import { CLICK_REASONS, readPreview } from '../lib/open.js';
 
 /** Rows added to the page per task: small enough that no task runs long, big enough to be quick. */
@@ -37,19 +40,27 @@ const linkText = stored?.text ?? query.get('text') ?? '';
 const reason = Object.hasOwn(CLICK_REASONS, stored?.reason) ? t(CLICK_REASONS[stored.reason]) : null;
 
 /**
- * Every openable page, in the order shown: `{n, index, url, checked, box}` (`n` its place here,
- * `index` its place in the plan, `box` once its row is on the page). The boxes on the page and
- * this model are kept in step.
- * @type {{n: number, index: number, url: string, checked: boolean, box: HTMLInputElement | null}[]}
+ * Every openable page, in the order shown: `{n, index, kept, url, checked, box, duplicate}` (`n`
+ * its place here, `index` its place in the plan with every page, `kept` in the plan without the
+ * duplicates (null for a duplicate), `box` once its row is on the page, `duplicate` the reason
+ * it repeats an earlier page). The boxes on the page and this model are kept in step.
+ * @type {{n: number, index: number, kept: number | null, url: string, checked: boolean, box: HTMLInputElement | null, duplicate: any}[]}
  */
 const pages = [];
+
+/**
+ * The `lazy` setting when it is "above N pages" (N), else null; once the person ticks or unticks
+ * the lazy choice themselves, null too: then the choice is theirs, and no longer follows the count.
+ * @type {number | null}
+ */
+let lazyAbove = null;
 
 localizePage();
 
 try {
   if (query.has('id') && !stored) throw new Error(t('previewGone'));
   await init();
-  await show(/** @type {{openLimit: number, lazy: boolean}} */ (await readSettings()));
+  await show(/** @type {Settings} */ (await readSettings()));
 } catch (error) {
   document.title = t('previewUnreadable');
   $('title').textContent = t('previewUnreadable');
@@ -58,20 +69,26 @@ try {
 }
 
 /**
+ * @typedef {{openLimit: number, lazy: boolean | number, skipDuplicates: boolean, reverse: boolean, joinGroup: boolean}} Settings
+ */
+
+/**
  * The groups the link opens as (the plan's groups, in order: a list's own pages, one group per run
  * between nested lists; each nested list's), each with its pages, and the items that are not
  * opened. The core's checkAll() gives every item, nested lists' right after the item that holds
  * them, each with the index of its list: a run ends at a nested list and where its list changes,
- * as in plan().
+ * as in plan(). `the` is the plan with every page (duplicates kept); `duplicates`, the plan's
+ * duplicates by their row in checkAll() (`entry`): those pages are marked, and counted apart.
  */
-function sections(the, checked) {
+function sections(the, checked, duplicates) {
   const groups = the.groups.map((group) => ({ title: localized(group.summary) || group.title, depth: group.depth, rows: [] }));
   const others = [];
   let next = 0; // the next group of the plan
   let index = 0; // the next openable page of the plan
+  let kept = 0; // the next page of the plan without duplicates
   let run = null;
   let runList = -1;
-  for (const entry of checked.items) {
+  for (const [at, entry] of checked.items.entries()) {
     if (entry.class === 'list') {
       run = null;
       continue;
@@ -84,7 +101,8 @@ function sections(the, checked) {
       run = groups[next++];
       runList = entry.list;
     }
-    run.rows.push({ ...entry, page: index++ });
+    const duplicate = duplicates.get(at) ?? null;
+    run.rows.push({ ...entry, page: index++, kept: duplicate ? null : kept++, duplicate });
   }
   return { groups: groups.filter((g) => g.rows.length > 0), others };
 }
@@ -100,27 +118,63 @@ function bySite(rows) {
   return [...sites.values()];
 }
 
-/** @param {{openLimit: number, lazy: boolean}} settings */
+/**
+ * The tab group "add to the current tab group" would join: this page's tab's, else the group of
+ * the tab that opened it (the preview opens next to the link's tab); null for none.
+ */
+async function currentGroup() {
+  const grouped = (tab) => (typeof tab?.groupId === 'number' && tab.groupId >= 0 ? tab.groupId : null);
+  try {
+    const tab = await api.tabs.getCurrent();
+    if (grouped(tab) !== null || typeof tab?.openerTabId !== 'number') return grouped(tab);
+    const opener = await api.tabs.get(tab.openerTabId);
+    return opener.windowId === tab.windowId ? grouped(opener) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {Settings} settings */
 async function show(settings) {
-  const the = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText });
+  const the = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText, keepDuplicates: true });
+  const deduplicated = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText });
+  const duplicates = new Map(deduplicated.duplicates.map((d) => [d.entry, d]));
   const first = the.groups[0];
   const title = the.title || localized(first?.summary) || first?.title || t('previewUntitled');
   document.title = t('previewPageTitle', title);
   $('title').textContent = title;
   $('group-name').value = title;
-  $('lazy').checked = settings.lazy;
+  const skipping = settings.skipDuplicates && duplicates.size > 0;
+  $('lazy').checked = lazyFor(settings.lazy, skipping ? deduplicated.pages : the.pages);
+  if (typeof settings.lazy === 'number') lazyAbove = settings.lazy;
+  $('lazy').addEventListener('change', () => {
+    lazyAbove = null;
+  });
   $('new-window').checked = the.mode === 'window';
+  $('reverse').checked = settings.reverse;
+  if (duplicates.size > 0) {
+    $('skip-duplicates-label').textContent = duplicates.size === 1 ? t('previewSkipDuplicateOne') : t('previewSkipDuplicates', duplicates.size);
+    $('skip-duplicates').checked = settings.skipDuplicates;
+    $('duplicates-choice').hidden = false;
+  }
+  if ((await currentGroup()) !== null) {
+    $('join-group').checked = settings.joinGroup;
+    $('join-choice').hidden = false;
+  }
 
   const checked = checkAll(link);
-  const { groups, others } = sections(the, checked);
+  const { groups, others } = sections(the, checked, duplicates);
   const sites = new Set(groups.flatMap((g) => g.rows.map((row) => row.site)));
+  const openPages = skipping ? deduplicated.pages : the.pages;
   $('summary').textContent = [
-    the.pages === 0 ? t('previewNoPages') : t('previewSummary', pagesWord(the.pages), sitesWord(sites.size)),
+    openPages === 0 ? t('previewNoPages') : t('previewSummary', pagesWord(openPages), sitesWord(sites.size)),
+    !skipping ? '' : duplicates.size === 1 ? t('duplicatesLeftOutOne') : t('duplicatesLeftOut', duplicates.size),
     others.length === 0 ? '' : t(others.length === 1 ? 'previewOthersOne' : 'previewOthers', others.length),
   ].filter(Boolean).join(' ');
 
   // Why the page is shown (a long list, type=list, warnings), and what is good to know.
-  fillList('why', [...(reason ? [reason] : []), ...plan(link, { limit: settings.openLimit, linkText }).preview.map(localized)]);
+  const limited = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates });
+  fillList('why', [...(reason ? [reason] : []), ...limited.preview.map(localized)]);
   fillList('notes', [...new Set([...the.notes, ...checked.warnings].map(localized))]);
 
   // The rows, as a flat sequence rendered in chunks: group headings (when there is more than
@@ -133,7 +187,8 @@ async function show(settings) {
       rows.push({ kind: 'site', row: site[0], count: site.length });
       for (const row of site) {
         const alerts = (row.notes ?? []).some((note) => note.alert);
-        const model = { n: pages.length, index: row.page, url: row.item, checked: !alerts, box: null }; // a lookalike opens only if checked
+        // A lookalike opens only if checked; a duplicate, only once duplicates are kept.
+        const model = { n: pages.length, index: row.page, kept: row.kept, url: row.item, checked: !alerts && !(row.duplicate && skipping), box: null, duplicate: row.duplicate };
         pages.push(model);
         rows.push({ kind: 'page', row, model });
       }
@@ -145,6 +200,17 @@ async function show(settings) {
   $('select-all').addEventListener('click', () => setAll(true));
   $('select-none').addEventListener('click', () => setAll(false));
   $('open').addEventListener('click', openChecked);
+  $('skip-duplicates').addEventListener('change', () => {
+    const skip = $('skip-duplicates').checked;
+    for (const page of pages.filter((p) => p.duplicate)) {
+      page.checked = !skip;
+      if (page.box) {
+        page.box.checked = !skip;
+        page.box.disabled = skip;
+      }
+    }
+    updateButton();
+  });
   $('copy-link').addEventListener('click', () => copy(link));
   $('copy-text').addEventListener('click', () => copy(toText(link)));
   $('save-bookmarks').addEventListener('click', saveBookmarks);
@@ -227,15 +293,17 @@ function render(row) {
 /** An openable page: its box, and its address as a link that opens that one page. */
 function pageRow(row, model) {
   const id = `item-${model.index}`; // by the page's place in the list
-  const li = element('li', { class: 'item openable', draggable: 'true' });
+  const li = element('li', { class: model.duplicate ? 'item openable duplicate' : 'item openable', draggable: 'true' });
   const box = /** @type {HTMLInputElement} */ (element('input', { type: 'checkbox', id, 'aria-labelledby': `${id}-url`, 'aria-describedby': `${id}-about` }));
   box.checked = model.checked;
+  box.disabled = Boolean(model.duplicate) && /** @type {HTMLInputElement} */ ($('skip-duplicates')).checked;
   box.dataset.n = String(model.n);
   model.box = box;
   const a = /** @type {HTMLAnchorElement} */ (element('a', { class: 'url', id: `${id}-url`, href: row.item, target: '_blank', rel: 'noopener noreferrer' }));
   a.append(...splitAddress(row.item));
   li.append(box, a);
   const about = element('div', { class: 'about', id: `${id}-about` });
+  if (model.duplicate) about.append(element('span', { class: 'tag' }, t('previewDuplicate')), element('span', {}, localized(model.duplicate.reason)));
   for (const note of row.notes ?? []) about.append(element('span', { class: note.alert ? 'alert' : 'note' }, localized(note)));
   li.append(about);
   return li;
@@ -260,16 +328,21 @@ function otherRow(row) {
 }
 
 function setAll(checked) {
-  for (const page of pages) {
+  const skip = $('skip-duplicates').checked && !$('duplicates-choice').hidden;
+  for (const page of pages.filter((p) => !(p.duplicate && skip))) {
     page.checked = checked;
     if (page.box) page.box.checked = checked;
   }
   updateButton();
 }
 
-/** The button says what it opens: "Open 18 pages as a group". */
+/**
+ * The button says what it opens: "Open 18 pages as a group". With the `lazy` setting at "above N
+ * pages", the lazy choice follows the number checked, until the person makes it themselves.
+ */
 function updateButton() {
   const n = pages.filter((page) => page.checked).length;
+  if (lazyAbove !== null) $('lazy').checked = n > lazyAbove;
   $('open').textContent = n === 0 ? t('previewOpenNone') : n === 1 ? t('previewOpenOne') : t('previewOpenMany', n);
 }
 
@@ -280,7 +353,11 @@ function status(text) {
 /** Opens the checked pages: only a person's own click (or key press on the button) does. */
 async function openChecked(event) {
   if (!event.isTrusted) return;
-  const chosen = pages.filter((page) => page.checked).map(({ index, url }) => ({ index, url }));
+  // Indices into the plan the background makes again: without the duplicates while they are left out.
+  const keepDuplicates = $('duplicates-choice').hidden || !$('skip-duplicates').checked;
+  const chosen = pages
+    .filter((page) => page.checked && (keepDuplicates || page.kept !== null))
+    .map(({ index, kept, url }) => ({ index: keepDuplicates ? index : kept, url }));
   if (chosen.length === 0) return status(t('previewNothingChecked'));
   const name = $('group-name').value.trim();
   try {
@@ -291,8 +368,12 @@ async function openChecked(event) {
       title: name === $('title').textContent ? '' : name,
       newWindow: $('new-window').checked,
       lazy: $('lazy').checked,
+      reverse: $('reverse').checked,
+      keepDuplicates,
+      join: !$('join-choice').hidden && $('join-group').checked,
     });
-    status(t('previewOpened', opened.tabIds.length));
+    const left = opened.duplicates === 0 ? '' : opened.duplicates === 1 ? t('duplicatesLeftOutOne') : t('duplicatesLeftOut', opened.duplicates);
+    status([t('previewOpened', opened.tabIds.length), left].filter(Boolean).join(' '));
   } catch (error) {
     status(t('previewOpenFailed', error.message));
   }

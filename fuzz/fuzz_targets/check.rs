@@ -81,7 +81,7 @@ fuzz_target!(|data: &[u8]| {
     let mut items = Vec::new();
     all_items(&parsed.list, &mut items);
     for limit in [1, 15, usize::MAX] {
-        let the = plan(&parsed, &PlanContext { open_limit: limit, link_text: Some("link text") });
+        let the = plan(&parsed, &PlanContext { open_limit: limit, link_text: Some("link text"), ..PlanContext::default() });
         let pages = the.pages();
         assert!(pages <= items.len(), "{pages} pages from {} items", items.len());
         for group in &the.groups {

@@ -12,6 +12,7 @@ use crate::prelude::*;
 
 mod host;
 pub(crate) mod lookalike;
+mod page;
 mod punycode;
 #[cfg(feature = "serde")]
 pub(crate) mod report;
@@ -24,6 +25,7 @@ use alloc::borrow::Cow;
 use host::parse_authority;
 use strset::first_of_each;
 
+pub use page::page_address;
 #[cfg(feature = "serde")]
 pub use report::CheckReport;
 

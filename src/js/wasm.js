@@ -100,12 +100,14 @@ export function build(link, ptr, count, textPtr, textLen, optionCount, rest) {
 const CHECK = 0;
 const CHECK_ALL = 1;
 const SKIPPED = 2;
-const WIDTHS = [11, 14, 3, 2];
+const DUPLICATE = 4;
+const WIDTHS = [11, 14, 3, 2, 4];
 const CLASSES = ['openable', 'blocked', 'invalid', 'list'];
 
-/** The result in progress: its rows (or skipped items), its URLs, its values (1 on; 0 is none). */
+/** The result in progress: its rows (or skipped items), its URLs, its duplicates, its values (1 on; 0 is none). */
 let rowsSoFar = [];
 let urlsSoFar = [];
+let duplicatesSoFar = [];
 let values = [null];
 
 /** A copy of a value made by serde-wasm-bindgen: plain objects, arrays, strings, numbers, booleans. */
@@ -125,6 +127,7 @@ function copy(v) {
 export function begin() {
   rowsSoFar = [];
   urlsSoFar = [];
+  duplicatesSoFar = [];
   values = [null];
 }
 
@@ -141,6 +144,10 @@ export function rows(kind, ptr, count, textPtr, textLen, fresh) {
   const at = (k) => (t[k] === NONE ? null : text.slice(t[k], t[k + 1]));
   if (kind === SKIPPED) {
     for (let k = 0; k < t.length; k += width) rowsSoFar.push({ item: text.slice(t[k], t[k + 1]), reason: copy(values[t[k + 2]]) });
+    return;
+  }
+  if (kind === DUPLICATE) {
+    for (let k = 0; k < t.length; k += width) duplicatesSoFar.push({ item: text.slice(t[k], t[k + 1]), reason: copy(values[t[k + 2]]), entry: t[k + 3] });
     return;
   }
   if (kind !== CHECK && kind !== CHECK_ALL) {
@@ -172,14 +179,14 @@ export function finishCheck(rest) {
   return out;
 }
 
-/** `plan`'s result: `head` with each group's URLs (their number in `head`) and the skipped items. */
+/** `plan`'s result: `head` with each group's URLs (their number in `head`), the skipped items and the duplicates. */
 export function finishPlan(head) {
   let n = 0;
   for (const group of head.groups) {
     group.urls = urlsSoFar.slice(n, n + group.urls);
     n += group.urls.length;
   }
-  const out = { mode: head.mode, pages: head.pages, groups: head.groups, skipped: rowsSoFar, preview: head.preview, notes: head.notes, title: head.title, warnings: head.warnings };
+  const out = { mode: head.mode, pages: head.pages, groups: head.groups, skipped: rowsSoFar, duplicates: duplicatesSoFar, preview: head.preview, notes: head.notes, title: head.title, warnings: head.warnings };
   begin();
   return out;
 }

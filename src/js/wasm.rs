@@ -449,12 +449,14 @@ fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
 /// info's, the class, the reason's value and the notes' value); `checkAll`'s
 /// (those, then the depth, the list and the nested list, [`NONE`] for none);
 /// `plan`'s skipped items (the item's span, the reason's value); `plan`'s
-/// URLs (a span). src/js/wasm.js has the same numbers.
+/// URLs (a span); `plan`'s duplicates (the item's span, the reason's value,
+/// the entry). src/js/wasm.js has the same numbers.
 const CHECK: u32 = 0;
 const CHECK_ALL: u32 = 1;
 const SKIPPED: u32 = 2;
 const URL: u32 = 3;
-const WIDTHS: [usize; 4] = [11, 14, 3, 2];
+const DUPLICATE: u32 = 4;
+const WIDTHS: [usize; 5] = [11, 14, 3, 2, 4];
 
 /// A batch is handed to JavaScript at this many rows, or at this much text.
 const BATCH_ROWS: usize = 4096;
@@ -614,8 +616,8 @@ impl Table {
     }
 }
 
-/// `plan()`'s options: `{limit?, linkText?}`. A value of the wrong kind
-/// counts as none (the defaults).
+/// `plan()`'s options: `{limit?, linkText?, keepDuplicates?, reverse?}`. A
+/// value of the wrong kind counts as none (the defaults).
 #[derive(serde::Deserialize, Default)]
 #[serde(default)]
 struct PlanOptions {
@@ -623,6 +625,10 @@ struct PlanOptions {
     limit: Option<f64>,
     #[serde(rename = "linkText", deserialize_with = "lenient")]
     link_text: Option<String>,
+    #[serde(rename = "keepDuplicates", deserialize_with = "lenient")]
+    keep_duplicates: Option<bool>,
+    #[serde(deserialize_with = "lenient")]
+    reverse: Option<bool>,
 }
 
 /// A value, or none when it is not of the kind expected.
@@ -641,6 +647,7 @@ struct PlanShape<'a> {
     pages: usize,
     groups: &'a [crate::Group],
     skipped: &'a [crate::Skipped],
+    duplicates: &'a [crate::Duplicate],
     preview: &'a [crate::Message],
     notes: &'a [crate::Message],
     title: Option<&'a str>,
@@ -686,15 +693,18 @@ fn planned(link: &str, opts: JsValue) -> Result<(crate::Parsed, crate::Plan), Js
     let context = crate::PlanContext {
         open_limit,
         link_text: link_text.as_deref(),
+        keep_duplicates: options.keep_duplicates.unwrap_or(false),
+        reverse: options.reverse.unwrap_or(false),
     };
     let plan = crate::plan(&parsed, &context);
     Ok((parsed, plan))
 }
 
-/// `plan(link, {limit?, linkText?})`: what to open for a link: groups of
-/// URLs with their names and colours, what is skipped and why, and why the
-/// preview page should be shown first (see the README). The skipped items
-/// and the URLs cross through the rows' fast path (`Table`), the rest through
+/// `plan(link, {limit?, linkText?, keepDuplicates?, reverse?})`: what to
+/// open for a link: groups of URLs with their names and colours, what is
+/// skipped and why, the duplicates left out, and why the preview page should
+/// be shown first (see the README). The skipped items, the URLs and the
+/// duplicates cross through the rows' fast path (`Table`), the rest through
 /// serde-wasm-bindgen.
 #[wasm_bindgen(js_name = plan)]
 pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
@@ -709,6 +719,14 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     for url in plan.groups.iter().flat_map(|g| &g.urls) {
         let span = table.text(Some(url));
         table.push(&span)?;
+    }
+    table.switch(DUPLICATE)?;
+    for duplicate in &plan.duplicates {
+        let item = table.text(Some(&duplicate.item));
+        let reason = table.message(Some(&duplicate.reason));
+        let entry = u32::try_from(duplicate.entry)
+            .map_err(|_| JsError::new("internal error: too many items"))?;
+        table.push(&[item[0], item[1], reason, entry])?;
     }
     table.flush()?;
     let head = to_js(&PlanHead {
@@ -744,6 +762,7 @@ pub fn js_plan_plain(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
         pages: plan.pages(),
         groups: &plan.groups,
         skipped: &plan.skipped,
+        duplicates: &plan.duplicates,
         preview: &plan.preview,
         notes: &plan.notes,
         title: parsed.list.title(),

@@ -79,6 +79,7 @@ messages! {
     itemBadPunycode: "\"$1\" in the host is not valid punycode",
     itemHostInvalid: "the host \"$1\" is not a valid international host name (UTS #46): a browser would not open it",
     itemNestedUnreadable: "a nested list that cannot be read (see the warnings)",
+    itemDuplicate: "the same page as item $1",
     // What a person should know of a site (`check`, `plan`).
     noteLookalike: "$1 looks like $2, another site in this list",
     noteBorrowedName: "$1 belongs to $2, not to $3, another site in this list",

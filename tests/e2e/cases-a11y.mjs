@@ -91,6 +91,20 @@ export const cases = [
         await options.type('#open-limit', '0');
         await waitFor(read, (p) => p.error !== '', { what: 'the number refused' });
         await assertAccessible(options, 'the options page (a refused number)');
+        // The lazy choice's own number refused, then "always" (its number box disabled).
+        await options.type('#open-limit', '15');
+        await options.type('#lazy-count', '0');
+        await waitFor(
+          () => options.evaluate(() => document.getElementById('lazy-count-error').textContent),
+          (text) => text === 'The number of pages must be a whole number from 1 to 500.',
+          { what: 'the lazy number refused' },
+        );
+        await assertAccessible(options, 'the options page (a refused number of pages for lazy loading)');
+        await options.screenshots?.('lazy-refused');
+        await options.click('#lazy-always');
+        await options.click('#reverse');
+        await waitFor(() => options.evaluate(() => document.getElementById('lazy-count').disabled), (d) => d === true, { what: 'the number box disabled' });
+        await assertAccessible(options, 'the options page (lazy always, reverse order ticked)');
       } finally {
         await options.close();
         await browser.inExtension(async () => (globalThis.browser ?? globalThis.chrome).storage.sync.clear());

@@ -126,7 +126,9 @@ async function withOptions(browser, body) {
     options.evaluate(() => ({
       limit: document.getElementById('open-limit').value,
       limitError: document.getElementById('open-limit-error').textContent,
-      lazy: document.getElementById('lazy').checked,
+      lazy: ((choice) => (choice?.value === 'above' ? `above ${document.getElementById('lazy-count').value}` : (choice?.value ?? null)))(
+      /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="lazy"]:checked')),
+    ),
       linkify: document.getElementById('linkify').checked,
     }));
   try {
@@ -564,8 +566,9 @@ const injectionCases = [
 
 /**
  * Values a corrupt or hand-edited storage.sync may hold. Each reads as the default (open-limit 15,
- * lazy off): a 16-page list shows the preview page (so not a limit of 1e9), a 3-page list opens
- * directly (so not a limit of -1), every page loads (lazy is off), and the popup shows 15.
+ * lazy above 5 pages): a 16-page list shows the preview page (so not a limit of 1e9), a 3-page list
+ * opens directly (so not a limit of -1), every page loads (3 pages, not above 5; "yes" is not
+ * "always"), and the popup shows 15.
  */
 const CORRUPT = [
   { openLimit: 'abc' },
@@ -577,7 +580,7 @@ const CORRUPT = [
 ];
 
 const settingsCases = CORRUPT.map((values) => ({
-  name: `attacks: a corrupt setting ${JSON.stringify(values)} reads as the default (15 pages at once, lazy off): the options page shows 15, 16 pages preview, 3 open`,
+  name: `attacks: a corrupt setting ${JSON.stringify(values)} reads as the default (15 pages at once, lazy above 5): the options page shows 15, 16 pages preview, 3 open`,
   async run({ browser, origin, server }) {
     try {
       const stored = await storeSettings(browser, values);
@@ -585,7 +588,7 @@ const settingsCases = CORRUPT.map((values) => ({
       await browser.goto(`${origin}/click-title.html`);
       await withOptions(browser, async (popup) => {
         const shown = await popup.read();
-        assert.deepEqual([shown.limit, shown.limitError, shown.lazy], ['15', '', false]);
+        assert.deepEqual([shown.limit, shown.limitError, shown.lazy], ['15', '', 'above 5']);
       });
       await browser.goto(`${origin}/over-limit.html`);
       await browser.click('#link');
@@ -597,7 +600,7 @@ const settingsCases = CORRUPT.map((values) => ({
       const before = server.requests.length;
       await browser.goto(`${origin}/click-title.html`);
       await honestClick(browser, origin, { title: 'Reading list', pages: ['/page/one', '/page/two', '/page/three'] });
-      // Every page loaded: lazy ("yes" is not true) is off.
+      // Every page loaded: lazy ("yes" is not true) is its default, above 5 pages.
       assert.deepEqual(server.requests.slice(before).filter((path) => path.startsWith('/page/')).sort(), ['/page/one', '/page/three', '/page/two']);
     } finally {
       await storeSettings(browser, {});

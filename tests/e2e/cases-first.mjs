@@ -185,6 +185,7 @@ export const cases = [
             heading: document.querySelector('h1').textContent,
             limit: document.getElementById('open-limit').value,
             labels: [...document.querySelectorAll('label')].map((label) => label.textContent.trim()),
+            lazy: document.querySelector('#lazy legend').textContent,
           })),
           (p) => p.limit !== '',
           { what: 'the settings' },
@@ -192,8 +193,20 @@ export const cases = [
         assert.deepEqual(shown, {
           heading: 'Settings',
           limit: '15',
-          labels: ['Open up to this many pages at once', 'Load pages only when I look at them', 'Make uri-list links written as plain text clickable', 'Web page for web links',
-            'My template, for each tab', 'Between two tabs'],
+          labels: [
+            'Open up to this many pages at once',
+            'When more pages than this open at once:',
+            'Always',
+            'Never: every page loads at once',
+            'Leave out pages a list holds twice',
+            'Open the pages in reverse order',
+            'Add the pages to the current tab group',
+            'Make uri-list links written as plain text clickable',
+            'Web page for web links',
+            'My template, for each tab',
+            'Between two tabs',
+          ],
+          lazy: 'Load pages only when I look at them',
         });
         await options.screenshots('settings');
       } finally {

@@ -19,7 +19,7 @@ const readPreview = () => {
     reasons: text('#items .reason'),
     buttons: text('button'),
     itemsHeading: text('#items-heading')[0],
-    labels: text('#bar label').map((label) => label.trim()),
+    labels: text('#bar label:not([hidden])').map((label) => label.trim()),
   };
 };
 
@@ -46,7 +46,7 @@ export const cases = [
         ],
         buttons: ['2 Seiten als Gruppe öffnen', 'Alle auswählen', 'Keine auswählen', 'Link kopieren', 'Adressen kopieren, eine pro Zeile', 'Als Lesezeichen-Ordner speichern'],
         itemsHeading: 'Seiten in dieser Liste',
-        labels: ['Gruppenname', 'In einem neuen Fenster', 'Seiten erst laden, wenn ich sie ansehe'],
+        labels: ['Gruppenname', 'In einem neuen Fenster', 'Seiten erst laden, wenn ich sie ansehe', 'In umgekehrter Reihenfolge'],
       });
       // The group the core names by a summary is named in German too.
       await browser.click('#open');

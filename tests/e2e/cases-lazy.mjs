@@ -1,5 +1,6 @@
-// Lazy loading (issue 6): with the `lazy` setting on, the first page of a list loads and every
-// other tab is created unloaded, loading when it is selected. Firefox creates the tabs
+// Lazy loading (issue 6): with the `lazy` setting on ("always", or by default when more than 5
+// pages open), the first page of a list loads and every other tab is created unloaded, loading
+// when it is selected. Firefox creates the tabs
 // discarded (real URL, a title, nothing fetched); Chrome shows the extension's placeholder page,
 // which loads the real page once its tab is selected. Each case checks what the browser has
 // (tab state through the extension API), what the fixture server was asked for, and the groups.
@@ -138,6 +139,23 @@ function opened(browser, origin, count, what) {
   );
 }
 
+/** A click on lazy.html's list (five pages): every page loads, none is left unloaded. */
+async function assertAllLoad(browser, origin, server) {
+  await browser.goto(`${origin}/lazy.html`);
+  const before = pagesFetched(server).length;
+  await browser.click('#link');
+  const tabs = await waitFor(
+    () => tabsOf(browser, origin),
+    (tabs) => tabs.length === 6 && tabs.slice(1).every((tab) => tab.status === 'complete' && tab.title === tab.page.replace('/page/', '')),
+    { what: 'six tabs, every page loaded' },
+  );
+  assert.deepEqual(tabs.map((tab) => [tab.url.replace(origin, ''), tab.group, Boolean(tab.discarded)]), [
+    ['/lazy.html', null, false],
+    ...GROUPS.map(([page, group]) => [page, group, false]),
+  ]);
+  assert.deepEqual(pagesFetched(server).slice(before).sort(), GROUPS.map(([page]) => page));
+}
+
 const GROUPS = [
   ['/page/lazy-1', 'Later (1)'],
   ['/page/lazy-2', 'Later (1)'],
@@ -216,22 +234,33 @@ export const cases = [
     },
   },
   {
-    name: 'lazy: with the setting off (the default), every page of the list loads',
+    name: 'lazy: with the setting off ("never"), every page of the list loads',
+    async run({ browser, origin, server }) {
+      await setLazy(browser, false);
+      try {
+        await assertAllLoad(browser, origin, server);
+      } finally {
+        await setLazy(browser, undefined);
+      }
+    },
+  },
+  {
+    name: 'lazy: by default (above 5 pages), a list of 6 opens its first page loaded and the others unloaded; a list of 5 loads every page',
     async run({ browser, origin, server }) {
       await setLazy(browser, undefined);
-      await browser.goto(`${origin}/lazy.html`);
+      await browser.goto(`${origin}/lazy-six.html`);
       const before = pagesFetched(server).length;
       await browser.click('#link');
-      const tabs = await waitFor(
-        () => tabsOf(browser, origin),
-        (tabs) => tabs.length === 6 && tabs.slice(1).every((tab) => tab.status === 'complete' && tab.title === tab.page.replace('/page/', '')),
-        { what: 'six tabs, every page loaded' },
-      );
-      assert.deepEqual(tabs.map((tab) => [tab.url.replace(origin, ''), tab.group, Boolean(tab.discarded)]), [
-        ['/lazy.html', null, false],
-        ...GROUPS.map(([page, group]) => [page, group, false]),
-      ]);
-      assert.deepEqual(pagesFetched(server).slice(before).sort(), GROUPS.map(([page]) => page));
+      const tabs = await opened(browser, origin, 7, 'seven tabs, grouped');
+      const six = Array.from({ length: 6 }, (_, n) => `/page/six-${n + 1}`);
+      assert.deepEqual(tabs.map((tab) => [tab.page, tab.group]), [['/lazy-six.html', null], ...six.map((page) => [page, 'Six'])]);
+      assert.equal(tabs[1].url, `${origin}/page/six-1`);
+      assert.equal(tabs[1].active, true);
+      for (const n of [2, 3, 4, 5, 6]) await assertUnloaded(browser, origin, tabs[n], six[n - 1]);
+      assert.deepEqual(pagesFetched(server).slice(before), ['/page/six-1']);
+
+      await browser.reset();
+      await assertAllLoad(browser, origin, server);
     },
   },
   {

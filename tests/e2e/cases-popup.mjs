@@ -37,7 +37,9 @@ function readOptions() {
     limitError: text('open-limit-error'),
     invalid: document.getElementById('open-limit').getAttribute('aria-invalid'),
     settingsStatus: text('settings-status'),
-    lazy: document.getElementById('lazy').checked,
+    lazy: ((choice) => (choice?.value === 'above' ? `above ${document.getElementById('lazy-count').value}` : (choice?.value ?? null)))(
+      /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="lazy"]:checked')),
+    ),
     linkify: document.getElementById('linkify').checked,
   };
 }
@@ -157,7 +159,7 @@ export const cases = [
         await browser.goto(`${origin}/click-title.html`);
         await withOptions(browser, async (popup) => {
           const shown = await popup.read();
-          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['15', false, false]);
+          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['15', 'above 5', false]);
         });
         await browser.click('#link');
         await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group, under the default limit');
@@ -167,12 +169,12 @@ export const cases = [
     },
   },
   {
-    name: 'options: the lazy and linkify checkboxes are saved in storage.sync',
+    name: 'options: the lazy choice and the linkify checkbox are saved in storage.sync',
     async run({ browser, origin }) {
       try {
         await browser.goto(`${origin}/click-title.html`);
         await withOptions(browser, async (popup) => {
-          await popup.click('#lazy');
+          await popup.click('#lazy-always');
           await waitFor(() => storedSettings(browser), (s) => s.lazy === true, { what: 'lazy saved' });
           await popup.click('#linkify');
           await waitFor(() => storedSettings(browser), (s) => s.linkify === true, { what: 'linkify saved' });
@@ -298,7 +300,7 @@ export const cases = [
         await withOptions(browser, async (popup) => {
           await popup.type('#open-limit', '2');
           await waitFor(() => popup.read(), (p) => p.settingsStatus.includes('2 pages'), { what: 'the limit saved' });
-          await popup.click('#lazy');
+          await popup.click('#lazy-always');
           await popup.click('#linkify');
           await waitFor(() => storedSettings(browser), (s) => s.lazy === true && s.linkify === true, { what: 'the checkboxes saved' });
         });
@@ -307,7 +309,7 @@ export const cases = [
         await browser.goto(`${origin}/click-title.html`);
         await withOptions(browser, async (popup) => {
           const shown = await popup.read();
-          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['2', true, true], 'the popup after the restart');
+          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['2', 'always', true], 'the popup after the restart');
         });
         // And the new browser acts on them: 3 pages, over the limit of 2.
         await browser.click('#link');
@@ -370,13 +372,13 @@ export const cases = [
         await withOptions(browser, async (popup) => {
           await popup.type('#open-limit', '42');
           await waitFor(() => popup.read(), (p) => p.settingsStatus.includes('42 pages'), { what: 'the limit saved' });
-          await popup.click('#lazy');
+          await popup.click('#lazy-always');
           await waitFor(() => storedSettings(browser), (s) => s.lazy === true, { what: 'lazy saved' });
         });
         await browser.reloadExtension();
         await withOptions(browser, async (popup) => {
           const shown = await popup.read();
-          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['42', true, false], 'the popup after the update');
+          assert.deepEqual([shown.limit, shown.lazy, shown.linkify], ['42', 'always', false], 'the popup after the update');
         });
       } finally {
         await clearSettings(browser);
