@@ -19,7 +19,8 @@ async function previewShows(browser) {
         error: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
         rows: document.querySelectorAll('#items li.item').length,
       })),
-      (shown) => shown.title !== '',
+      // The title comes before the rows (drawn in chunks): wait for the rows, or an error.
+      (shown) => shown.title !== '' && (shown.rows > 0 || shown.error !== ''),
     { what: 'the preview page to show the list' },
   );
 }
