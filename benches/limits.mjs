@@ -16,9 +16,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startGeckodriver } from './geckodriver.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -182,39 +182,11 @@ async function inChromium() {
 
 /** Headless Firefox through geckodriver (as benches/browser/run.mjs drives it): a fresh page per shape. */
 async function inFirefox() {
-  const gecko = process.env.GECKODRIVER ?? [path.join(os.homedir(), '.cargo/bin/geckodriver'), ...(process.env.PATH ?? '').split(path.delimiter).map((d) => path.join(d, 'geckodriver'))].find((p) => fs.existsSync(p));
-  if (!gecko) throw new Error('geckodriver not found: cargo install geckodriver, or set GECKODRIVER');
-  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-list-limits-firefox-'));
-  const driver = spawn(gecko, ['--port', '0'], { env: { ...process.env, TMPDIR: temp }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const stop = () => {
-    try {
-      process.kill(-driver.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  };
-  process.once('exit', stop);
+  const { request, stop } = startGeckodriver('uri-list-limits-firefox-');
   const server = await serve();
   const rows = [];
   let version = '';
   try {
-    const base = await new Promise((resolve, reject) => {
-      let output = '';
-      const read = (chunk) => {
-        output += chunk;
-        const m = /Listening on (127\.0\.0\.1:\d+)/.exec(output);
-        if (m) resolve(`http://${m[1]}`);
-      };
-      driver.stdout.on('data', read);
-      driver.stderr.on('data', read);
-      driver.once('exit', (code) => reject(new Error(`geckodriver exited (${code}):\n${output}`)));
-    });
-    const request = async (method, where, body) => {
-      const res = await fetch(base + where, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-      const reply = await res.json();
-      if (!res.ok) throw new Error(`WebDriver ${method} ${where}: ${reply.value?.error}: ${reply.value?.message}`);
-      return reply.value;
-    };
     // performance.now() at full precision (Firefox rounds it by default).
     const prefs = { 'privacy.reduceTimerPrecision': false };
     const created = await request('POST', '/session', {
@@ -240,8 +212,6 @@ async function inFirefox() {
   } finally {
     server.close();
     stop();
-    process.off('exit', stop);
-    fs.rmSync(temp, { recursive: true, force: true });
   }
   print(rows, `Firefox ${version}`);
 }

@@ -22,7 +22,6 @@
 // playwright-core comes from the repository's node_modules (npm ci), or from
 // the folder named by PLAYWRIGHT_CORE.
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -32,6 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import * as plain from './plain-decoder.js';
 import { profileTable, runBench, runProfile, table } from './bench.js';
+import { startGeckodriver } from '../geckodriver.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -158,50 +158,16 @@ async function inChromium() {
   }
 }
 
-function geckodriverPath() {
-  if (process.env.GECKODRIVER) return process.env.GECKODRIVER;
-  const candidates = [path.join(os.homedir(), '.cargo/bin/geckodriver'), ...(process.env.PATH ?? '').split(path.delimiter).map((d) => path.join(d, 'geckodriver'))];
-  const found = candidates.find((p) => fs.existsSync(p));
-  if (!found) throw new Error('geckodriver not found: cargo install geckodriver, or set GECKODRIVER');
-  return found;
-}
-
 // Firefox rounds performance.now() to a coarse step by default (against timing
 // attacks), which would quantise every run; the benchmark wants the real clock.
 const FIREFOX_PREFS = { 'privacy.reduceTimerPrecision': false };
 
 /** Headless Firefox through geckodriver (plain WebDriver HTTP); no add-on, just the page. */
 async function inFirefox() {
-  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-list-bench-firefox-'));
-  const driver = spawn(geckodriverPath(), ['--port', '0'], { env: { ...process.env, TMPDIR: temp }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const stop = () => {
-    try {
-      process.kill(-driver.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  };
-  process.once('exit', stop);
+  const { request, stop } = startGeckodriver('uri-list-bench-firefox-');
   const server = await serve();
   let session = '';
   try {
-    const base = await new Promise((resolve, reject) => {
-      let output = '';
-      const read = (chunk) => {
-        output += chunk;
-        const m = /Listening on (127\.0\.0\.1:\d+)/.exec(output);
-        if (m) resolve(`http://${m[1]}`);
-      };
-      driver.stdout.on('data', read);
-      driver.stderr.on('data', read);
-      driver.once('exit', (code) => reject(new Error(`geckodriver exited (${code}):\n${output}`)));
-    });
-    const request = async (method, where, body) => {
-      const res = await fetch(base + where, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-      const reply = await res.json();
-      if (!res.ok) throw new Error(`WebDriver ${method} ${where}: ${reply.value?.error}: ${reply.value?.message}`);
-      return reply.value;
-    };
     const created = await request('POST', '/session', {
       capabilities: { alwaysMatch: { browserName: 'firefox', 'moz:firefoxOptions': { binary: opts.firefox, args: ['-headless'], prefs: FIREFOX_PREFS } } },
     });
@@ -218,8 +184,6 @@ async function inFirefox() {
   } finally {
     server.close();
     stop();
-    process.off('exit', stop);
-    fs.rmSync(temp, { recursive: true, force: true });
   }
 }
 

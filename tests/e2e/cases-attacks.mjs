@@ -20,7 +20,7 @@
 // and to these cases.
 import assert from 'node:assert/strict';
 import { previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
-import { openOptions, openPopup } from './popup.mjs';
+import { openOptions, withPopupReading } from './popup.mjs';
 import { sleep, waitFor } from './util.mjs';
 
 const PREVIEW = 'preview/preview.html';
@@ -100,24 +100,19 @@ async function expectLoggedErrors(browser, messages) {
   else browser.output = browser.output.split('\n').filter((line) => !expected(line)).join('\n');
 }
 
-/** Opens the popup (popup.mjs), waits until it has counted the tabs, runs `body(popup)`, closes it. */
-async function withPopup(browser, body) {
-  const popup = await openPopup(browser);
-  popup.read = () =>
-    popup.evaluate(() => ({
-      ready: !document.getElementById('copy').disabled || document.getElementById('status').textContent !== '',
-      copy: document.getElementById('copy').textContent,
-      offers: document.getElementById('offers').hidden ? null : [...document.querySelectorAll('#offers-list button')].map((b) => b.textContent),
-      elements: document.querySelectorAll('#offers-list img, #offers-list script').length,
-      pwned: document.documentElement.dataset.pwned ?? null,
-    }));
-  try {
-    await waitFor(() => popup.read(), (p) => p.ready, { what: 'the popup to count the tabs' });
-    return await body(popup);
-  } finally {
-    await popup.close();
-  }
+/** What the attack cases read in the popup: its button, the offers it makes from the page. */
+function readPopup() {
+  return {
+    ready: !document.getElementById('copy').disabled || document.getElementById('status').textContent !== '',
+    copy: document.getElementById('copy').textContent,
+    offers: document.getElementById('offers').hidden ? null : [...document.querySelectorAll('#offers-list button')].map((b) => b.textContent),
+    elements: document.querySelectorAll('#offers-list img, #offers-list script').length,
+    pwned: document.documentElement.dataset.pwned ?? null,
+  };
 }
+
+/** Opens the popup (popup.mjs), waits until it has counted the tabs, runs `body(popup)`, closes it. */
+const withPopup = (browser, body) => withPopupReading(browser, readPopup, body);
 
 /** Opens the options page (popup.mjs), waits until it shows the settings, runs `body(options)`, closes it. */
 async function withOptions(browser, body) {

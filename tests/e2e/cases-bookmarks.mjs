@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { assertAccessible } from './axe.mjs';
 import { settled } from './cases-open.mjs';
-import { SCREENSHOTS, openPopup } from './popup.mjs';
+import { SCREENSHOTS, withPopupReading } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 const FOLDER = 'Trip 2026';
@@ -40,17 +40,8 @@ function readPopup() {
   };
 }
 
-/** Runs `body(popup)` in the popup, closing it whatever happens. */
-async function withPopup(browser, body) {
-  const popup = await openPopup(browser);
-  popup.read = () => popup.evaluate(readPopup);
-  try {
-    await waitFor(() => popup.read(), (p) => p.ready, { what: 'the popup to count the tabs' });
-    return await body(popup);
-  } finally {
-    await popup.close();
-  }
-}
+/** Runs `body(popup)` in the popup (read with `readPopup`), closing it whatever happens. */
+const withPopup = (browser, body) => withPopupReading(browser, readPopup, body);
 
 /**
  * Makes FOLDER in the browser's default folder for new bookmarks: a page, SUBFOLDER with two

@@ -6,7 +6,7 @@
 // on a link in a page opens, what is in storage.sync, what the preview page shows.
 import assert from 'node:assert/strict';
 import { previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
-import { SCREENSHOTS, openOptions, openPopup } from './popup.mjs';
+import { SCREENSHOTS, openOptions, withPopupReading } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 /** What the popup shows. */
@@ -58,17 +58,8 @@ async function clearSettings(browser) {
   });
 }
 
-/** Opens the popup, runs `body(popup)`, closes it whatever happens. */
-async function withPopup(browser, body) {
-  const popup = await openPopup(browser);
-  popup.read = () => popup.evaluate(readPopup);
-  try {
-    await waitFor(() => popup.read(), (p) => p.ready, { what: 'the popup to count the tabs' });
-    return await body(popup);
-  } finally {
-    await popup.close();
-  }
-}
+/** Opens the popup (read with `readPopup`), runs `body(popup)`, closes it whatever happens. */
+const withPopup = (browser, body) => withPopupReading(browser, readPopup, body);
 
 /** Opens the options page (where the settings are), runs `body(options)`, closes it whatever happens. */
 async function withOptions(browser, body) {

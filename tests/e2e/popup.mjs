@@ -13,6 +13,22 @@ export const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? join(ROOT, 'target', '
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 /**
+ * Opens the popup, gives it `read()` (the function `read` evaluated in the popup: what a case
+ * looks at, with `ready` once the popup has counted the tabs), waits until it is ready, runs
+ * `body(popup)`, and closes the popup whatever happens.
+ */
+export async function withPopupReading(browser, read, body) {
+  const popup = await openPopup(browser);
+  popup.read = () => popup.evaluate(read);
+  try {
+    await waitFor(() => popup.read(), (p) => p.ready, { what: 'the popup to count the tabs' });
+    return await body(popup);
+  } finally {
+    await popup.close();
+  }
+}
+
+/**
  * Opens the popup for the last focused normal window. Returns
  * `{evaluate(fn, arg), click(selector), type(selector, text), screenshots?(name), close()}`:
  * `type` replaces the field's text with `text` typed key by key, then leaves the field (Tab), as
