@@ -214,8 +214,12 @@ export const cases = [
       await browser.click('#open');
       const state = await waitFor(
         () => stateOf(browser, origin),
-        (s) => s.tabs.filter((tab) => tab.url.startsWith('/page/')).length === 2 && s.tabs.every((tab) => tab.url.startsWith('/') || /extension:/.test(tab.url)),
-        { what: 'the two checked pages' },
+        // The tabs come first and join a group after: wait until both are in one (which, asserted below).
+        (s) =>
+          s.tabs.filter((tab) => tab.url.startsWith('/page/')).length === 2 &&
+          s.tabs.filter((tab) => tab.url.startsWith('/page/')).every((tab) => tab.group !== null) &&
+          s.tabs.every((tab) => tab.url.startsWith('/') || /extension:/.test(tab.url)),
+        { what: 'the two checked pages, grouped' },
       );
       assert.deepEqual(state.groups.map((group) => group.title), ['Mine']);
       assert.deepEqual(
