@@ -175,7 +175,12 @@ export const cases = [
       try {
         await arrange(browser, { tabs: [{ url: `${origin}/click-title.html`, group: 'mine' }], groups: { mine: { title: 'Mine', color: 'blue' } } });
         await browser.click('#link');
-        const state = await settled(browser, origin, { tabs: 4, groups: 1 }, 'the pages in the existing group');
+        // The group is there before the click: wait until the new tabs are in a group too.
+        const state = await waitFor(
+          () => stateOf(browser, origin),
+          (s) => s.tabs.length === 4 && s.tabs.every((tab) => tab.group !== null && tab.url.startsWith('/')),
+          { what: 'the pages in the existing group' },
+        );
         assert.deepEqual(urlAndGroup(state), [
           ['/click-title.html', 'Mine'],
           ['/page/one', 'Mine'],
