@@ -28,6 +28,33 @@ function refused(field, error, problem) {
   return true;
 }
 
+/** `commit()` when the field's value is changed (it loses the focus) or Enter is pressed in it. */
+function onCommit(field, commit) {
+  field.addEventListener('change', commit);
+  field.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') commit();
+  });
+}
+
+/** What was typed in a number box, as a whole number; NaN for anything else (a box gives '' for "abc"). */
+const wholeNumber = (typed) => (/^\d+$/.test(typed) ? Number(typed) : Number.NaN);
+
+/**
+ * Saves a setting and says so in the status line (`saidOk`), or says why it failed; true when
+ * it was saved, and `settings` then holds the value.
+ */
+async function store(settings, key, value, saidOk) {
+  try {
+    await saveSetting(key, value);
+    settings[key] = value;
+    showStatus(saidOk, 'ok');
+    return true;
+  } catch (failure) {
+    showStatus(failure.message, 'error');
+    return false;
+  }
+}
+
 /** The number of pages that open at once: saved when it is a whole number in range; otherwise says why. */
 function setUpOpenLimit(settings) {
   const limit = $('open-limit');
@@ -38,24 +65,13 @@ function setUpOpenLimit(settings) {
 
   async function commit() {
     const typed = limit.value.trim();
-    // A number box gives '' for what is not a number ("abc", "1e"): that is an error too.
-    const value = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+    const value = wholeNumber(typed);
     const unchanged = value === settings.openLimit && error.textContent === '';
     if (refused(limit, error, settingError('openLimit', value)) || unchanged) return;
-    try {
-      await saveSetting('openLimit', value);
-      settings.openLimit = value;
-      // Shown as saved ("007" as 7), unless the person typed on while storage was writing.
-      if (limit.value.trim() === typed) limit.value = String(value);
-      showStatus(t('optionsOpenLimitSaved', value), 'ok');
-    } catch (failure) {
-      showStatus(failure.message, 'error');
-    }
+    // Shown as saved ("007" as 7), unless the person typed on while storage was writing.
+    if ((await store(settings, 'openLimit', value, t('optionsOpenLimitSaved', value))) && limit.value.trim() === typed) limit.value = String(value);
   }
-  limit.addEventListener('change', commit);
-  limit.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') commit();
-  });
+  onCommit(limit, commit);
 }
 
 /**
@@ -75,21 +91,11 @@ function setUpLazy(settings) {
   count.value = String(typeof settings.lazy === 'number' ? settings.lazy : fallback);
   count.disabled = typeof settings.lazy !== 'number';
 
-  async function save(value) {
-    try {
-      await saveSetting('lazy', value);
-      settings.lazy = value;
-      showStatus(
-        typeof value === 'number' ? t('optionsLazyAboveSaved', value) : t(value ? 'optionsLazyOn' : 'optionsLazyOff'),
-        'ok',
-      );
-    } catch (failure) {
-      showStatus(failure.message, 'error');
-    }
-  }
+  const save = (value) =>
+    store(settings, 'lazy', value, typeof value === 'number' ? t('optionsLazyAboveSaved', value) : t(value ? 'optionsLazyOn' : 'optionsLazyOff'));
   async function commitCount() {
     const typed = count.value.trim();
-    const value = /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+    const value = wholeNumber(typed);
     if (refused(count, error, settingError('lazy', value)) || value === settings.lazy) return;
     await save(value);
     if (count.value.trim() === typed) count.value = String(value);
@@ -103,10 +109,7 @@ function setUpLazy(settings) {
       await save(chosen === 'always');
     });
   }
-  count.addEventListener('change', commitCount);
-  count.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') commitCount();
-  });
+  onCommit(count, commitCount);
 }
 
 /** The checkboxes: each saved as it changes, and said so. */
@@ -121,14 +124,8 @@ function setUpChecks(settings) {
     const box = $(key);
     box.checked = settings[key];
     box.addEventListener('change', async () => {
-      try {
-        await saveSetting(key, box.checked);
-        settings[key] = box.checked;
-        showStatus(t(box.checked ? on : off), 'ok');
-      } catch (failure) {
-        box.checked = settings[key];
-        showStatus(failure.message, 'error');
-      }
+      // Not saved: the box shows what is stored.
+      if (!(await store(settings, key, box.checked, t(box.checked ? on : off)))) box.checked = settings[key];
     });
   }
 }
@@ -141,18 +138,9 @@ function setUpWebBase(settings) {
   async function commit() {
     const value = field.value.trim();
     if (refused(field, error, settingError('webBase', value)) || value === settings.webBase) return;
-    try {
-      await saveSetting('webBase', value);
-      settings.webBase = value;
-      showStatus(value ? t('optionsWebBaseSaved', value) : t('optionsWebBaseCleared'), 'ok');
-    } catch (failure) {
-      showStatus(failure.message, 'error');
-    }
+    await store(settings, 'webBase', value, value ? t('optionsWebBaseSaved', value) : t('optionsWebBaseCleared'));
   }
-  field.addEventListener('change', commit);
-  field.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') commit();
-  });
+  onCommit(field, commit);
 }
 
 /**
@@ -191,10 +179,7 @@ function setUpTemplate(settings) {
   }
   for (const field of [template, separator]) {
     field.addEventListener('input', () => show().catch((failure) => showStatus(failure.message, 'error')));
-    field.addEventListener('change', commit);
-    field.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') commit();
-    });
+    onCommit(field, commit);
   }
   return show();
 }
