@@ -205,21 +205,7 @@ export const cases = [
           // menu items again when the permission is granted: a moment after the click).
           const chosen = await waitFor(
             async () => {
-              await browser.command('POST', '/actions', {
-                actions: [
-                  {
-                    type: 'pointer',
-                    id: 'mouse',
-                    parameters: { pointerType: 'mouse' },
-                    actions: [
-                      { type: 'pointerMove', origin: button[0], x: 0, y: 0 },
-                      { type: 'pointerDown', button: 2 },
-                      { type: 'pointerUp', button: 2 },
-                    ],
-                  },
-                ],
-              });
-              await browser.command('DELETE', '/actions');
+              await browser.rightClick(button[0]);
               return browser.command('POST', '/execute/async', {
                 script: `const [label, done] = arguments;
                          const menu = document.getElementById('placesContext');

@@ -102,21 +102,7 @@ export async function tabMenu(browser, index, id) {
       args: [index],
     });
     const tab = await browser.element('.tabbrowser-tab[data-uri-list-test="target"]');
-    await browser.command('POST', '/actions', {
-      actions: [
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', origin: tab, x: 0, y: 0 },
-            { type: 'pointerDown', button: 2 },
-            { type: 'pointerUp', button: 2 },
-          ],
-        },
-      ],
-    });
-    await browser.command('DELETE', '/actions');
+    await browser.rightClick(tab);
     const [parent, label] = MENU_LABELS[id];
     const found = await waitFor(
       () =>

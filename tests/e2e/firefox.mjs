@@ -150,6 +150,28 @@ class FirefoxDriver {
   }
 
   /**
+   * A person's right-click on `element` (a WebDriver element reference, in the page or, in the
+   * chrome context, in the browser's own window: a tab, a bookmark), through WebDriver actions.
+   */
+  async rightClick(element) {
+    await this.command('POST', '/actions', {
+      actions: [
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', origin: element, x: 0, y: 0 },
+            { type: 'pointerDown', button: 2 },
+            { type: 'pointerUp', button: 2 },
+          ],
+        },
+      ],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
+  /**
    * Runs `source` (a function body using `arguments`) in the page or, with chrome: true, in the
    * browser UI; with async: true, its last argument is a function to call with the result.
    */
