@@ -4,7 +4,10 @@
 
 use crate::prelude::*;
 
-use crate::check::{check_item, page_address, pair_notes, Class, Note, Site};
+use crate::check::{
+    check_item_knowing, page_address_reading_host, pair_notes, Class, HostRead, HostReading, Note,
+    Site,
+};
 use crate::message::digits::decimal;
 use crate::message::error::Violation;
 use crate::message::{Code, Message};
@@ -141,7 +144,7 @@ pub struct Context<'a> {
     /// The text of the link that was clicked, a fallback name for the group.
     pub link_text: Option<&'a str>,
     /// Open a page again when its list holds it twice. By default (false)
-    /// the second is left out (see [`page_address`] for what counts as the
+    /// the second is left out (see [`page_address`](crate::page_address) for what counts as the
     /// same page) and listed in [`Plan::duplicates`].
     pub keep_duplicates: bool,
     /// Open the pages in the reverse order: the last group first, and the
@@ -163,7 +166,7 @@ pub struct Context<'a> {
 /// than the open-limit, when `type=list`, or when nothing can be opened.
 ///
 /// Duplicates: a page that its list holds earlier (the same address once
-/// the browser has read it: [`page_address`]) is left out and listed in
+/// the browser has read it: [`page_address`](crate::page_address)) is left out and listed in
 /// `duplicates`, unless [`Context::keep_duplicates`]. Each list is its own
 /// scope: a page in two nested lists opens in both groups, since each is a
 /// group a person may keep, close or share whole; within a list, across
@@ -330,19 +333,24 @@ fn add_groups(
     // Each run's group, and the position of its first page.
     let mut runs: Vec<(usize, usize)> = Vec::new();
     // The items that repeat an earlier item's address, with the first
-    // (found by sorting: no hash table to flood, little wasm).
-    let repeats = if seen.keep_duplicates {
-        Vec::new()
+    // (found by sorting: no hash table to flood, little wasm), and the hosts
+    // the platform read on the way, for the items' checks.
+    let SamePages { repeats, readings } = if seen.keep_duplicates {
+        SamePages::default()
     } else {
         same_pages(list)
     };
     let mut repeats = repeats.into_iter().peekable();
+    let mut readings = readings.iter().peekable();
     for (n, item) in list.items().iter().enumerate() {
         // (A repeat of an item that is not openable is passed by.)
         while repeats.next_if(|&(i, _)| i < n).is_some() {}
         let entry = seen.entries;
         seen.entries += 1;
-        let c = check_item(item.as_str());
+        let known = readings
+            .next_if(|(i, _)| *i == n)
+            .map(|(_, r)| HostRead::of(r));
+        let c = check_item_knowing(item.as_str(), known);
         match (c.class, item.list()) {
             (Class::Openable, _) => {
                 if let Some((_, earlier)) = repeats.next_if(|&(i, _)| i == n) {
@@ -418,25 +426,43 @@ fn add_groups(
     }
 }
 
+/// What [`same_pages`] finds.
+#[derive(Default)]
+struct SamePages<'a> {
+    /// The items that repeat an earlier item's page address, each with the
+    /// position of the first such item, in item order.
+    repeats: Vec<(usize, usize)>,
+    /// The hosts the platform read on the way, by item.
+    readings: Vec<(usize, HostReading<'a>)>,
+}
+
 /// The items of `list` that repeat an earlier item's page address
-/// ([`page_address`]), each with the position of the first such item, in
-/// item order. Memory in proportion to the `http(s)` items alone.
-fn same_pages(list: &UriList) -> Vec<(usize, usize)> {
-    let addresses: Vec<(usize, alloc::borrow::Cow<'_, str>)> = list
-        .items()
-        .iter()
-        .enumerate()
-        .filter(|(_, item)| item.list().is_none())
-        .filter_map(|(i, item)| page_address(item.as_str()).map(|a| (i, a)))
-        .collect();
+/// ([`page_address`](crate::page_address)). Memory in proportion to the
+/// `http(s)` items alone.
+fn same_pages(list: &UriList) -> SamePages<'_> {
+    let mut addresses: Vec<(usize, alloc::borrow::Cow<'_, str>)> = Vec::new();
+    let mut readings = Vec::new();
+    for (i, item) in list.items().iter().enumerate() {
+        if item.list().is_some() {
+            continue;
+        }
+        let (address, reading) = page_address_reading_host(item.as_str());
+        if let Some(address) = address {
+            addresses.push((i, address));
+        }
+        if let Some(reading) = reading {
+            readings.push((i, reading));
+        }
+    }
     let keys: Vec<&str> = addresses.iter().map(|(_, a)| a.as_ref()).collect();
     let first = crate::check::strset::first_of_each(&keys);
-    first
+    let repeats = first
         .into_iter()
         .enumerate()
         .filter(|&(k, f)| f != k)
         .map(|(k, f)| (addresses[k].0, addresses[f].0))
-        .collect()
+        .collect();
+    SamePages { repeats, readings }
 }
 
 /// A reason about an item of the list nested at `nest` (see [`add_groups`]),

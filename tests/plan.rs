@@ -447,13 +447,32 @@ fn the_entry_of_a_duplicate_is_its_row_in_check_all() {
     }
 }
 
+/// Found by fuzzing: a scheme of five bytes and the start of a two-byte
+/// character (`httǞ`) made the duplicate check cut the character in two.
+#[test]
+fn an_item_that_starts_almost_like_http_is_no_page() {
+    for item in [
+        "httǞ//a.example",
+        "httpǞ//a.example",
+        "htǞ",
+        "Ǟ",
+        "http:",
+        "https:",
+    ] {
+        assert_eq!(uri_list::page_address(item), None, "{item}");
+        let p = plan_with(&format!("uri-list:{item};{item}"), false, false);
+        assert_eq!(p.pages(), 0, "{item}");
+        assert!(p.duplicates.is_empty(), "{item}");
+    }
+}
+
 proptest::proptest! {
     /// What decides "the same page" is the URL Standard's serialisation,
     /// whether the quick reading or the parser answers.
     #[test]
     fn the_page_address_is_the_url_standards_serialisation(
         scheme in "(https?|HTTPS?|HtTp)://",
-        host in "(a\\.example|A\\.Example|127\\.1|0x7f\\.0\\.0\\.1|a\\.0x7f|a\\.1e|a-\\.b|a\\.\\.b|a\\.b\\.|\\[::1\\]|b%C3%BCcher\\.de|xn--bcher-kva\\.de|XN--bcher-kva\\.de)",
+        host in "(a\\.example|A\\.Example|bücher\\.de|BÜCHER\\.de|example。com|ｅｘａｍｐｌｅ\\.com|１２７\\.０\\.０\\.１|xn--a\\.b|a%2Fb|é|127\\.1|0x7f\\.0\\.0\\.1|a\\.0x7f|a\\.1e|a-\\.b|a\\.\\.b|a\\.b\\.|\\[::1\\]|b%C3%BCcher\\.de|xn--bcher-kva\\.de|XN--bcher-kva\\.de)",
         port in "(|:|:443|:80|:8080|:08080|:65535)",
         rest in "[/a-z0-9.%2eE~'?#\\\\ ^{}|`\"<>@:;=&]{0,16}",
     ) {
@@ -462,6 +481,24 @@ proptest::proptest! {
             let ours = uri_list::page_address(&item).map(|a| a.into_owned());
             let theirs = url::Url::parse(&item).ok().map(String::from);
             proptest::prop_assert_eq!(ours, theirs, "{}", item);
+        }
+    }
+
+    /// The host that the page address read on the way is the one the
+    /// item's check reads: `plan()` gives the same sites, notes and reasons
+    /// whether it looks for repeated pages (and passes the readings on) or
+    /// not.
+    #[test]
+    fn the_checks_are_the_same_with_the_host_read_for_the_address(
+        items in proptest::collection::vec(
+            "(https?|HTTP)://(bücher\\.de|BÜCHER\\.de|example。com|ｅｘａｍｐｌｅ\\.com|１２７\\.０\\.０\\.１|xn--a\\.b|a%2Fb|b%C3%BCcher\\.de|xn--bcher-kva\\.de|ɑpple\\.com|paypal\\.com|gooɡle\\.com|a\\.example|u@é)(|:8080|:0)(|/[a-z%2e.]{0,4})",
+            1..6,
+        ),
+    ) {
+        let link = format!("uri-list:{}", items.join(";"));
+        let skipping = plan_with(&link, false, false);
+        if skipping.duplicates.is_empty() {
+            proptest::prop_assert_eq!(skipping, plan_with(&link, true, false), "{}", link);
         }
     }
 }

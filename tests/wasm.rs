@@ -777,6 +777,11 @@ fn costliest(size: usize) -> Vec<(&'static str, String, Vec<NamedCall>)> {
             vec![PLAN],
         ),
         (
+            "small pages with non-ASCII hosts",
+            link_of(size, "uri-list:", |_| "http://\u{e9};".into()),
+            vec![PLAN],
+        ),
+        (
             "small pages with user info",
             link_of(size, "uri-list:", |_| "https://u@a.b;".into()),
             vec![PLAN],

@@ -102,5 +102,14 @@ fuzz_target!(|data: &[u8]| {
         if pages > limit {
             assert!(!the.preview.is_empty(), "{pages} pages over a limit of {limit}, no preview");
         }
+        // Looking for repeated pages reads some hosts on the way and hands
+        // them to the items' checks: what the plan says of every item must
+        // be what it says without that.
+        let keeping = plan(&parsed, &PlanContext { open_limit: limit, link_text: Some("link text"), keep_duplicates: true, ..PlanContext::default() });
+        if the.duplicates.is_empty() {
+            assert_eq!(the, keeping, "the same list planned with and without the duplicate check");
+        } else {
+            assert_eq!(the.pages() + the.duplicates.len(), keeping.pages(), "a duplicate is one page less");
+        }
     }
 });

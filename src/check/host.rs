@@ -10,9 +10,20 @@ use super::Site;
 use crate::message::{Code, Message};
 use alloc::borrow::Cow;
 
+/// What the platform's host parser made of a host as written (`None`: it
+/// refused it), kept by a caller that asked already (`plan()`, reading the
+/// page address of each item before checking it), so that the item's check
+/// does not ask again: in the wasm each question is a call into the engine.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HostRead<'a> {
+    pub written: &'a str,
+    pub ascii: Option<&'a str>,
+}
+
 /// Reads the authority of an `http`/`https` URL (RFC 3986 §3.2), given what
-/// follows the scheme's colon.
-pub(super) fn parse_authority(rest: &str) -> Result<Site, Message> {
+/// follows the scheme's colon, with what the host parser said of its host
+/// when that is known already.
+pub(super) fn parse_authority(rest: &str, known: Option<HostRead<'_>>) -> Result<Site, Message> {
     // URL Standard, "special authority slashes" states: any run of `/` or `\`.
     let rest = rest.trim_start_matches(['/', '\\']);
     let end = rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
@@ -63,7 +74,7 @@ pub(super) fn parse_authority(rest: &str) -> Result<Site, Message> {
             .ok_or_else(|| Message::with(Code::itemNotIpv6, &[host]))?;
         (h.clone(), h)
     } else {
-        domain_to_ascii(host)?
+        domain_to_ascii(host, known)?
     };
     Ok(Site {
         host: ascii,
@@ -75,7 +86,7 @@ pub(super) fn parse_authority(rest: &str) -> Result<Site, Message> {
 
 /// The URL Standard's forbidden domain code points, less the percent sign
 /// (decoded before this check).
-fn is_forbidden_domain_char(c: char) -> bool {
+pub(super) fn is_forbidden_domain_char(c: char) -> bool {
     c <= ' '
         || c == '\u{7f}'
         || matches!(
@@ -94,8 +105,9 @@ fn is_forbidden_domain_char(c: char) -> bool {
 /// label is valid), none of them is a forbidden domain code point, and only
 /// a last label that is a number makes the host an IPv4 address, which
 /// [`parse_ipv4`] reads as the standard does. They are read here, without
-/// asking the platform (in the wasm, a call into the engine per item).
-fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
+/// asking the platform (in the wasm, a call into the engine per item). The
+/// rest are read by the platform, unless `known` says what it answered.
+fn domain_to_ascii(host: &str, known: Option<HostRead<'_>>) -> Result<(String, String), Message> {
     if is_plain_ascii_host(host) {
         let lower = host.to_ascii_lowercase();
         return Ok(match parse_ipv4(&lower)? {
@@ -114,7 +126,11 @@ fn domain_to_ascii(host: &str) -> Result<(String, String), Message> {
         };
         return Err(Message::with(Code::itemHostChar, &[host, &shown]));
     }
-    match crate::platform::host_to_ascii(host) {
+    let ascii = match known {
+        Some(k) if k.written == host => k.ascii.map(str::to_owned),
+        _ => crate::platform::host_to_ascii(host),
+    };
+    match ascii {
         // UTS #46 maps some characters to forbidden ones (U+3000 and U+00A0
         // to a space, U+FF0F to `/`), which the URL Standard then rejects;
         // Chromium instead keeps them escaped (`goo%20goo.com`), a host that

@@ -23,9 +23,11 @@ use crate::syntax::list::{Scheme, UriList};
 use crate::syntax::parse::is_scheme_name_bytes;
 use alloc::borrow::Cow;
 use host::parse_authority;
+pub(crate) use host::HostRead;
 use strset::first_of_each;
 
 pub use page::page_address;
+pub(crate) use page::{page_address_reading_host, HostReading};
 #[cfg(feature = "serde")]
 pub use report::CheckReport;
 
@@ -343,6 +345,12 @@ fn is_loopback(host: &str) -> bool {
 /// assert_eq!(check_item("example.com").class, Class::Invalid);
 /// ```
 pub fn check_item(uri: &str) -> ItemCheck {
+    check_item_knowing(uri, None)
+}
+
+/// [`check_item`], given what the platform's host parser said of the item's
+/// host when that is known already (see [`HostRead`]).
+pub(crate) fn check_item_knowing(uri: &str, known: Option<HostRead<'_>>) -> ItemCheck {
     let uri = uri.trim_matches(|c: char| c <= ' ');
     // The URL parser removes every tab and newline before it reads a URL
     // (URL Standard, basic URL parser, step 3): the page opened is the one
@@ -383,7 +391,7 @@ pub fn check_item(uri: &str) -> ItemCheck {
         let reason = blocked_reason(&scheme);
         return ItemCheck::not_openable(Class::Blocked, Some(scheme), reason);
     }
-    match parse_authority(&uri[colon + 1..]) {
+    match parse_authority(&uri[colon + 1..], known) {
         Ok(site) => ItemCheck {
             class: Class::Openable,
             notes: notes_for(&scheme, &site),

@@ -22,38 +22,102 @@
 //! standard writes it (lowercase `http://` or `https://`, the host as the
 //! host parser gives it, then a path, query and fragment of characters the
 //! parser leaves alone, no dot segment) is its own serialisation, found
-//! here without a call into the engine (in the wasm, one per item). The
-//! rest goes through the platform's parser (src/platform.rs); a property
-//! test (tests/plan.rs) checks that both give the `url` crate's answer.
+//! here without a call into the engine (in the wasm, one per item). When
+//! only the host is not written as the parser gives it (`bücher.de`,
+//! `Example.COM`, `127.1`), the platform's host parser reads the host alone
+//! (src/platform.rs) and the address is the item with that host: the very
+//! answer the item's check needs, so `plan()` passes it on and the engine is
+//! asked once per item, not twice. The rest goes through the platform's URL
+//! parser; a property test (tests/plan.rs) checks that every way gives the
+//! `url` crate's answer.
 
+use crate::prelude::*;
+
+use super::HostRead;
 use alloc::borrow::Cow;
 
 /// The address the browser loads for `item`, an `http(s)` URL: the URL
 /// Standard's serialisation of it. `None` for any other item, or when the
 /// parser refuses it (the browser would open no such URL).
 pub fn page_address(item: &str) -> Option<Cow<'_, str>> {
-    let scheme = item.trim_start_matches(|c: char| c <= ' ').get(..6)?;
-    if !scheme.eq_ignore_ascii_case("https:") && !scheme[..5].eq_ignore_ascii_case("http:") {
-        return None;
+    page_address_reading_host(item).0
+}
+
+/// What the platform's host parser said of a host: the host as written, and
+/// its reading (`None`: refused).
+pub(crate) type HostReading<'a> = (&'a str, Option<String>);
+
+/// [`page_address`], and what the platform's host parser said of the item's
+/// host when it was asked on the way, for the item's check (see
+/// [`HostRead`]).
+pub(crate) fn page_address_reading_host(
+    item: &str,
+) -> (Option<Cow<'_, str>>, Option<HostReading<'_>>) {
+    let start = item.trim_start_matches(|c: char| c <= ' ').as_bytes();
+    let scheme_is = |s: &str| {
+        start
+            .get(..s.len())
+            .is_some_and(|b| b.eq_ignore_ascii_case(s.as_bytes()))
+    };
+    if !scheme_is("https:") && !scheme_is("http:") {
+        return (None, None);
     }
-    match written_as_serialised(item) {
-        Some(Slash::No) => Some(Cow::Borrowed(item)),
-        Some(Slash::After(at)) => Some(Cow::Owned([&item[..at], "/", &item[at..]].concat())),
-        None => crate::platform::url_href(item).map(Cow::Owned),
+    let Some(w) = written_as_serialised(item) else {
+        return (crate::platform::url_href(item).map(Cow::Owned), None);
+    };
+    let slash = if w.empty_path { "/" } else { "" };
+    let (host, path) = (w.host, w.authority_end);
+    if w.host_as_parsed && slash.is_empty() {
+        return (Some(Cow::Borrowed(item)), None);
+    }
+    if w.host_as_parsed {
+        let address = [&item[..path], slash, &item[path..]].concat();
+        return (Some(Cow::Owned(address)), None);
+    }
+    let written = &item[host.clone()];
+    let ascii = crate::platform::host_to_ascii(written);
+    let address = ascii.as_deref().map(|ascii| {
+        let parts = [
+            &item[..host.start],
+            ascii,
+            &item[host.end..path],
+            slash,
+            &item[path..],
+        ];
+        Cow::Owned(parts.concat())
+    });
+    (address, Some((written, ascii)))
+}
+
+impl<'a> HostRead<'a> {
+    /// A reading that [`page_address_reading_host`] gave back.
+    pub(crate) fn of(reading: &'a HostReading<'a>) -> Self {
+        HostRead {
+            written: reading.0,
+            ascii: reading.1.as_deref(),
+        }
     }
 }
 
-/// An item that is its own serialisation: as it is, or with the `/` of an
-/// empty path added after its authority (at the byte offset given).
-enum Slash {
-    No,
-    After(usize),
+/// An item written as the URL Standard serialises it, but perhaps for its
+/// host and for the `/` of an empty path.
+struct Written {
+    /// Where its host is, in bytes.
+    host: core::ops::Range<usize>,
+    /// Whether the host is written as the host parser gives it back; if
+    /// not, the parser's reading of the host alone, put in its place, makes
+    /// the address.
+    host_as_parsed: bool,
+    /// Where its authority ends, in bytes.
+    authority_end: usize,
+    /// Whether its path is empty (serialised as `/`).
+    empty_path: bool,
 }
 
 /// Whether `item` is written as the URL Standard serialises it (but for
-/// the `/` of an empty path), judged conservatively: `None` means "ask the
-/// parser", never "not a URL".
-fn written_as_serialised(item: &str) -> Option<Slash> {
+/// its host and the `/` of an empty path), judged conservatively: `None`
+/// means "ask the URL parser", never "not a URL".
+fn written_as_serialised(item: &str) -> Option<Written> {
     let (rest, default_port) = if let Some(rest) = item.strip_prefix("https://") {
         (rest, "443")
     } else {
@@ -64,19 +128,22 @@ fn written_as_serialised(item: &str) -> Option<Slash> {
     // A host the host parser gives back as it is: lowercase ASCII labels of
     // letters, digits and `-`, none empty or punycode (`xn--`), the last
     // starting with a letter (so not an IPv4 address in any form).
-    let plain = host.split('.').all(|label| {
+    let as_parsed = host.split('.').all(|label| {
         !label.is_empty()
             && !label.starts_with("xn--")
             && label
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    });
-    if !plain
-        || !host
-            .rsplit('.')
-            .next()?
-            .starts_with(|c: char| c.is_ascii_lowercase())
-    {
+    }) && host
+        .rsplit('.')
+        .next()
+        .is_some_and(|last| last.starts_with(|c: char| c.is_ascii_lowercase()));
+    // Else a host that the host parser reads alone as it reads it in the
+    // URL: one with nothing that ends a host or stands around it (`@`, `\`,
+    // `[`, a space or control, which the URL parser splits the authority at
+    // or drops), but for the percent sign (decoded by the host parser alike).
+    let alone = |c: char| c == '%' || !super::host::is_forbidden_domain_char(c);
+    if !as_parsed && (host.is_empty() || !host.chars().all(alone)) {
         return None;
     }
     if let Some(digits) = port.strip_prefix(':') {
@@ -109,10 +176,12 @@ fn written_as_serialised(item: &str) -> Option<Slash> {
     if !(path_ok && query_ok && fragment_ok) {
         return None;
     }
-    Some(if path.is_empty() {
-        Slash::After(authority_end)
-    } else {
-        Slash::No
+    let at = item.len() - rest.len();
+    Some(Written {
+        host: at..at + host.len(),
+        host_as_parsed: as_parsed,
+        authority_end,
+        empty_path: path.is_empty(),
     })
 }
 
