@@ -109,13 +109,11 @@
 //!   one item at a time as it is written ([`CheckReport`]) and `plan` each
 //!   page once, both keeping only the sites, which the notes across items
 //!   need.
-//! - **Time**: linear in the input. In Chromium 156, every function of
-//!   the JavaScript API took under a second on links of 2 MiB of each
-//!   shape of `benches/limits.mjs`, on a loaded machine (`check` of a
-//!   million two-byte items, the slowest before the rows' fast path of
-//!   src/js/wasm.rs, 1.6 s before and 0.4 s since). Not yet in Firefox
-//!   153: `plan` of many pages (the engine's `URL` for each host) and
-//!   `readPasted` of tiny items or many options take 1 to 2 s there.
+//! - **Time**: linear in the input. In Chromium 156 and Firefox 153, every
+//!   function of the JavaScript API takes under a second on links of 2 MiB
+//!   of each shape of `benches/limits.mjs` (the slowest: Firefox's `plan`
+//!   of 87 000 pages with non-ASCII hosts, about 0.75 s, one call of the
+//!   engine's `URL` per host; `benches/README.md`, "At the limit").
 //!   Figures in `benches/README.md`, "At the limit".
 //!
 //! # Messages
