@@ -117,10 +117,10 @@ export function settingError(key, value) {
     case 'shareFormat':
       return typeof value === 'string' && Object.hasOwn(SHARE_FORMATS, value) ? null : `shareFormat must be one of ${Object.keys(SHARE_FORMATS).join(', ')}`;
     case 'shareTemplate':
-      if (typeof value !== 'string' || value.length > TEXT_MAX) return api.i18n.getMessage('settingTextTooLong', [String(TEXT_MAX)]);
+      if (typeof value !== 'string' || value.length > TEXT_MAX) return api.i18n.getMessage('templateTooLong', [String(TEXT_MAX)]);
       return value.includes('{url}') ? null : api.i18n.getMessage('templateNoUrl');
     case 'shareSeparator':
-      return typeof value === 'string' && value.length <= TEXT_MAX ? null : api.i18n.getMessage('settingTextTooLong', [String(TEXT_MAX)]);
+      return typeof value === 'string' && value.length <= TEXT_MAX ? null : api.i18n.getMessage('separatorTooLong', [String(TEXT_MAX)]);
     default:
       return `there is no setting named ${key}`;
   }

@@ -153,6 +153,7 @@ function setUpTemplate(settings) {
   const separator = $('separator');
   const error = $('template-error');
   const example = $('template-example');
+  const figure = /** @type {HTMLElement} */ (example.closest('figure'));
   template.value = settings.shareTemplate;
   separator.value = settings.shareSeparator;
   let shown = 0;
@@ -160,13 +161,26 @@ function setUpTemplate(settings) {
     const asked = ++shown;
     const made = await ask('templateExample', { template: template.value, separator: separator.value });
     if (asked !== shown) return; // a newer key press has asked since
-    refused(template, error, made.error ?? settingError('shareTemplate', template.value) ?? settingError('shareSeparator', separator.value));
+    const unusable = judge(made.error ?? settingError('shareTemplate', template.value));
     example.textContent = made.text ?? '';
+    // No example of what cannot be used: the message above says why.
+    figure.hidden = unusable || !made.text;
+  }
+  /**
+   * Marks each of the two fields whose value cannot be used, and says why under them (the
+   * template's problem first); true when either cannot be.
+   */
+  function judge(templateProblem) {
+    const separatorProblem = settingError('shareSeparator', separator.value);
+    for (const [field, problem] of /** @type {const} */ ([[template, templateProblem], [separator, separatorProblem]])) {
+      if (problem === null) field.removeAttribute('aria-invalid');
+      else field.setAttribute('aria-invalid', 'true');
+    }
+    return refused(templateProblem === null ? separator : template, error, templateProblem ?? separatorProblem);
   }
   async function commit() {
     const values = { shareTemplate: template.value, shareSeparator: separator.value };
-    const problem = Object.entries(values).map(([key, value]) => settingError(key, value)).find((p) => p !== null) ?? null;
-    if (refused(template, error, problem)) return;
+    if (judge(settingError('shareTemplate', template.value))) return;
     try {
       for (const [key, value] of Object.entries(values)) {
         if (value !== settings[key]) await saveSetting(key, value);

@@ -219,7 +219,7 @@ export const cases = [
     },
   },
   {
-    name: 'formats: a template set on the options page, with its live example and a refusal without {url}, copies a tab group',
+    name: 'formats: a template set on the options page, with its live example, a refusal without {url} and of a separator too long (each field marked), copies a tab group',
     async run({ browser, origin }) {
       try {
         const options = await openOptions(browser);
@@ -228,6 +228,8 @@ export const cases = [
             example: document.getElementById('template-example').textContent,
             error: document.getElementById('template-error').textContent,
             invalid: document.getElementById('template').getAttribute('aria-invalid'),
+            separatorInvalid: document.getElementById('separator').getAttribute('aria-invalid'),
+            exampleShown: !document.getElementById('template-example').closest('figure').hidden,
             status: document.getElementById('settings-status').textContent,
           }));
         try {
@@ -238,9 +240,19 @@ export const cases = [
           const refused = await waitFor(read, (o) => o.error !== '', { what: 'the refusal' });
           assert.equal(refused.error, 'the template has no {url}: the copied text would carry no address');
           assert.equal(refused.invalid, 'true');
+          assert.equal(refused.separatorInvalid, null, 'the separator is not the problem');
+          assert.equal(refused.exampleShown, false, 'no example of a template that cannot be used');
           await options.screenshots?.('template-refused');
           await assertAccessible(options, 'the options page (a template without {url})');
           await options.type('#template', '{index}. {title} <{url}> @{host} [{group}]');
+          // A separator too long: that field is the one marked, and the template is not.
+          await options.paste('#separator', '-'.repeat(501));
+          const tooLong = await waitFor(read, (o) => o.separatorInvalid === 'true', { what: 'the separator refused' });
+          assert.equal(tooLong.error, 'what goes between two tabs is too long: at most 500 characters');
+          assert.equal(tooLong.invalid, null, 'the template is not the problem');
+          assert.equal(tooLong.exampleShown, false);
+          await options.screenshots?.('separator-refused');
+          await assertAccessible(options, 'the options page (a separator too long)');
           await options.type('#separator', '\\n--\\n');
           // The example follows each key press through the background: it may come after the status.
           const example =
@@ -249,6 +261,7 @@ export const cases = [
             what: 'the template saved, and its example',
           });
           assert.equal(saved.example, example);
+          assert.deepEqual([saved.invalid, saved.separatorInvalid, saved.exampleShown], [null, null, true]);
           await options.screenshots?.('template');
           await assertAccessible(options, 'the options page (a template and its example)');
         } finally {
