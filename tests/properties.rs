@@ -197,3 +197,45 @@ proptest! {
         }
     }
 }
+
+/// Text that looks a little like what each entry point reads: links, web
+/// links, templates, addresses, with the characters that steer them.
+fn link_like() -> impl Strategy<Value = String> {
+    "(uri-list:|https?://|HTTP://|multi:|web\\+urilist:|\\{url\\}|\\{title\\}|#|)([a-zé.:/ ;?#&=%+\\t\\n{}\\[\\]()<>\"'\\\\]|%3[bB]|%23|%2|uri-list:|Ǟ|ı|\\{|\\}|\\{url\\}|\\{host\\}){0,40}"
+}
+
+proptest! {
+    /// Every other entry point of the core (the ones the JavaScript API, the
+    /// CLI and the extension call with what a page, a paste or a person
+    /// gives them) returns for any input: a value or an error, no panic (a
+    /// trap in the wasm).
+    #[test]
+    fn no_entry_point_panics(a in prop_oneof![link_like(), any::<String>()], b in prop_oneof![link_like(), any::<String>()], c in link_like()) {
+        let _ = uri_list::find_links(&a);
+        let _ = uri_list::read_pasted(&a);
+        let _ = uri_list::is_web_address(&a);
+        let _ = uri_list::link_in_web_link(&a);
+        let _ = uri_list::list_link(&a);
+        let _ = uri_list::web_base(&a);
+        let _ = uri_list::web_link(&a, &b);
+        let _ = uri_list::page_address(&a);
+        let _ = uri_list::check_item(&a);
+        let _ = uri_list::check_template(&c);
+        let entries = vec![
+            uri_list::Entry::Link(uri_list::Link { title: b.clone(), url: a.clone() }),
+            uri_list::Entry::Group {
+                title: c.clone(),
+                links: vec![uri_list::Link { title: a.clone(), url: b.clone() }, uri_list::Link { title: c.clone(), url: c.clone() }],
+            },
+        ];
+        for format in [
+            uri_list::Format::Markdown,
+            uri_list::Format::Html,
+            uri_list::Format::Plain,
+            uri_list::Format::Template { template: &c, separator: &b },
+            uri_list::Format::Template { template: &b, separator: &a },
+        ] {
+            let _ = uri_list::format_links(&entries, format);
+        }
+    }
+}
