@@ -48,9 +48,11 @@ fn same_reading(link: &str, list: &UriList) -> bool {
 /// followed by the item, at every depth. Returns the warnings the lenient
 /// parse gives for this level, before its sink's limit: the strict ones
 /// (`strict`), with a `SchemeAdded` note at each such item, in item order,
-/// and those of each nested list wrapped at its item; or `None` when a
-/// strict level kept `MAX_WARNINGS` warnings (some may have been dropped).
-fn lenient_reading(link: &str, s: &UriList, strict: &[W], l: &UriList) -> Option<Vec<W>> {
+/// and the first `MAX_WARNINGS` of each nested list's wrapped at its item;
+/// with the number of those its nested lists did not keep (counted in the
+/// link's last warning). `None` when a strict level kept `MAX_WARNINGS`
+/// warnings (some may have been dropped).
+fn lenient_reading(link: &str, s: &UriList, strict: &[W], l: &UriList) -> Option<(Vec<W>, usize)> {
     let written = written_items(link);
     assert_eq!(
         written.len(),
@@ -86,6 +88,7 @@ fn lenient_reading(link: &str, s: &UriList, strict: &[W], l: &UriList) -> Option
     // or its nested list's), then the list's own (options, fragment).
     let mut notes = out.into_iter().peekable();
     let mut warnings = Vec::new();
+    let mut dropped = 0;
     for (n, ((at, _), (si, li))) in written
         .iter()
         .zip(s.items().iter().zip(l.items()))
@@ -107,7 +110,8 @@ fn lenient_reading(link: &str, s: &UriList, strict: &[W], l: &UriList) -> Option
                     })
                     .collect();
                 match lenient_reading(si.as_str(), sn, &inner, ln) {
-                    Some(mut inner) => {
+                    Some((mut inner, below)) => {
+                        dropped += below + inner.len().saturating_sub(MAX_WARNINGS);
                         inner.truncate(MAX_WARNINGS);
                         warnings.extend(inner.into_iter().map(|w| W::In(*at, n + 1, Box::new(w))));
                     }
@@ -118,7 +122,7 @@ fn lenient_reading(link: &str, s: &UriList, strict: &[W], l: &UriList) -> Option
         }
     }
     warnings.extend(strict.iter().filter(|w| !matches!(w, W::In(..))).cloned());
-    known.then_some(warnings)
+    known.then_some((warnings, dropped))
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -144,13 +148,13 @@ fuzz_target!(|data: &[u8]| {
             let l = lenient.as_ref().expect("strict accepts, lenient fails");
             let strict_warnings: Vec<W> = s.warnings.iter().map(W::of).collect();
             let expected = lenient_reading(link, &s.list, &strict_warnings, &l.list);
-            if let Some(mut expected) = expected {
-                if expected.len() > MAX_WARNINGS {
-                    let count = expected.len() - MAX_WARNINGS;
-                    expected.truncate(MAX_WARNINGS);
-                    let offset = match &expected[MAX_WARNINGS - 1] {
+            if let Some((mut expected, below)) = expected {
+                let count = below + expected.len().saturating_sub(MAX_WARNINGS);
+                expected.truncate(MAX_WARNINGS);
+                if count > 0 {
+                    let offset = expected.last().map_or(0, |w| match w {
                         W::Note(at, _) | W::In(at, _, _) => *at,
-                    };
+                    });
                     expected.push(W::Note(offset, Violation::More { count }));
                 }
                 let warnings: Vec<W> = l.warnings.iter().map(W::of).collect();
