@@ -208,6 +208,26 @@ fn a_100_000_item_list() {
     );
 }
 
+#[test]
+fn warnings_past_the_bound_in_a_nested_list_are_counted_too() {
+    // 150 repeated options in a list nested one and two levels down: 149
+    // notes, of which a list keeps 100. The last warning of the link says
+    // how many more there were, as it does for the link's own (these were
+    // dropped without a word before).
+    let options = vec!["k=1"; 150].join("&");
+    for link in [
+        format!("uri-list:https://x.example;multi:https://a.example%3F{options}"),
+        format!("uri-list:https://x.example;multi:multi:https://a.example%253F{options}"),
+    ] {
+        let parsed = parse(&link).unwrap();
+        assert_eq!(parsed.warnings.len(), uri_list::MAX_WARNINGS + 1, "{link}");
+        assert_eq!(
+            parsed.warnings.last().unwrap().violation().to_string(),
+            "49 more warnings not shown"
+        );
+    }
+}
+
 fn nested(depth: usize) -> UriList {
     let mut list: UriList = ["https://a.example", "https://b.example"]
         .into_iter()

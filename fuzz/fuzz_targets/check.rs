@@ -22,7 +22,10 @@ use uri_list::{check_item, check_list, plan, Class, ItemCheck, Parser, PlanConte
 fn check_one(check: &ItemCheck) {
     match check.class {
         Class::Openable => {
-            assert!(check.reason.is_none(), "an openable item with a reason: {check:?}");
+            assert!(
+                check.reason.is_none(),
+                "an openable item with a reason: {check:?}"
+            );
             if let Some(site) = &check.site {
                 assert!(site.host.is_ascii(), "a non-ASCII host {:?}", site.host);
                 assert!(
@@ -81,16 +84,33 @@ fuzz_target!(|data: &[u8]| {
     let mut items = Vec::new();
     all_items(&parsed.list, &mut items);
     for limit in [1, 15, usize::MAX] {
-        let the = plan(&parsed, &PlanContext { open_limit: limit, link_text: Some("link text"), ..PlanContext::default() });
+        let the = plan(
+            &parsed,
+            &PlanContext {
+                open_limit: limit,
+                link_text: Some("link text"),
+                ..PlanContext::default()
+            },
+        );
         let pages = the.pages();
-        assert!(pages <= items.len(), "{pages} pages from {} items", items.len());
+        assert!(
+            pages <= items.len(),
+            "{pages} pages from {} items",
+            items.len()
+        );
         for group in &the.groups {
-            assert!(!group.title.is_empty() || group.summary.is_some(), "an unnamed group");
+            assert!(
+                !group.title.is_empty() || group.summary.is_some(),
+                "an unnamed group"
+            );
             if let Some(summary) = &group.summary {
                 assert!(!summary.to_string().is_empty());
             }
             for url in &group.urls {
-                assert!(items.iter().any(|item| item == url), "{url:?} is not in the list");
+                assert!(
+                    items.iter().any(|item| item == url),
+                    "{url:?} is not in the list"
+                );
             }
         }
         for skipped in &the.skipped {
@@ -100,16 +120,34 @@ fuzz_target!(|data: &[u8]| {
             assert!(!message.to_string().is_empty());
         }
         if pages > limit {
-            assert!(!the.preview.is_empty(), "{pages} pages over a limit of {limit}, no preview");
+            assert!(
+                !the.preview.is_empty(),
+                "{pages} pages over a limit of {limit}, no preview"
+            );
         }
         // Looking for repeated pages reads some hosts on the way and hands
         // them to the items' checks: what the plan says of every item must
         // be what it says without that.
-        let keeping = plan(&parsed, &PlanContext { open_limit: limit, link_text: Some("link text"), keep_duplicates: true, ..PlanContext::default() });
+        let keeping = plan(
+            &parsed,
+            &PlanContext {
+                open_limit: limit,
+                link_text: Some("link text"),
+                keep_duplicates: true,
+                ..PlanContext::default()
+            },
+        );
         if the.duplicates.is_empty() {
-            assert_eq!(the, keeping, "the same list planned with and without the duplicate check");
+            assert_eq!(
+                the, keeping,
+                "the same list planned with and without the duplicate check"
+            );
         } else {
-            assert_eq!(the.pages() + the.duplicates.len(), keeping.pages(), "a duplicate is one page less");
+            assert_eq!(
+                the.pages() + the.duplicates.len(),
+                keeping.pages(),
+                "a duplicate is one page less"
+            );
         }
     }
 });

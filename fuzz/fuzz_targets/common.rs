@@ -2,7 +2,7 @@
 
 #![allow(dead_code)] // each target uses a part
 
-use uri_list::{encode_non_uri_chars, Scheme, UriList, MAX_DEPTH};
+use uri_list::{encode_non_uri_chars, Scheme, UriList, Violation, Warning, MAX_DEPTH};
 
 /// What every list a parse returns satisfies, at every depth: it has an
 /// item, no item is empty, nesting stays within `MAX_DEPTH`, and a nested
@@ -55,4 +55,90 @@ pub fn expected_fragment(f: &str) -> String {
         }
     }
     out
+}
+
+/// Whether an item, as it is written in the link (its escapes not yet
+/// decoded), is read in lenient mode as `https://` followed by it: the
+/// crate docs' deviation from the draft, modelled here from its words, not
+/// from the parser. A web address as an address bar reads one: a host name
+/// of two or more labels ending in a name of letters, an optional port,
+/// then nothing or a path, query or fragment (`/`, `?`, `#`, or `\`, which an
+/// address bar reads as `/`). Never an item that is a nested list (it
+/// starts with a uri-list scheme), an IP address (its last label is
+/// digits), a single label (`localhost`), user info (`a@b.example`) or a
+/// host with a percent-escape (`%` is no label character).
+///
+/// Where the words leave it open, the target takes: a label in the sense of
+/// RFC 1123 §2.1 (letters, digits and hyphens, no hyphen first or last),
+/// with every non-ASCII character counted as a letter (an IDN label, the host
+/// parser judges it later); one final `.` allowed (`example.com.`, the DNS
+/// root); the last label of two or more letters (no top-level domain has
+/// one); a port of one to five digits.
+pub fn reads_as_address(written: &str) -> bool {
+    if Scheme::strip_prefix(written).is_some() {
+        return false;
+    }
+    let authority = written
+        .split(['/', '?', '#', '\\'])
+        .next()
+        .unwrap_or_default();
+    let (host, port) = match authority.split_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (authority, None),
+    };
+    if let Some(port) = port {
+        if !(1..=5).contains(&port.len()) || !port.chars().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+    }
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let labels: Vec<&str> = host.split('.').collect();
+    let letter = |c: char| c.is_ascii_alphabetic() || !c.is_ascii();
+    let label = |l: &str| {
+        !l.is_empty()
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars()
+                .all(|c| letter(c) || c.is_ascii_digit() || c == '-')
+    };
+    let last = labels[labels.len() - 1];
+    labels.len() >= 2
+        && labels.iter().all(|l| label(l))
+        && last.chars().count() >= 2
+        && last.chars().all(letter)
+}
+
+/// The `;`-separated parts of the hier-part of `link` (a link that
+/// `to_link` wrote or a strict parse accepted: no white space around it,
+/// and its hier-part ends at the first `?` or `#`), each with its byte
+/// offset in `link`.
+pub fn written_items(link: &str) -> Vec<(usize, &str)> {
+    let (_, start) = Scheme::strip_prefix(link).expect("a uri-list link");
+    let hier = link[start..].split(['?', '#']).next().unwrap_or_default();
+    let mut at = start;
+    hier.split(';')
+        .map(|part| {
+            let item = (at, part);
+            at += part.len() + 1;
+            item
+        })
+        .collect()
+}
+
+/// A [`Warning`] in a form the targets can build to compare: a note with
+/// its offset, or a warning inside the nested list of the item at an
+/// offset.
+#[derive(Debug, Clone, PartialEq)]
+pub enum W {
+    Note(usize, Violation),
+    In(usize, usize, Box<W>),
+}
+
+impl W {
+    pub fn of(w: &Warning) -> W {
+        match w.violation() {
+            Violation::InNested { item, inner } => W::In(w.offset(), *item, Box::new(W::of(inner))),
+            v => W::Note(w.offset(), v.clone()),
+        }
+    }
 }

@@ -18,9 +18,11 @@
 
 mod common;
 
-use common::{check_list, expected_fragment, expected_items, items};
+use common::{
+    check_list, expected_fragment, expected_items, items, reads_as_address, written_items, W,
+};
 use libfuzzer_sys::fuzz_target;
-use uri_list::{ErrorKind, Parser, Scheme, UriList, MAX_LENGTH};
+use uri_list::{ErrorKind, Parser, Scheme, UriList, Violation, MAX_LENGTH, MAX_WARNINGS};
 
 /// Whether a lenient parse must read what a strict one did: the lenient
 /// reading of the hier-part differs when a `;` follows the first `?` or `#`,
@@ -38,6 +40,89 @@ fn same_reading(link: &str, list: &UriList) -> bool {
             Some(l) => same_reading(i.as_str(), l),
             None => Scheme::strip_prefix(i.as_str()).is_none(),
         })
+}
+
+/// Checks that the lenient list `l` of `link` (one level of it) is what the
+/// strict one `s` is, with exactly the items that read as web addresses
+/// (`common::reads_as_address`, on the item as written) read as `https://`
+/// followed by the item, at every depth. Returns the warnings the lenient
+/// parse gives for this level, before its sink's limit: the strict ones
+/// (`strict`), with a `SchemeAdded` note at each such item, in item order,
+/// and the first `MAX_WARNINGS` of each nested list's wrapped at its item;
+/// with the number of those its nested lists did not keep (counted in the
+/// link's last warning). `None` when a strict level kept `MAX_WARNINGS`
+/// warnings (some may have been dropped).
+fn lenient_reading(link: &str, s: &UriList, strict: &[W], l: &UriList) -> Option<(Vec<W>, usize)> {
+    let written = written_items(link);
+    assert_eq!(
+        written.len(),
+        s.len(),
+        "a strict list of {link:?} with an empty item"
+    );
+    let mut known = strict.len() < MAX_WARNINGS;
+    let mut expected = UriList::new();
+    expected.set_scheme(s.scheme());
+    let mut out = Vec::new();
+    for ((at, raw), item) in written.iter().zip(s.items()) {
+        if reads_as_address(raw) {
+            let url = format!("https://{}", item.as_str());
+            out.push(W::Note(
+                *at,
+                Violation::SchemeAdded {
+                    written: item.as_str().to_owned(),
+                    url: url.clone(),
+                },
+            ));
+            expected.push(url);
+        } else {
+            expected.push(item.as_str());
+        }
+    }
+    for (k, v) in s.options() {
+        expected.push_option(k.as_str(), v.as_str());
+    }
+    expected.set_fragment(s.fragment().map(str::to_owned));
+    assert_eq!(*l, expected, "lenient list of {link:?}");
+
+    // The nested lists, and the warnings in order: each item's (its note,
+    // or its nested list's), then the list's own (options, fragment).
+    let mut notes = out.into_iter().peekable();
+    let mut warnings = Vec::new();
+    let mut dropped = 0;
+    for (n, ((at, _), (si, li))) in written
+        .iter()
+        .zip(s.items().iter().zip(l.items()))
+        .enumerate()
+    {
+        if let Some(W::Note(note_at, _)) = notes.peek() {
+            if note_at == at {
+                warnings.extend(notes.next());
+            }
+        }
+        match (si.list(), li.list()) {
+            (None, None) => {}
+            (Some(sn), Some(ln)) => {
+                let inner: Vec<W> = strict
+                    .iter()
+                    .filter_map(|w| match w {
+                        W::In(a, i, w) if a == at && *i == n + 1 => Some((**w).clone()),
+                        _ => None,
+                    })
+                    .collect();
+                match lenient_reading(si.as_str(), sn, &inner, ln) {
+                    Some((mut inner, below)) => {
+                        dropped += below + inner.len().saturating_sub(MAX_WARNINGS);
+                        inner.truncate(MAX_WARNINGS);
+                        warnings.extend(inner.into_iter().map(|w| W::In(*at, n + 1, Box::new(w))));
+                    }
+                    None => known = false,
+                }
+            }
+            _ => panic!("item {} of {link:?}: a nested list in one mode only", n + 1),
+        }
+    }
+    warnings.extend(strict.iter().filter(|w| !matches!(w, W::In(..))).cloned());
+    known.then_some((warnings, dropped))
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -61,8 +146,20 @@ fuzz_target!(|data: &[u8]| {
         );
         if same_reading(link, &s.list) {
             let l = lenient.as_ref().expect("strict accepts, lenient fails");
-            assert_eq!(l.list, s.list);
-            assert_eq!(l.warnings, s.warnings);
+            let strict_warnings: Vec<W> = s.warnings.iter().map(W::of).collect();
+            let expected = lenient_reading(link, &s.list, &strict_warnings, &l.list);
+            if let Some((mut expected, below)) = expected {
+                let count = below + expected.len().saturating_sub(MAX_WARNINGS);
+                expected.truncate(MAX_WARNINGS);
+                if count > 0 {
+                    let offset = expected.last().map_or(0, |w| match w {
+                        W::Note(at, _) | W::In(at, _, _) => *at,
+                    });
+                    expected.push(W::Note(offset, Violation::More { count }));
+                }
+                let warnings: Vec<W> = l.warnings.iter().map(W::of).collect();
+                assert_eq!(warnings, expected, "lenient warnings of {link:?}");
+            }
         }
     }
 

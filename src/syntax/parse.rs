@@ -392,6 +392,9 @@ impl Parser {
                 item_at,
             );
         }
+        // What the nested list could not keep is counted in the link's last
+        // warning ("… more warnings not shown"), as the link's own are.
+        sink.dropped += inner.dropped;
         Ok(list)
     }
 }
