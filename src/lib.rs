@@ -67,7 +67,17 @@
 //! leave the scheme out, and a person expects what their address bar does.
 //! Strict mode keeps the draft's reading: the item stays as written, and is
 //! not opened. IP addresses, single labels (`localhost`), user info and
-//! percent-escapes in the host are never read this way.
+//! percent-escapes in the host are never read this way. Exactly: the item
+//! as written (before its escapes are decoded) up to the first `/`, `?`,
+//! `#` or `\`, with at most one `:` and one to five digits after it (the
+//! port; its range is judged by the check, which says "port out of
+//! range"), is two or more labels, one final `.` allowed, each of ASCII
+//! letters, digits and `-` (not first or last) or any non-ASCII character
+//! (the host parser judges those later: no Unicode tables in the wasm for
+//! this), the last label at least two characters, all letters. `_` is not
+//! taken (browsers accept it in a host, but no registered name has it), so
+//! `a.b` and `my_site.example` stay as written, and the check suggests the
+//! `https://` they need.
 //!
 //! ```
 //! let parsed = uri_list::parse("multi:example.com/a;login.example.com").unwrap();
