@@ -134,7 +134,10 @@ function loaded(browser, origin, page) {
 function opened(browser, origin, count, what) {
   return waitFor(
     () => tabsOf(browser, origin),
-    (tabs) => tabs.length === count && tabs.every((tab) => tab.group !== '' && tab.group !== '(unknown group)' && tab.status !== 'loading'),
+    // A tab just created is about:blank, and in Firefox not yet busy, until its navigation starts.
+    (tabs) =>
+      tabs.length === count &&
+      tabs.every((tab) => tab.group !== '' && tab.group !== '(unknown group)' && tab.status !== 'loading' && tab.url !== 'about:blank'),
     { what },
   );
 }
