@@ -72,7 +72,9 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
     return { preview: true, reasons: the.preview, previewTabId: preview.id, windowId: preview.windowId };
   }
   const inWindow = newWindow || the.mode === 'window';
-  return carryOut(the, { tab, active, newWindow: inWindow, grouped: the.mode !== 'tabs', join: settings.joinGroup && !inWindow });
+  // The settings read above, not read again: each read is a storage call on the click's way to its tabs.
+  const lazy = lazyFor(settings.lazy, the.groups.reduce((n, group) => n + group.urls.length, 0));
+  return carryOut(the, { tab, active, newWindow: inWindow, grouped: the.mode !== 'tabs', lazy, join: settings.joinGroup && !inWindow });
 }
 
 /**
