@@ -1133,27 +1133,26 @@ fn the_fast_path_gives_what_serde_gives() {
                 uri_list::js_check(&link)
             };
             let plain = uri_list::js_check_plain(&link, all);
-            match (fast, plain) {
-                (Ok(fast), Ok(plain)) => {
-                    assert_defined(&fast, "check");
-                    assert_eq!(json(&fast), json(&plain), "check (all: {all}) of {short}");
-                }
-                (Err(fast), Err(plain)) => assert_eq!(json(&fast), json(&plain), "{short}"),
-                (fast, _) => panic!("check (all: {all}) of {short}: only one threw: {fast:?}"),
-            }
+            assert_same(&format!("check (all: {all}) of {short}"), fast, plain);
         }
         for opts in plan_opts {
             let fast = uri_list::js_plan(&link, JSON::parse(opts).unwrap());
             let plain = uri_list::js_plan_plain(&link, JSON::parse(opts).unwrap());
-            match (fast, plain) {
-                (Ok(fast), Ok(plain)) => {
-                    assert_defined(&fast, "plan");
-                    assert_eq!(json(&fast), json(&plain), "plan {opts} of {short}");
-                }
-                (Err(fast), Err(plain)) => assert_eq!(json(&fast), json(&plain), "{short}"),
-                (fast, _) => panic!("plan {opts} of {short}: only one threw: {fast:?}"),
-            }
+            assert_same(&format!("plan {opts} of {short}"), fast, plain);
         }
+    }
+}
+
+/// A fast path's result against serde-wasm-bindgen's: the same object
+/// (no `undefined` in it), or the same error thrown by both.
+fn assert_same(what: &str, fast: Result<JsValue, JsValue>, plain: Result<JsValue, JsValue>) {
+    match (fast, plain) {
+        (Ok(fast), Ok(plain)) => {
+            assert_defined(&fast, what);
+            assert_eq!(json(&fast), json(&plain), "{what}");
+        }
+        (Err(fast), Err(plain)) => assert_eq!(json(&fast), json(&plain), "{what}"),
+        (fast, _) => panic!("{what}: only one threw: {fast:?}"),
     }
 }
 

@@ -640,31 +640,41 @@ where
     Ok(T::deserialize(d).ok())
 }
 
-/// `plan()`'s result: the plan, with the link's title and warnings.
+/// `plan()`'s result: the plan, with the link's title and warnings. The
+/// fast path sends it without its rows (`groups` as [`GroupHead`]s, no
+/// `skipped` or `duplicates`: those cross as the table's rows); the
+/// reference path, whole.
 #[derive(Serialize)]
-struct PlanShape<'a> {
+struct PlanShape<'a, G> {
     mode: crate::Mode,
     pages: usize,
-    groups: &'a [crate::Group],
-    skipped: &'a [crate::Skipped],
-    duplicates: &'a [crate::Duplicate],
+    groups: G,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<&'a [crate::Skipped]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duplicates: Option<&'a [crate::Duplicate]>,
     preview: &'a [crate::Message],
     notes: &'a [crate::Message],
     title: Option<&'a str>,
     warnings: &'a [crate::Warning],
 }
 
-/// `plan()`'s result without its skipped items and URLs, for the fast
-/// path: each group's `urls` is the number of its URLs.
-#[derive(Serialize)]
-struct PlanHead<'a> {
-    mode: crate::Mode,
-    pages: usize,
-    groups: Vec<GroupHead<'a>>,
-    preview: &'a [crate::Message],
-    notes: &'a [crate::Message],
-    title: Option<&'a str>,
-    warnings: &'a [crate::Warning],
+impl<'a, G> PlanShape<'a, G> {
+    /// The shape of `plan` for `parsed`, with `groups` as given, and its
+    /// skipped items and duplicates when `rows`.
+    fn new(parsed: &'a crate::Parsed, plan: &'a crate::Plan, groups: G, rows: bool) -> Self {
+        PlanShape {
+            mode: plan.mode,
+            pages: plan.pages(),
+            groups,
+            skipped: rows.then_some(&plan.skipped[..]),
+            duplicates: rows.then_some(&plan.duplicates[..]),
+            preview: &plan.preview,
+            notes: &plan.notes,
+            title: parsed.list.title(),
+            warnings: &parsed.warnings,
+        }
+    }
 }
 
 /// A [`crate::Group`] without its URLs: their number.
@@ -729,25 +739,18 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
         table.push(&[item[0], item[1], reason, entry])?;
     }
     table.flush()?;
-    let head = to_js(&PlanHead {
-        mode: plan.mode,
-        pages: plan.pages(),
-        groups: plan
-            .groups
-            .iter()
-            .map(|g| GroupHead {
-                title: &g.title,
-                summary: g.summary.as_ref(),
-                color: g.color,
-                depth: g.depth,
-                urls: g.urls.len(),
-            })
-            .collect(),
-        preview: &plan.preview,
-        notes: &plan.notes,
-        title: parsed.list.title(),
-        warnings: &parsed.warnings,
-    })?;
+    let groups: Vec<GroupHead> = plan
+        .groups
+        .iter()
+        .map(|g| GroupHead {
+            title: &g.title,
+            summary: g.summary.as_ref(),
+            color: g.color,
+            depth: g.depth,
+            urls: g.urls.len(),
+        })
+        .collect();
+    let head = to_js(&PlanShape::new(&parsed, &plan, groups, false))?;
     Ok(finish_plan(&head))
 }
 
@@ -757,17 +760,7 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 #[doc(hidden)]
 pub fn js_plan_plain(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let (parsed, plan) = planned(link, opts)?;
-    to_js(&PlanShape {
-        mode: plan.mode,
-        pages: plan.pages(),
-        groups: &plan.groups,
-        skipped: &plan.skipped,
-        duplicates: &plan.duplicates,
-        preview: &plan.preview,
-        notes: &plan.notes,
-        title: parsed.list.title(),
-        warnings: &parsed.warnings,
-    })
+    to_js(&PlanShape::new(&parsed, &plan, &plan.groups[..], true))
 }
 
 /// `readPasted(text)`: what a person pasted, read as a uri-list link, a
