@@ -168,7 +168,8 @@ function setUpTemplate(settings) {
   }
   /**
    * Marks each of the two fields whose value cannot be used, and says why under them (the
-   * template's problem first); true when either cannot be.
+   * template's problem first), with no example then (whether a key press or a commit judged
+   * first); true when either cannot be.
    */
   function judge(templateProblem) {
     const separatorProblem = settingError('shareSeparator', separator.value);
@@ -176,7 +177,9 @@ function setUpTemplate(settings) {
       if (problem === null) field.removeAttribute('aria-invalid');
       else field.setAttribute('aria-invalid', 'true');
     }
-    return refused(templateProblem === null ? separator : template, error, templateProblem ?? separatorProblem);
+    const unusable = refused(templateProblem === null ? separator : template, error, templateProblem ?? separatorProblem);
+    if (unusable) figure.hidden = true;
+    return unusable;
   }
   async function commit() {
     const values = { shareTemplate: template.value, shareSeparator: separator.value };
