@@ -52,14 +52,15 @@ const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_L
  *   `type=list`, lookalike or user-info alerts, nothing openable).
  *
  * @param {{href: string, text?: string, tab: object, active?: boolean, newWindow?: boolean,
- *   trusted: boolean, replaceTab?: boolean, reason?: string|null}} request
+ *   trusted: boolean, replaceTab?: boolean, reason?: string|null, settings?: Promise<any>|null}} request
  *   `replaceTab`: show the preview page in `tab` itself (a navigation to the link) rather than next to it;
- *   `reason`: why the click was not trusted (a `clickReason` code), said on the preview page
+ *   `reason`: why the click was not trusted (a `clickReason` code), said on the preview page;
+ *   `settings`: readSettings() already under way, if the caller started it
  */
-export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false, reason = null }) {
+export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false, reason = null, settings: reading = null }) {
   const link = validLink(href);
   const linkText = validText(text);
-  const settings = await readSettings();
+  const settings = await (reading ?? readSettings());
   let the;
   try {
     the = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates, reverse: settings.reverse });

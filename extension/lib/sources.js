@@ -16,6 +16,7 @@ import {
   validLink,
 } from './open.js';
 import { plan } from './core.js';
+import { readSettings } from './settings.js';
 import { openMultilinkOffer } from './web-links.js';
 
 /** A message from this extension's content script (in a web page), not from one of its pages. */
@@ -85,6 +86,10 @@ export const openMessages = {
     // One key per tab, link and way of opening: a Shift-click (a new window) after a click is a
     // new request a person made; a repeat of one action has the same modifiers.
     const how = newWindow === true ? 'window' : active === false ? 'background' : 'tab';
+    // The settings are read while `once` looks for a repeat, not after it: both are storage
+    // calls on the click's way to its tabs. A repeat leaves the read unused.
+    const settings = readSettings();
+    settings.catch(() => {}); // a failure is openLink's to say, when it awaits them
     return once(`${tab.id} ${how} ${href}`, () =>
       openOrSay({
         href,
@@ -94,6 +99,7 @@ export const openMessages = {
         newWindow: newWindow === true,
         trusted: trusted === true,
         reason: clickReason(reason),
+        settings,
       }),
     );
   },
@@ -228,8 +234,8 @@ async function digest(key) {
 }
 
 async function storedOpen(key) {
-  const { [RECENT_KEY]: stored } = await api.storage.session.get(RECENT_KEY);
-  const entry = stored?.[await digest(key)];
+  const [{ [RECENT_KEY]: stored }, hash] = await Promise.all([api.storage.session.get(RECENT_KEY), digest(key)]);
+  const entry = stored?.[hash];
   return entry && entry.until > Date.now() ? { focused: entry.focused } : null;
 }
 

@@ -209,30 +209,49 @@ export const cases = [
   },
   {
     // Only http(s) pages are openable, which browsers always open: the failure is made in the
-    // service worker (Chromium; Firefox's background cannot be reached from outside).
-    name: 'open: one tab that fails to open does not stop the others, and is reported',
+    // service worker (Chromium; Firefox's background cannot be reached from outside). A tab to
+    // the right of the link's tab was there before: the tabs are asked for at once, each at its
+    // own index, so a failed one leaves a gap that would put the next tab past that neighbour.
+    name: 'open: one tab that fails to open does not stop the others, which stay in order next to the link, and is reported',
     browsers: ['chromium'],
     async run({ browser, origin }) {
-      await browser.inExtension(() => {
-        globalThis.realCreate = chrome.tabs.create;
-        chrome.tabs.create = (properties) =>
-          properties.url.endsWith('/page/two') ? Promise.reject(new Error('made to fail')) : globalThis.realCreate(properties);
-      });
-      try {
-        await browser.goto(`${origin}/click-title.html`);
-        await browser.click('#link');
-        const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group without the failed tab');
-        assert.deepEqual(urlAndGroup(state), [
-          ['/click-title.html', null],
-          ['/page/one', 'Reading list'],
-          ['/page/three', 'Reading list'],
-        ]);
-        const badge = await waitFor(() => browser.badge(`${origin}/click-title.html`), (b) => b?.text === '1', { what: 'the badge' });
-        assert.match(badge.title, /\/page\/two: the browser could not open it \(made to fail\)/);
-      } finally {
-        await browser.inExtension(() => {
-          chrome.tabs.create = globalThis.realCreate;
-        });
+      const cases = [
+        {
+          page: 'click-title.html', fail: '/page/two', tabs: 4, groups: 1,
+          expect: [['/click-title.html', null, false], ['/page/one', 'Reading list', true], ['/page/three', 'Reading list', false], ['/page/right', null, false]],
+        },
+        {
+          page: 'tabs-three.html', fail: '/page/t2', tabs: 4, groups: 0,
+          expect: [['/tabs-three.html', null, false], ['/page/t1', null, true], ['/page/t3', null, false], ['/page/right', null, false]],
+        },
+        // The first page, the one to take the focus, fails: the next one takes it.
+        {
+          page: 'tabs-three.html', fail: '/page/t1', tabs: 4, groups: 0,
+          expect: [['/tabs-three.html', null, false], ['/page/t2', null, true], ['/page/t3', null, false], ['/page/right', null, false]],
+        },
+      ];
+      for (const { page, fail, tabs, groups, expect } of cases) {
+        await browser.reset();
+        await browser.goto(`${origin}/${page}`);
+        await browser.inExtension(async ({ url, fail }) => {
+          const [tab] = await chrome.tabs.query({ active: true });
+          await chrome.tabs.create({ url, index: tab.index + 1, active: false });
+          globalThis.realCreate = chrome.tabs.create;
+          chrome.tabs.create = (properties) =>
+            properties.url.endsWith(fail) ? Promise.reject(new Error('made to fail')) : globalThis.realCreate(properties);
+        }, { url: `${origin}/page/right`, fail });
+        try {
+          await browser.click('#link');
+          // The badge is set once the tabs are made, moved and grouped: then they are read.
+          const badge = await waitFor(() => browser.badge(`${origin}/${page}`), (b) => b?.text === '1', { what: 'the badge' });
+          assert.match(badge.title, new RegExp(`${fail}: the browser could not open it \\(made to fail\\)`));
+          const state = await settled(browser, origin, { tabs, groups }, `the tabs without ${fail}`);
+          assert.deepEqual(state.tabs.map((tab) => [tab.url, tab.group, tab.active]), expect, `${page} without ${fail}`);
+        } finally {
+          await browser.inExtension(() => {
+            chrome.tabs.create = globalThis.realCreate;
+          });
+        }
       }
     },
   },
