@@ -2,6 +2,7 @@
 // Every benchmark in one run, one table: `./build.sh bench` (after ./build.sh), or
 //
 //   node benches/all.mjs [--quick] [--only native,decode,size,startup,click,web] [--rounds N] [--web DIR]
+//                        [--click-items 5,30]
 //
 // Prints one table (figure, value, goal, met or not) and writes it as JSON to
 // target/bench.json. Each comparison is a ratio (or a difference) measured in the same run,
@@ -23,6 +24,7 @@
 //   a pre-split list, a one-file worker making the same tabs.create / tabs.group /
 //   tabGroups.update calls, no parsing, no settings read): goal 1.05x or less, stable to 2%
 //   (the medians of the first and second halves of the rounds within 2% of each other);
+//   `--click-items 5` runs one size alone (more rounds in the same time);
 // - web (once dist/web/index.html exists, or the folder --web names): the bytes a first visit
 //   transfers (gzip), goal under 60 KB; the time from navigation start to 100 `li` elements in
 //   the page, the link given in its #fragment, with Chromium's CPU throttled 4x, goal 300 ms.
@@ -46,10 +48,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web'];
 
 function usage(message) {
-  console.error(`${message}\nusage: node benches/all.mjs [--quick] [--only ${SECTIONS.join(',')}] [--rounds N] [--web DIR]`);
+  console.error(`${message}\nusage: node benches/all.mjs [--quick] [--only ${SECTIONS.join(',')}] [--rounds N] [--web DIR] [--click-items 5,30]`);
   process.exit(2);
 }
-const opts = { quick: false, only: new Set(SECTIONS), rounds: 20, web: join(ROOT, 'dist/web') };
+const opts = { quick: false, only: new Set(SECTIONS), rounds: 20, web: join(ROOT, 'dist/web'), clickItems: [5, 30] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--quick') opts.quick = true;
@@ -58,6 +60,10 @@ for (let i = 0; i < argv.length; i++) {
     for (const s of opts.only) if (!SECTIONS.includes(s)) usage(`unknown section: ${s}`);
   } else if (argv[i] === '--rounds' && Number(argv[i + 1]) >= 2) opts.rounds = Number(argv[++i]);
   else if (argv[i] === '--web' && argv[i + 1]) opts.web = resolve(argv[++i]);
+  else if (argv[i] === '--click-items' && argv[i + 1]) {
+    opts.clickItems = argv[++i].split(',').map(Number);
+    if (!opts.clickItems.every((n) => Number.isInteger(n) && n >= 1 && n <= 100)) usage('--click-items takes sizes from 1 to 100, such as 5,30');
+  }
   else usage(`unknown argument: ${argv[i]}`);
 }
 if (opts.quick) opts.rounds = Math.min(opts.rounds, 4);
@@ -436,7 +442,7 @@ async function clickChromium(server, { startup }) {
         { extension: stats(e), baseline: stats(b) });
       row('startup', '  (first click after a cold start: extension; baseline)', `${fmt(stats(e), 0, ' ms')}; ${fmt(stats(b), 0, ' ms')}`);
     }
-    if (opts.only.has('click')) clickRows('Chromium', await clickRounds(drivers, server, { sizes: [5, 30] }));
+    if (opts.only.has('click')) clickRows('Chromium', await clickRounds(drivers, server, { sizes: opts.clickItems }));
   } finally {
     for (const driver of Object.values(drivers)) await driver.close();
   }
@@ -455,7 +461,7 @@ async function clickFirefox(server) {
       driver.clean = () => driver.reset();
     }
     await drivers.extension.inExtension(() => browser.storage.sync.set({ openLimit: 100 }));
-    clickRows('Firefox', await clickRounds(drivers, server, { sizes: [5, 30] }));
+    clickRows('Firefox', await clickRounds(drivers, server, { sizes: opts.clickItems }));
   } finally {
     for (const driver of Object.values(drivers)) await driver.close();
   }
