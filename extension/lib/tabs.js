@@ -2,6 +2,10 @@
 // difference lives in a small named helper.
 import { api } from './api.js';
 import { createUnloaded } from './lazy.js';
+import { shorten } from './prelude.js';
+
+/** Longer reasons from the browser are cut: they go into a tooltip and a notification. */
+const MAX_REASON = 200;
 
 /**
  * Opens the plan's groups, in order, next to `tab` (or in a new window), in the tab's
@@ -29,7 +33,7 @@ import { createUnloaded } from './lazy.js';
  */
 export async function openGroups(groups, { tab, active, newWindow, grouped, lazy = false, joinGroupId = null }) {
   const failures = [];
-  const failed = (url, error) => failures.push({ url, message: String(error?.message ?? error) });
+  const failed = (url, error) => failures.push({ url, message: reasonOf(error, url) });
   const same = sameContext(tab);
   let pages = groups.flatMap((group, g) => group.urls.map((url) => ({ url, g })));
   /** What opened, in the list's order: `{id, g}`. */
@@ -85,6 +89,14 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
     }
   }
   return { tabIds, groupIds, windowId, failures };
+}
+
+/**
+ * Why the browser did not open `url`, short: Firefox's reason repeats the whole address ("Illegal
+ * URL: http://…" for one over 1 MB), which would fill the badge's tooltip and the notification.
+ */
+function reasonOf(error, url) {
+  return shorten(String(error?.message ?? error).split(url).join(shorten(url)), MAX_REASON);
 }
 
 /**

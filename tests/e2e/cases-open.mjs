@@ -256,6 +256,34 @@ export const cases = [
     },
   },
   {
+    // The same in Firefox, with no stand-in: it refuses an address over 1 MB ("Illegal URL: "
+    // and the whole address, which the tooltip must not repeat). The badge is set after the
+    // tabs are made and moved: then they are read.
+    name: 'open: a page the browser refuses (an address over 1 MB) is reported briefly, and the others open in order next to the link',
+    browsers: ['firefox'],
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/address-too-long.html`);
+      const made = await browser.inExtension(async (url) => {
+        const tab = (await browser.tabs.query({})).find((t) => t.url.endsWith('/address-too-long.html'));
+        await browser.tabs.create({ url, index: tab.index + 1, active: false, windowId: tab.windowId });
+        return true;
+      }, `${origin}/page/right`);
+      assert.equal(made, true, 'the tab on the right of the link');
+      await browser.click('#link');
+      const badge = await waitFor(() => browser.badge(`${origin}/address-too-long.html`), (b) => b?.text === '1', { what: 'the badge' });
+      assert.match(badge.title, /\/page\/aaaa[a…]*: the browser could not open it \(Illegal URL: http:/);
+      assert.ok(badge.title.length < 600, `a short tooltip, not ${badge.title.length} characters`);
+      // Loose tabs (type=tabs): no group to gather them, so a gap in the indices would show.
+      const state = await settled(browser, origin, { tabs: 4, groups: 0 }, 'the tabs without the refused page');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/address-too-long.html', null],
+        ['/page/L1', null],
+        ['/page/L3', null],
+        ['/page/right', null],
+      ]);
+    },
+  },
+  {
     name: 'open: type=tabs opens plain tabs, no group',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/type-tabs.html`);
