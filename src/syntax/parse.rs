@@ -560,9 +560,16 @@ fn plain_query(s: &[u8]) -> bool {
 /// address, a single label (`localhost`), user info (`a@b.example`) or a
 /// percent-escape in the host: those stay as written.
 fn reads_as_address(item: &str) -> bool {
-    let end = item.find(['/', '?', '#', '\\']).unwrap_or(item.len());
+    // By bytes: every item is asked, and a search for characters decodes each one (a fifth of
+    // `decode()`'s time in the wasm, built for size, measured in node). The bytes sought are
+    // ASCII, so each one found is a character boundary.
+    let end = item
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+        .unwrap_or(item.len());
     let hostport = &item[..end];
-    let host = match hostport.rsplit_once(':') {
+    let colon = hostport.bytes().rposition(|b| b == b':');
+    let host = match colon.map(|c| (&hostport[..c], &hostport[c + 1..])) {
         Some((host, port))
             if !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit()) =>
         {
