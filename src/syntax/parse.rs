@@ -209,10 +209,15 @@ impl Parser {
         // vector grown by doubling would take up to three times the room
         // while it is copied, 32 bytes an item, at the size of the item
         // (2 bytes) the costliest part of a link of many small items.
-        let hier_bytes = hier.as_bytes();
-        let parts = (0..hier_bytes.len())
-            .filter(|&i| hier_bytes[i] != b';' && (i == 0 || hier_bytes[i - 1] == b';'))
-            .count();
+        // One pass over the bytes with no indexing: in the wasm, built for size, the bounds
+        // checks of `bytes[i]` and `bytes[i - 1]` made this count a seventh of `decode()`.
+        let mut parts = 0;
+        let mut after_separator = true;
+        for &b in hier.as_bytes() {
+            let separator = b == b';';
+            parts += usize::from(after_separator && !separator);
+            after_separator = separator;
+        }
         let mut list = UriList {
             scheme,
             items: Vec::with_capacity(parts),
