@@ -256,6 +256,43 @@ export const cases = [
     },
   },
   {
+    // A tab that cannot be made unloaded is opened loaded instead, after the others were asked
+    // for: it comes late, at an index the others have moved, and one move puts the list back in
+    // order. Chromium's unloaded tab is the extension's placeholder page, refused here by a
+    // stand-in for the one page; loose tabs (type=tabs), so that no group gathers them.
+    name: 'open: a tab that cannot be made unloaded opens loaded, in its place in the list',
+    browsers: ['chromium'],
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/tabs-three.html`);
+      await browser.inExtension(async (url) => {
+        await chrome.storage.sync.set({ lazy: true });
+        const [tab] = await chrome.tabs.query({ active: true });
+        await chrome.tabs.create({ url, index: tab.index + 1, active: false });
+        globalThis.realCreate = chrome.tabs.create;
+        chrome.tabs.create = (properties) =>
+          properties.url.includes('/lazy/lazy.html?') && properties.url.includes(encodeURIComponent('/page/t2'))
+            ? Promise.reject(new Error('made to fail'))
+            : globalThis.realCreate(properties);
+      }, `${origin}/page/right`);
+      try {
+        await browser.click('#link');
+        const page = (tab) => (tab.url.includes('/lazy/lazy.html?') ? `unloaded ${new URL(tab.url).searchParams.get('url').slice(origin.length)}` : tab.url);
+        const inOrder = ['/tabs-three.html', '/page/t1', '/page/t2', `unloaded /page/t3`, '/page/right'];
+        const state = await waitFor(
+          () => stateOf(browser, origin),
+          (s) => JSON.stringify(s.tabs.map(page)) === JSON.stringify(inOrder),
+          { what: 't2 opened loaded, in its place between t1 and t3' },
+        );
+        assert.deepEqual(state.tabs.map((tab) => tab.group), [null, null, null, null, null]);
+      } finally {
+        await browser.inExtension(async () => {
+          chrome.tabs.create = globalThis.realCreate;
+          await chrome.storage.sync.remove('lazy');
+        });
+      }
+    },
+  },
+  {
     // The same in Firefox, with no stand-in: it refuses an address over 1 MB ("Illegal URL: "
     // and the whole address, which the tooltip must not repeat). The badge is set after the
     // tabs are made and moved: then they are read.

@@ -264,6 +264,19 @@ export const cases = [
           assert.deepEqual([saved.invalid, saved.separatorInvalid, saved.exampleShown], [null, null, true]);
           await options.screenshots?.('template');
           await assertAccessible(options, 'the options page (a template and its example)');
+          // The commit (leaving the field, Enter) judges before any key press's example came
+          // back: its refusal hides the example at once. A change with no input event before it,
+          // so that no example is on its way to hide it later.
+          const committed = await options.evaluate(() => {
+            const field = /** @type {HTMLInputElement} */ (document.getElementById('template'));
+            field.value = '{title}';
+            field.dispatchEvent(new Event('change'));
+            return {
+              error: document.getElementById('template-error').textContent,
+              exampleShown: !document.getElementById('template-example').closest('figure').hidden,
+            };
+          });
+          assert.deepEqual(committed, { error: 'the template has no {url}: the copied text would carry no address', exampleShown: false });
         } finally {
           await options.close();
         }
