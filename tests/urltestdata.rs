@@ -1,11 +1,12 @@
-//! The web-platform-tests URL corpus (`../shared/vectors/urltestdata.json`):
+//! The web-platform-tests URL corpus (`tests/fixtures/wpt/urltestdata.json`):
 //! every valid `href`, and every `input` (valid URL or not), survives as an
 //! item: alone, in lists of ten, and all in one list. It comes back exactly
 //! when it is made of URI characters, otherwise as its percent-encoded form
 //! (`encode_non_uri_chars`; see the crate docs).
 //!
-//! The corpus is read where it is, never copied into the repository. When
-//! it is missing the tests say so and check nothing.
+//! The corpus is vendored (`tests/fixtures/wpt/README.md`: its revision, its
+//! licence, how to refresh it). When it is missing or unreadable, every test
+//! that reads it fails, saying so: none passes having checked nothing.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -13,18 +14,18 @@ use serde_json::Value;
 use std::path::PathBuf;
 use uri_list::{check_item, encode_non_uri_chars, Class, Parser, UriList};
 
-fn corpus() -> Option<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/urltestdata.json");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(serde_json::from_str(&text).expect("urltestdata.json is JSON")),
-        Err(e) => {
-            eprintln!(
-                "NOTE: {} not found ({e}): the web-platform-tests URL vectors were NOT checked",
-                path.display()
-            );
-            None
-        }
-    }
+/// The corpus, or a panic that says where it should be.
+fn corpus() -> Value {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/wpt/urltestdata.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "the web-platform-tests URL corpus {} cannot be read ({e}): it is part of the repository \
+             (tests/fixtures/wpt/README.md says how to refresh it)",
+            path.display()
+        )
+    });
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
 }
 
 fn field(corpus: &Value, name: &str) -> Vec<String> {
@@ -81,7 +82,7 @@ fn check_all(items: &[String]) {
 
 #[test]
 fn every_valid_href_survives() {
-    let Some(corpus) = corpus() else { return };
+    let corpus = corpus();
     let hrefs = field(&corpus, "href");
     assert!(hrefs.len() > 500, "the corpus has {} hrefs", hrefs.len());
     check_all(&hrefs);
@@ -89,7 +90,7 @@ fn every_valid_href_survives() {
 
 #[test]
 fn every_input_survives() {
-    let Some(corpus) = corpus() else { return };
+    let corpus = corpus();
     // An empty input cannot be an item: `uri-data = 1*uri-char` (draft §3).
     let inputs: Vec<String> = field(&corpus, "input")
         .into_iter()
@@ -171,7 +172,7 @@ fn the_hosts_of_the_issue_are_the_hosts_the_browser_opens() {
 
 #[test]
 fn the_site_of_every_valid_special_href_is_its_hostname() {
-    let Some(corpus) = corpus() else { return };
+    let corpus = corpus();
     let mut checked = 0;
     for case in corpus.as_array().unwrap() {
         let (Some(href), Some(hostname)) = (
@@ -191,26 +192,23 @@ fn the_site_of_every_valid_special_href_is_its_hostname() {
 }
 
 /// `new URL(input).hostname` in Node (WHATWG URL, UTS #46: the same
-/// answers as Chromium's), or `None` where it throws; `None` for all when
-/// there is no `node` to ask.
-fn node_hostnames(inputs: &[String]) -> Option<Vec<Option<String>>> {
+/// answers as Chromium's), or `None` where it throws. Node is needed to
+/// build and test the extension (README): without it this test fails,
+/// saying so, rather than compare nothing.
+fn node_hostnames(inputs: &[String]) -> Vec<Option<String>> {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let script = "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{\
         console.log(JSON.stringify(JSON.parse(s).map(i=>{\
         try{return new URL(i).hostname}catch(e){return null}})))})";
-    let mut child = match Command::new("node")
+    let mut child = Command::new("node")
         .args(["-e", script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-    {
-        Ok(child) => child,
-        Err(e) => {
-            eprintln!("NOTE: node not found ({e}): the hosts were NOT compared with Node's URL");
-            return None;
-        }
-    };
+        .unwrap_or_else(|e| {
+            panic!("node cannot be started ({e}): the hosts are compared with Node's URL (install Node.js 20 or later)")
+        });
     let input = serde_json::to_string(inputs).unwrap();
     child
         .stdin
@@ -220,7 +218,7 @@ fn node_hostnames(inputs: &[String]) -> Option<Vec<Option<String>>> {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "node failed");
-    Some(serde_json::from_slice(&out.stdout).expect("node printed JSON"))
+    serde_json::from_slice(&out.stdout).expect("node printed JSON")
 }
 
 /// Every input of the corpus with a special scheme (as `https:`), read
@@ -228,15 +226,13 @@ fn node_hostnames(inputs: &[String]) -> Option<Vec<Option<String>>> {
 /// `new URL(item).hostname`, and the core opens none that Node rejects.
 #[test]
 fn the_site_of_every_special_input_is_nodes_hostname() {
-    let Some(corpus) = corpus() else { return };
+    let corpus = corpus();
     let mut items: Vec<String> = field(&corpus, "input")
         .iter()
         .filter_map(|i| as_https(i))
         .collect();
     items.extend(ISSUE_HOSTS.iter().map(|(item, _)| (*item).to_owned()));
-    let Some(hostnames) = node_hostnames(&items) else {
-        return;
-    };
+    let hostnames = node_hostnames(&items);
     let (mut same, mut rejected) = (0, 0);
     for (item, hostname) in items.iter().zip(&hostnames) {
         let c = check_item(item);

@@ -559,7 +559,7 @@ const ISSUE_HOSTS: &[&str] = &[
 /// not parse is not openable.
 #[wasm_bindgen_test]
 fn the_site_of_every_special_input_is_the_browsers_hostname() {
-    let corpus: Array = JSON::parse(include_str!("../../shared/vectors/urltestdata.json"))
+    let corpus: Array = JSON::parse(include_str!("fixtures/wpt/urltestdata.json"))
         .expect("urltestdata.json is JSON")
         .dyn_into()
         .unwrap();
