@@ -4,6 +4,7 @@
 #   ./build.sh [-v]                   build dist/chrome/, dist/firefox/, their zips and dist/web/ (then web-ext lint)
 #   ./build.sh test                   every check, in order (see run_tests below)
 #   ./build.sh run [chrome|firefox]   start the browser with the built extension and a demo page
+#   ./build.sh release                dist/release/: both packages, the sources, the web page, notes, SHA256SUMS
 #   ./build.sh bench [--quick]        every benchmark, one table, also in target/bench.json (not in test)
 #
 # It installs what it needs when it is missing (the wasm32 target, wasm-bindgen-cli at the
@@ -183,7 +184,8 @@ check_workflows() {
 
 # --- building -----------------------------------------------------------------------------------
 
-# One version number for Cargo.toml, package.json, package-lock.json and manifest.json.
+# One version number: Cargo.toml's. The manifests and the web page take it at build time
+# (.ci/version.mjs); package.json and package-lock.json, which npm needs, must say the same.
 check_versions() {
   local cargo_version
   cargo_version=$(sed -n '/^\[package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' Cargo.toml)
@@ -192,7 +194,7 @@ check_versions() {
     const [cargo] = process.argv.slice(1);
     const read = (file) => JSON.parse(require("fs").readFileSync(file, "utf8")).version;
     const versions = { "Cargo.toml": cargo, "package.json": read("package.json"),
-      "package-lock.json": read("package-lock.json"), "manifest.json": read("manifest.json") };
+      "package-lock.json": read("package-lock.json") };
     if (new Set(Object.values(versions)).size !== 1) {
       console.error("build.sh: error: the version numbers are not in step: " +
         Object.entries(versions).map(([file, version]) => `${file} ${version}`).join(", ") +
@@ -215,6 +217,7 @@ pack_zip() {
   local dir=$1 zip=$2
   rm -f "$zip"
   find "$dir" -exec touch -h -d '2000-01-01T00:00:00Z' {} +
+  find "$dir" -type f -exec chmod 644 {} + # whatever the umask
   (cd "$dir" && find . -type f | LC_ALL=C sort | TZ=UTC zip -X -q -D -9 "$ROOT/$zip" -@)
   # Each entry deflated again by zopfli (advancecomp's advzip; still plain deflate, the same files,
   # dates and order, deterministic): 128 444 -> 123 328 bytes for the Chrome zip of 2026-11-24,
@@ -235,6 +238,9 @@ pack_sources() {
   staging=$(mktemp -d)
   # Copied first, so that their dates can be fixed without touching the work tree.
   tar -cf - -T "$list" | tar -xf - -C "$staging"
+  # Modes as git has them (755 or 644), whatever the umask of the checkout.
+  find "$staging" -type f -exec chmod 644 {} +
+  git ls-files -s | awk '$1 == "100755" { print $4 }' | (cd "$staging" && xargs -r chmod 755)
   find "$staging" -exec touch -h -d '2000-01-01T00:00:00Z' {} +
   (cd "$staging" && TZ=UTC zip -X -q -D -9 "$ROOT/$zip" -@ <"$list")
   rm -rf "$staging" "$list"
@@ -283,7 +289,13 @@ build() {
 
   quietly "zip dist/uri-list-chrome.zip" pack_zip dist/chrome dist/uri-list-chrome.zip
   quietly "zip dist/uri-list-firefox.zip" pack_zip dist/firefox dist/uri-list-firefox.zip
-  quietly "dist/uri-list-source.zip" pack_sources dist/uri-list-source.zip
+  # The sources archive packs what git tracks; built from an unpacked sources archive (a
+  # reviewer's rebuild, docs/reviewers.md) there is no git, and nothing to pack.
+  if have git && git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    quietly "dist/uri-list-source.zip" pack_sources dist/uri-list-source.zip
+  else
+    progress "not a git checkout: no dist/uri-list-source.zip (the extension packages are built as usual)"
+  fi
 
   local zip
   for zip in dist/uri-list-chrome.zip dist/uri-list-firefox.zip; do
@@ -295,6 +307,54 @@ build() {
 # What a finished build says: what it made and what to do with it, in one line.
 built() {
   say "Built uri-list $VERSION: dist/chrome and dist/firefox (packed as dist/uri-list-chrome.zip, dist/uri-list-firefox.zip) and the web page dist/web. Next: ./build.sh run chrome (or firefox) to try it, or load dist/chrome in chrome://extensions (Developer mode, Load unpacked); sizes and speed: ./build.sh bench"
+}
+
+# --- releasing ----------------------------------------------------------------------------------
+
+# The tag this release is made for (vX.Y.Z): GitHub's, when the workflow runs for a tag, else a
+# tag on HEAD; empty for an untagged build.
+release_tag() {
+  if [[ ${GITHUB_REF_TYPE:-} == tag ]]; then
+    say "${GITHUB_REF_NAME:-}"
+  else
+    git tag --points-at HEAD --list 'v*' | head -n 1
+  fi
+}
+
+# ./build.sh release: every file a release publishes, in dist/release/, reproducibly (the same
+# commit gives the same bytes, in any folder: docs/reviewers.md). GITHUB_REPOSITORY=owner/repo
+# (set by GitHub) builds in the web page address https://owner.github.io/repo/ (.ci/pack.mjs).
+release() {
+  have git && git rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
+    die "a release is made from a git checkout (its sources archive is what git tracks)"
+  [[ -z $(git status --porcelain --untracked-files=no) ]] ||
+    die "the work tree has uncommitted changes: a release is made from a commit (commit or stash them first)"
+  build
+  quietly "web-ext lint (dist/firefox)" lint_firefox
+  local tag
+  tag=$(release_tag)
+  if [[ -n $tag && $tag != "v$VERSION" ]]; then
+    die "the tag $tag does not match the version in Cargo.toml ($VERSION): tag v$VERSION, or change the version"
+  fi
+  # Nothing of this machine inside what ships: no absolute build path in the wasm or the JS.
+  local where
+  for where in "$ROOT" "$HOME"; do
+    if grep -rlaF -- "$where/" dist/chrome dist/firefox dist/web >/dev/null; then
+      die "a built file names the build folder $where: $(grep -rlaF -- "$where/" dist/chrome dist/firefox dist/web | head -n 3 | tr '\n' ' ')"
+    fi
+  done
+  local out=dist/release name=uri-list-$VERSION
+  rm -rf "$out"
+  mkdir -p "$out"
+  cp dist/uri-list-chrome.zip "$out/$name-chrome.zip"
+  cp dist/uri-list-firefox.zip "$out/$name-firefox.xpi"
+  cp dist/uri-list-source.zip "$out/$name-source.zip"
+  quietly "zip the web page" pack_zip dist/web "$out/$name-web.zip"
+  node .ci/release-notes.mjs "$VERSION" ${tag:+--tagged} >"$out/RELEASE-NOTES.md" || exit 1 # it said why
+  (cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)
+  local web
+  web=$(node -e 'import("./.ci/pack.mjs").then((m) => console.log(m.defaultWebBase() || "none (set URI_LIST_WEB_BASE or GITHUB_REPOSITORY)"))')
+  say "Released uri-list $VERSION${tag:+ ($tag)} in $out/: the Chrome package, the Firefox .xpi, the sources, the web page, RELEASE-NOTES.md and SHA256SUMS. Web links point to: $web"
 }
 
 # --- testing ------------------------------------------------------------------------------------
@@ -423,6 +483,7 @@ case ${1:-} in
     built
     ;;
   test) run_tests ;;
+  release) release ;;
   bench)
     shift
     run_benches "$@"
@@ -432,5 +493,5 @@ case ${1:-} in
     run_demo "$@"
     ;;
   -h | --help | help) sed -n '2,12s/^# \{0,1\}//p' "$0" ;;
-  *) die "unknown command '$1': use ./build.sh, ./build.sh test, ./build.sh bench or ./build.sh run [chrome|firefox]" ;;
+  *) die "unknown command '$1': use ./build.sh, ./build.sh test, ./build.sh release, ./build.sh bench or ./build.sh run [chrome|firefox]" ;;
 esac

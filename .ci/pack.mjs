@@ -30,6 +30,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transformSync } from 'esbuild';
+import { projectVersion } from './version.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets'];
@@ -73,12 +74,16 @@ const BROWSERS = {
 };
 
 /**
- * The default web page for web links, set once by a distributor (`URI_LIST_WEB_BASE`, see
- * extension/lib/distribution.js): an absolute http(s) address, or nothing.
+ * The default web page for web links (extension/lib/distribution.js): an absolute http(s)
+ * address, or nothing. `URI_LIST_WEB_BASE` when set (a distributor's own host, a custom domain:
+ * the release workflow passes the repository variable WEB_BASE); else, built on GitHub (or with
+ * `GITHUB_REPOSITORY=owner/repo` set by hand), the GitHub Pages address where the same workflows
+ * publish dist/web: https://OWNER.github.io/REPO/. With neither, nothing: a developer's own build,
+ * whose popup offers to set one up.
  */
-function defaultWebBase() {
-  const base = (process.env.URI_LIST_WEB_BASE ?? '').trim();
-  if (base === '') return '';
+export function defaultWebBase(env = process.env) {
+  const base = (env.URI_LIST_WEB_BASE ?? '').trim();
+  if (base === '') return pagesAddress(env.GITHUB_REPOSITORY ?? '');
   let url = null;
   try {
     url = new URL(base);
@@ -89,6 +94,21 @@ function defaultWebBase() {
     fail(`URI_LIST_WEB_BASE=${JSON.stringify(base)} is not an absolute http: or https: address (such as https://example.org/lists/)`);
   }
   return base.split('#')[0];
+}
+
+/**
+ * The GitHub Pages address of the repository `owner/repo` (GITHUB_REPOSITORY), or '' for none:
+ * a project site at https://owner.github.io/repo/, or for the repository named owner.github.io
+ * the user site https://owner.github.io/. Owners are case-insensitive host labels: lowercased.
+ */
+function pagesAddress(repository) {
+  const value = repository.trim();
+  if (value === '') return '';
+  const match = /^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})$/.exec(value);
+  if (!match) fail(`GITHUB_REPOSITORY=${JSON.stringify(value)} is not OWNER/REPO (such as acme/lists)`);
+  const owner = match[1].toLowerCase();
+  const repo = match[2];
+  return repo.toLowerCase() === `${owner}.github.io` ? `https://${owner}.github.io/` : `https://${owner}.github.io/${repo}/`;
 }
 
 /** The packed form of a file, by its extension; a file not named here is copied as it is. */
@@ -250,7 +270,8 @@ async function main(pkg, dist) {
     for (const file of PKG_FILES) cpSync(join(pkg, file), join(out, 'pkg', file), { recursive: true });
     for (const folder of FOLDERS_LEFT_OUT[browser]) rmSync(join(out, folder), { recursive: true, force: true });
     for (const file of FILES_LEFT_OUT) rmSync(join(out, file));
-    const manifest = adapt(source);
+    // The version is Cargo.toml's (.ci/version.mjs): the source manifest has none of its own.
+    const manifest = { ...adapt(source), version: projectVersion() };
     // A distributor's default web page, before bundling: the bundles import it.
     if (webBase) writeFileSync(join(out, 'lib', 'distribution.js'), `export const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};\n`);
     await packJavaScript(out, manifest);

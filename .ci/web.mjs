@@ -17,6 +17,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transformSync } from 'esbuild';
+import { projectVersion } from './version.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets'];
@@ -40,7 +41,14 @@ mkdirSync(join(out, 'pkg'), { recursive: true });
 
 for (const name of readdirSync(join(ROOT, 'web'))) {
   if (name === 'web.js' || name === 'web.css') continue; // bundled below
-  const text = readFileSync(join(ROOT, 'web', name), 'utf8');
+  let text = readFileSync(join(ROOT, 'web', name), 'utf8');
+  // Which release the page is (Cargo.toml's version, .ci/version.mjs): the page and the extension
+  // of one release are published together, and a person reporting a problem can name it.
+  if (name === 'index.html') {
+    const charset = '<meta charset="utf-8">';
+    if (!text.includes(charset)) fail(`web/index.html: expected ${charset}`);
+    text = text.replace(charset, `${charset}\n<meta name="generator" content="uri-list ${projectVersion()}">`);
+  }
   const minify = MINIFY[extname(name)];
   writeFileSync(join(out, name), minify ? minify(text) : text);
 }
