@@ -266,7 +266,10 @@ build() {
   # Only the cdylib: built along with the rlib (Cargo.toml's crate-type, which the tests and the
   # CLI need), the same LTO build leaves 4 KB more gzip in the wasm (benches/README.md, "Size").
   # The profile wasm: release's settings at opt-level "z" (Cargo.toml; native builds are at 3).
+  # The crates' paths as written into the wasm (panic locations) are remapped, so that the module
+  # does not name this machine's folders and is the same built anywhere (reproducible releases).
   quietly "cargo rustc --profile wasm --target $WASM_TARGET" \
+    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo --remap-path-prefix=$ROOT=/uri-list" \
     cargo rustc --profile wasm --target "$WASM_TARGET" --lib --crate-type cdylib
   local wasm=target/$WASM_TARGET/wasm/uri_list.wasm
   [[ -f $wasm ]] || die "$wasm was not built"
