@@ -247,7 +247,10 @@ pack_sources() {
 }
 
 lint_firefox() {
-  web-ext lint --source-dir dist/firefox --no-config-discovery --warnings-as-errors
+  local -a hosted=()
+  # An unlisted release names its own update manifest (gecko.update_url), which a listed add-on may not.
+  [[ ${AMO_CHANNEL:-} != unlisted ]] || hosted=(--self-hosted)
+  web-ext lint --source-dir dist/firefox --no-config-discovery --warnings-as-errors "${hosted[@]}"
 }
 
 # Builds the wasm, its JS glue, both extension folders and their zips.
@@ -402,6 +405,7 @@ run_tests() {
   # The fuzz targets are run by hand (fuzz/README.md), only built here, so that they do not rot.
   must "fuzz targets build (cargo check in fuzz/)" cargo check --quiet --manifest-path fuzz/Cargo.toml --bins
   must "workflows (.github/workflows against SchemaStore's schema, check-jsonschema)" check_workflows
+  must "release workflow's store steps skip without their secrets (.ci/publish/check-skips)" .ci/publish/check-skips
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other

@@ -272,6 +272,12 @@ async function main(pkg, dist) {
     for (const file of FILES_LEFT_OUT) rmSync(join(out, file));
     // The version is Cargo.toml's (.ci/version.mjs): the source manifest has none of its own.
     const manifest = { ...adapt(source), version: projectVersion() };
+    // A Firefox release signed as unlisted (AMO_CHANNEL=unlisted, .ci/publish/firefox.sh) updates
+    // itself from updates.json on the web page's site, published with the page.
+    if (browser === 'firefox' && process.env.AMO_CHANNEL === 'unlisted') {
+      if (!webBase) fail('AMO_CHANNEL=unlisted needs a web page address (GITHUB_REPOSITORY or URI_LIST_WEB_BASE): updates.json is published there');
+      manifest.browser_specific_settings.gecko.update_url = new URL('updates.json', webBase).href;
+    }
     // A distributor's default web page, before bundling: the bundles import it.
     if (webBase) writeFileSync(join(out, 'lib', 'distribution.js'), `export const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};\n`);
     await packJavaScript(out, manifest);
