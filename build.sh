@@ -363,6 +363,11 @@ release() {
   say "Released uri-list $VERSION${tag:+ ($tag)} in $out/: the Chrome package, the Firefox .xpi, the sources, the web page, RELEASE-NOTES.md and SHA256SUMS. Web links point to: $web"
 }
 
+pack_distributed() {
+  env -u URI_LIST_WEB_BASE -u AMO_CHANNEL GITHUB_REPOSITORY=acme/lists node .ci/pack.mjs dist/pkg dist/distributed >/dev/null
+  env -u URI_LIST_WEB_BASE GITHUB_REPOSITORY=acme/lists node .ci/web.mjs dist/pkg dist/distributed >/dev/null
+}
+
 # --- testing ------------------------------------------------------------------------------------
 
 # Stops the run at the first failure, with the step's name.
@@ -384,6 +389,9 @@ suite() {
 
 run_tests() {
   trap 'say ""; say "build.sh test: $SECONDS s in all"' EXIT
+  # The tests' build is a developer's, wherever they run (GitHub sets GITHUB_REPOSITORY): the
+  # distributor's is dist/distributed, built below on purpose.
+  unset GITHUB_REPOSITORY URI_LIST_WEB_BASE AMO_CHANNEL
   ensure_rust
   ensure_wasm_bindgen
   ensure_node
@@ -417,6 +425,9 @@ run_tests() {
   must "wasm tests in headless Firefox" \
     env -u CHROMEDRIVER GECKODRIVER="$geckodriver" cargo test --target "$WASM_TARGET" --test wasm
   build
+  # The extension and the web page as a distributor builds them (built on GitHub for the
+  # repository acme/lists): the end-to-end cases marked `build: 'distributed'` run on these.
+  must "pack dist/distributed (GITHUB_REPOSITORY=acme/lists)" pack_distributed
   # After the build: the types of the wasm package (dist/pkg/uri_list.d.ts) are part of it.
   must "type-check the extension's JavaScript (tsc, tsconfig.json)" tsc -p .
 

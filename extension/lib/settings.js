@@ -50,6 +50,9 @@ export const SHARE_FORMATS = Object.freeze({
 });
 const TEXT_MAX = 500;
 
+/** The options page's field of `webBase`, by id: also the fragment that opens the page at it (the popup's "Set up web links"). */
+export const WEB_BASE_FIELD = 'web-base';
+
 export const SETTINGS = Object.freeze({
   openLimit: Object.freeze({ default: 15, min: 1, max: 500 }),
   lazy: Object.freeze({ default: 5, min: 1, max: 500 }),

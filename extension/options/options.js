@@ -4,7 +4,7 @@
 import { $ } from '../lib/dom.js';
 import { localizePage, t } from '../lib/i18n.js';
 import { ask } from '../lib/prelude.js';
-import { SETTINGS, readSettings, saveSetting, settingError } from '../lib/settings.js';
+import { SETTINGS, WEB_BASE_FIELD, readSettings, saveSetting, settingError } from '../lib/settings.js';
 
 /** Shows `text` in the status line ('' hides it); `kind` is 'ok', 'error' or ''. */
 function showStatus(text, kind = '') {
@@ -132,7 +132,7 @@ function setUpChecks(settings) {
 
 /** "Web page for web links": an absolute http(s) address, or empty for none; saved on change or Enter. */
 function setUpWebBase(settings) {
-  const field = $('web-base');
+  const field = /** @type {HTMLInputElement} */ ($(WEB_BASE_FIELD));
   const error = $('web-base-error');
   field.value = settings.webBase;
   async function commit() {
@@ -141,6 +141,11 @@ function setUpWebBase(settings) {
     await store(settings, 'webBase', value, value ? t('optionsWebBaseSaved', value) : t('optionsWebBaseCleared'));
   }
   onCommit(field, commit);
+  // Opened at this field (the popup's "Set up web links…"): it is what the person came for.
+  if (location.hash === `#${WEB_BASE_FIELD}`) {
+    field.scrollIntoView({ block: 'center' });
+    field.focus();
+  }
 }
 
 /**

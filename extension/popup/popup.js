@@ -11,7 +11,7 @@ import { acceptDrops, readDrop } from '../lib/drop.js';
 import { $, element, fill } from '../lib/dom.js';
 import { localizePage, localized as say, t } from '../lib/i18n.js';
 import { MAX_LINK_LENGTH, api, ask, offersKey, shorten } from '../lib/prelude.js';
-import { readSettings, SHARE_FORMATS } from '../lib/settings.js';
+import { readSettings, SHARE_FORMATS, WEB_BASE_FIELD } from '../lib/settings.js';
 
 /** Sites listed by name under the paste box; more are counted. */
 const SITES_SHOWN = 6;
@@ -82,7 +82,7 @@ function aboutOffer(href) {
 // --- Share -------------------------------------------------------------------------------------
 
 /** "Copy tabs as uri-list": the button says how many tabs; the link is shown before and after copying. */
-async function setUpShare(windowId) {
+async function setUpShare(windowId, webBase) {
   const button = $('copy');
   const status = $('status');
   const notes = (share) => {
@@ -100,8 +100,9 @@ async function setUpShare(windowId) {
   const count = preview.shared;
   // The format: the one last used (remembered by the background when a person copies in one).
   const format = /** @type {HTMLSelectElement} */ ($('format'));
-  for (const [id, name] of Object.entries(SHARE_FORMATS)) format.append(element('option', { value: id }, t(name)));
-  format.value = preview.format;
+  // Every format but the web link, which has its own button below: offered once.
+  for (const [id, name] of Object.entries(SHARE_FORMATS)) if (id !== 'web') format.append(element('option', { value: id }, t(name)));
+  format.value = preview.format === 'web' ? 'link' : preview.format;
   const label = () => {
     const id = format.value;
     button.textContent = id === 'link' ? t(count === 1 ? 'popupCopyOne' : 'popupCopyMany', count)
@@ -113,10 +114,31 @@ async function setUpShare(windowId) {
   button.title = shorten(preview.link, 300);
   notes(preview);
   onCopy(button, () => ({ scope: 'tabs', windowId, format: format.value }), notes);
-  // "Copy as web link": the same tabs as a web link on the `webBase` setting; with none set, the
-  // status says how to set one (the background's message), and nothing is copied.
-  $('copy-web').disabled = false;
-  onCopy($('copy-web'), () => ({ scope: 'tabs', windowId, asWeb: true }), notes);
+  setUpWebLinks(windowId, webBase, notes);
+}
+
+/**
+ * "Copy as web link": the same tabs as a web link on the `webBase` setting (a release's build
+ * has the address where its web page is published). With none (a developer's own build, or the
+ * setting cleared), the button is "Set up web links…", which opens the settings at that field.
+ */
+function setUpWebLinks(windowId, webBase, notes) {
+  const button = $('copy-web');
+  button.disabled = false;
+  if (webBase) {
+    onCopy(button, () => ({ scope: 'tabs', windowId, asWeb: true }), notes);
+    return;
+  }
+  button.textContent = t('popupSetUpWeb');
+  button.title = t('popupSetUpWebHint');
+  button.addEventListener('click', async () => {
+    try {
+      await api.tabs.create({ url: api.runtime.getURL(`options/options.html#${WEB_BASE_FIELD}`) });
+      window.close();
+    } catch (error) {
+      showStatus($('status'), error.message, 'error');
+    }
+  });
 }
 
 /** A copy button: asks the background to copy what `form()` says, then shows the link and what it said. */
@@ -126,18 +148,28 @@ function onCopy(button, form, notes) {
     button.disabled = true;
     try {
       const share = await ask('share', form());
-      if (share.shared === 0) return showStatus(status, share.message, 'error');
+      if (share.shared === 0) {
+        forgetCopied();
+        return showStatus(status, share.message, 'error');
+      }
       // On one line: a line break shows as "↵" (a one-line field would drop it and join the lines).
       $('link').value = share.text.replace(/\r?\n/g, ' ↵ ');
       $('copied').hidden = false;
       notes(share);
       showStatus(status, share.copied, 'ok');
     } catch (error) {
+      forgetCopied();
       showStatus(status, error.message, 'error');
     } finally {
       button.disabled = false;
     }
   });
+}
+
+/** A failed copy copied nothing: the box of the link copied before goes, so that it cannot pass for this one. */
+function forgetCopied() {
+  $('copied').hidden = true;
+  /** @type {HTMLInputElement} */ ($('link')).value = '';
 }
 
 // --- The paste box -----------------------------------------------------------------------------
@@ -341,7 +373,7 @@ async function main() {
   const settings = await readSettings();
   setUpPaste(windowId, settings);
   await Promise.all([
-    setUpShare(windowId),
+    setUpShare(windowId, settings.webBase),
     setUpOffers(windowId).catch((error) => console.warn('uri-list: could not read what the page offers:', error)),
   ]);
 }

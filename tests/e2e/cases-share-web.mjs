@@ -58,21 +58,87 @@ async function shownWithoutTheExtension(name, url) {
 
 export const cases = [
   {
-    name: 'share as web link: with no web page set, "Copy as web link" copies nothing and says how to set one',
+    name: 'share as web link: with no web page set, the popup offers "Set up web links…", which opens the settings at that field; the shortcut copies nothing and says why',
     async run({ browser, origin }) {
       await clearWebBase(browser);
       await markClipboard(browser, origin);
       await arrange(browser, { tabs: [{ url: page(origin, 'n1') }] });
       const popup = await openPopup(browser);
       try {
-        await waitFor(() => popup.evaluate(() => !document.getElementById('copy-web').disabled), (ready) => ready, { what: 'the button' });
+        const shown = await waitFor(
+          () => popup.evaluate(() => ({ button: document.getElementById('copy-web').textContent, disabled: document.getElementById('copy-web').disabled, formats: [...document.querySelectorAll('#format option')].map((o) => o.textContent) })),
+          (read) => !read.disabled && read.formats.length > 0,
+          { what: 'the buttons' },
+        );
+        assert.equal(shown.button, 'Set up web links…');
+        // "Web link" is offered once: by its button, not again in the format list.
+        assert.ok(!shown.formats.some((name) => /web link/i.test(name)), shown.formats.join(', '));
         await popup.click('#copy-web');
-        const status = await waitFor(() => popup.evaluate(() => document.getElementById('status').textContent), (text) => text !== '', { what: 'the message' });
-        assert.match(status, /^Nothing copied: no web page is set for web links\. Set one in the extension's settings \(Settings, at the top of the toolbar popup\), under "Web page for web links"/);
+      } finally {
+        await popup.close().catch(() => {}); // it closed itself
+      }
+      const options = await browser.extensionUrl('options/options.html#web-base');
+      await browser.switchTo(options);
+      const focused = await waitFor(() => browser.inPage(() => document.activeElement?.id ?? null), (id) => id === 'web-base', { what: 'the web page field to have the focus' });
+      assert.equal(focused, 'web-base');
+      // The shortcut copies nothing, and says why in a sentence, not as a copied link.
+      await arrange(browser, { tabs: [{ url: page(origin, 'n2') }] });
+      await shortcut(browser, 'copy-tabs-web', 'w');
+      assert.equal(await browser.clipboard(), MARKER);
+    },
+  },
+  {
+    name: 'share as web link: a failed copy leaves no earlier link in the popup as if it had just been copied',
+    async run({ browser, origin }) {
+      await clearWebBase(browser);
+      await setWebBase(browser, `${origin}/web/`);
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: [{ url: page(origin, 'f1') }] });
+      const popup = await openPopup(browser);
+      try {
+        await waitFor(() => popup.evaluate(() => !document.getElementById('copy').disabled), (ready) => ready, { what: 'the button' });
+        await popup.click('#copy');
+        await waitFor(() => popup.evaluate(() => document.getElementById('link').value), (value) => value.startsWith('uri-list:'), { what: 'the copied link' });
+        // The only tab goes away under the popup: the next copy has nothing to copy.
+        await browser.inExtension(async (url) => {
+          const api = globalThis.browser ?? globalThis.chrome;
+          const [tab] = await api.tabs.query({ url });
+          await api.tabs.update(tab.id, { url: 'about:blank' });
+        }, page(origin, 'f1'));
+        await waitFor(
+          () => browser.inExtension(async () => (await (globalThis.browser ?? globalThis.chrome).tabs.query({ url: 'about:blank' })).length),
+          (n) => n > 0,
+          { what: 'the tab to be blank' },
+        );
+        await popup.click('#copy-web');
+        const after = await waitFor(
+          () => popup.evaluate(() => ({ status: document.getElementById('status').textContent, shown: !document.getElementById('copied').hidden, link: document.getElementById('link').value })),
+          (read) => read.status !== '' && !read.status.startsWith('Copied'),
+          { what: 'the failure' },
+        );
+        assert.deepEqual({ shown: after.shown, link: after.link }, { shown: false, link: '' }, after.status);
       } finally {
         await popup.close();
       }
-      assert.equal(await browser.clipboard(), MARKER);
+    },
+  },
+  {
+    name: 'share as web link: a build made for a repository (GITHUB_REPOSITORY=acme/lists) copies https://acme.github.io/lists/#uri-list:… with no setting touched',
+    build: 'distributed',
+    async run({ browser, origin }) {
+      assert.equal(await storedWebBase(browser), null, 'a fresh profile: nothing set');
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: ['d1', 'd2'].map((name) => ({ url: page(origin, name) })), select: [0, 1] });
+      const popup = await openPopup(browser);
+      try {
+        await waitFor(() => popup.evaluate(() => !document.getElementById('copy-web').disabled), (ready) => ready, { what: 'the button' });
+        assert.equal(await popup.evaluate(() => document.getElementById('copy-web').textContent), 'Copy as web link');
+        await popup.click('#copy-web');
+        await waitFor(() => popup.evaluate(() => document.getElementById('status').textContent), (text) => text.startsWith('Copied'), { what: 'the confirmation' });
+      } finally {
+        await popup.close();
+      }
+      assert.equal(await copied(browser, MARKER), `https://acme.github.io/lists/#uri-list:${page(origin, 'd1')};${page(origin, 'd2')}`);
     },
   },
   {

@@ -1,7 +1,8 @@
 // The end-to-end suite for one browser:  node tests/e2e/run.mjs chromium|firefox [DIST]
 //
 // Serves tests/fixtures on 127.0.0.1, starts the browser with the built extension from
-// DIST/<chrome|firefox> (default: dist), runs every case from cases.mjs, and ends with the
+// DIST/<chrome|firefox> (default: dist; a case with `build: NAME`, from DIST/NAME/<chrome|firefox>),
+// runs every case from cases.mjs, and ends with the
 // line "N passed, N failed". Exits 1 if any case failed or the browser could not start.
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -64,23 +65,28 @@ let browser;
 const languages = [undefined, ...new Set(selected.map((c) => c.lang).filter(Boolean))];
 try {
   for (const lang of languages) {
-    const batch = selected.filter((c) => c.lang === lang && c.extension !== false);
+    const batch = selected.filter((c) => c.lang === lang && c.extension !== false && !c.build);
     if (batch.length === 0 && selected.length > 0) continue; // (nothing selected: still start it once)
     await runBatch(batch, lang);
   }
   const bare = selected.filter((c) => c.extension === false);
   if (bare.length > 0) await runBatch(bare, undefined, { extension: false });
+  // A case may need the extension as a distributor builds it (`build: 'distributed'`: built by
+  // ./build.sh test into DIST/distributed with GITHUB_REPOSITORY=acme/lists): a batch of its own.
+  for (const build of new Set(selected.map((c) => c.build).filter(Boolean))) {
+    await runBatch(selected.filter((c) => c.build === build), undefined, { dir: join(dist, build) });
+  }
 } finally {
   await server.close();
 }
 
 /** Starts the browser (in `lang`, if given; without the extension if so asked), runs `batch`, closes the browser. */
-async function runBatch(batch, lang, { extension = true } = {}) {
+async function runBatch(batch, lang, { extension = true, dir = dist } = {}) {
   let done = 0;
   try {
     const started = Date.now();
-    browser = await target.launch({ extensionDir: extension ? resolve(dist, target.folder) : null, lang });
-    const language = (lang ? ` in language ${lang}` : '') + (extension ? '' : ' without the extension');
+    browser = await target.launch({ extensionDir: extension ? resolve(dir, target.folder) : null, lang });
+    const language = (lang ? ` in language ${lang}` : '') + (extension ? '' : ' without the extension') + (dir === dist ? '' : ` built as ${dir}`);
     console.log(`# ${name} ${browser.version ?? ''}${language} started in ${Date.now() - started} ms; fixtures at ${server.origin}`);
     for (const c of batch) {
       const start = Date.now();
