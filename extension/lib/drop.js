@@ -13,19 +13,35 @@ export const DROP_TYPES = ['text/uri-list', 'text/x-moz-url', 'text/plain'];
 /** Whether a drag carries something a drop could read (during `dragover` only the types are known). */
 export const canRead = (/** @type {DataTransfer | null} */ data) => DROP_TYPES.some((type) => data?.types.includes(type));
 
+/** @typedef {{types: string[], texts: Record<string, string>}} Held what a drop held, by type */
+
+/**
+ * What a drop holds, copied out of its DataTransfer: the types it carries and the text of each
+ * type readDrop() reads. Browsers let a page read a drop's data only while its `drop` event is
+ * dispatched (the HTML Standard's protected mode: afterwards `types` and `getData()` are
+ * empty), so this is taken in the handler itself, before anything is awaited (the wasm core).
+ *
+ * @param {DataTransfer} data
+ * @returns {Held}
+ */
+export function held(data) {
+  const types = [...data.types];
+  return { types, texts: Object.fromEntries(DROP_TYPES.filter((type) => types.includes(type)).map((type) => [type, data.getData(type)])) };
+}
+
 /**
  * The list a drop holds: `{link, type, count}` (the uri-list link, the type it was read from, the
  * number of addresses dropped). Throws an Error with a message for the person when the drop
  * holds nothing readable (what it held, by type) or its text cannot be read as a list (why,
  * from the core).
  *
- * @param {DataTransfer} data
+ * @param {Held} data what the drop held (held())
  * @returns {{link: string, type: string, count: number}}
  */
 export function readDrop(data) {
-  const type = DROP_TYPES.find((name) => data.types.includes(name) && data.getData(name).trim() !== '');
-  if (!type) throw new Error(t('dropNothing', [...data.types].filter((name) => name !== 'Files').join(', ') || t('dropNoText')));
-  const text = data.getData(type);
+  const type = DROP_TYPES.find((name) => (data.texts[name] ?? '').trim() !== '');
+  if (!type) throw new Error(t('dropNothing', data.types.filter((name) => name !== 'Files').join(', ') || t('dropNoText')));
+  const text = data.texts[type];
   try {
     if (type === 'text/plain') {
       const read = readPasted(text);
@@ -61,10 +77,11 @@ const mozUrls = (text) =>
 
 /**
  * Makes `zone` take drops: a drag that carries a type readDrop() reads is accepted (and the zone
- * marked while it is over it); `onDrop(dataTransfer)` reads the drop. The browser's own handling
+ * marked while it is over it); `onDrop(held)` reads what the drop held, copied out of it during
+ * the `drop` event (held()), so that it may await the core first. The browser's own handling
  * (text put into a field where it lands) is cancelled: the drop is read as a whole.
  * @param {HTMLElement} zone
- * @param {(data: DataTransfer) => Promise<void>} onDrop
+ * @param {(data: Held) => Promise<void>} onDrop
  * @param {(error: Error) => void} onError
  */
 export function acceptDrops(zone, onDrop, onError) {
@@ -81,7 +98,7 @@ export function acceptDrops(zone, onDrop, onError) {
   zone.addEventListener('drop', (event) => {
     event.preventDefault();
     zone.classList.remove('dragging');
-    if (event.dataTransfer) onDrop(event.dataTransfer).catch(onError);
+    if (event.dataTransfer) onDrop(held(event.dataTransfer)).catch(onError);
   });
 }
 

@@ -7,11 +7,14 @@
 // bookmarks, nothing mocked), once the extension has the optional permission: see each driver's
 // allowOptionalPermissions() for how a headless browser gets past the browser's prompt.
 //
-// The drops are DragEvents built in the page with a DataTransfer carrying the types a browser
+// Most drops are DragEvents built in the page with a DataTransfer carrying the types a browser
 // puts on a dragged link, tab or bookmark (a driver cannot drag from another application into a
-// page). A drop only fills the paste box and says what it held (a page cannot reach an
-// extension page, so an untrusted drop is no threat there); what opens the group is then the
-// person's real click on "Open".
+// page); such a DataTransfer stays readable after its drop. The cases that need a person's own
+// drop, whose data the browser hands out only while the drop is dispatched, make one with the
+// drivers' trusted drag events (popup.drop: CDP input in Chromium, a drag session in Firefox).
+// A drop only fills the paste box and says what it held (a page cannot reach an extension
+// page, so an untrusted drop is no threat there); what opens the group is then the person's
+// real click on "Open".
 import assert from 'node:assert/strict';
 import { assertAccessible } from './axe.mjs';
 import { settled } from './cases-open.mjs';
@@ -365,6 +368,35 @@ export const cases = [
         { what: 'the dropped list on the preview page' },
       );
       assert.deepEqual(shown, [`${origin}/page/five`, `${origin}/page/six`]);
+    },
+  },
+  {
+    name: "drop: a person's first drop on a popup just opened (its core not loaded yet) fills the box with the dropped list, and Open opens those pages as a group",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/page/start`);
+      await withPopup(browser, async (popup) => {
+        // The popup loads its core (the wasm) on the first paste, drop or offer of the page: this
+        // drop is the first, on a page that offers nothing. Trusted drag events (CDP input in
+        // Chromium, a drag session in Firefox): their data can be read only while the drop is
+        // dispatched, as a person's drag from another window.
+        await popup.drop('#pasted', [
+          { type: 'text/uri-list', data: `${origin}/page/one\r\n${origin}/page/two\r\n` },
+          { type: 'text/plain', data: `${origin}/page/one` },
+        ]);
+        const dropped = await waitFor(() => popup.read(), (p) => p.pasteStatus !== '' && p.summary !== '', { what: 'the first drop read' });
+        assert.equal(dropped.pasteStatus, 'Dropped 2 addresses (text/uri-list): see what they are, then open them.');
+        assert.equal(dropped.pasted, `uri-list:${origin}/page/one;${origin}/page/two`);
+        assert.equal(dropped.openButton, 'Open 2 pages as a group');
+        await popup.screenshots?.('first-drop');
+        await popup.click('#open-pasted');
+        await waitFor(() => popup.read(), (p) => p.pasteStatus.startsWith('Opened'), { what: 'the popup to say what it opened' });
+      });
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the dropped pages as a group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+        ['/page/start', null],
+        ['/page/one', '2 pages from 127.0.0.1'],
+        ['/page/two', '2 pages from 127.0.0.1'],
+      ]);
     },
   },
 ];
