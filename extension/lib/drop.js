@@ -7,7 +7,7 @@
 import { fromText, readPasted } from './core.js';
 import { localized, t } from './i18n.js';
 
-/** The types read, in the order preferred: the first one the drop carries is read. */
+/** The types read, in the order preferred: the first one the drop carries is read (but see readDrop()). */
 export const DROP_TYPES = ['text/uri-list', 'text/x-moz-url', 'text/plain'];
 
 /** Whether a drag carries something a drop could read (during `dragover` only the types are known). */
@@ -31,7 +31,8 @@ export function held(data) {
 
 /**
  * The list a drop holds: `{link, type, count}` (the uri-list link, the type it was read from, the
- * number of addresses dropped). Throws an Error with a message for the person when the drop
+ * number of addresses dropped). A text/plain that is one uri-list link is read first (the whole
+ * list, see wholeList()), else the first type of DROP_TYPES the drop carries. Throws an Error with a message for the person when the drop
  * holds nothing readable (what it held, by type) or its text cannot be read as a list (why,
  * from the core).
  *
@@ -39,6 +40,8 @@ export function held(data) {
  * @returns {{link: string, type: string, count: number}}
  */
 export function readDrop(data) {
+  const whole = wholeList(data.texts['text/plain'] ?? '');
+  if (whole) return whole;
   const type = DROP_TYPES.find((name) => (data.texts[name] ?? '').trim() !== '');
   if (!type) throw new Error(t('dropNothing', data.types.filter((name) => name !== 'Files').join(', ') || t('dropNoText')));
   const text = data.texts[type];
@@ -57,6 +60,24 @@ export function readDrop(data) {
     return { link: read.link, type, count: urls.length };
   } catch (error) {
     throw new Error(t('dropUnreadable', type, localized(error) || String(error?.message ?? error)));
+  }
+}
+
+/**
+ * The list of a text/plain that is one uri-list link or web link and nothing else, read as
+ * readDrop() returns it; null for any other text. Such a text is the whole list, its title and
+ * nested lists included, where a text/uri-list beside it has the addresses only: the preview
+ * page's "Drag all" carries both, and Chromium keeps only the addresses of a text/uri-list that
+ * crosses windows (its `#` lines, where the draft writes a list's title, are dropped).
+ */
+function wholeList(text) {
+  const link = text.trim();
+  if (link === '' || /\s/.test(link)) return null;
+  try {
+    const read = readPasted(link);
+    return read.form === 'link' ? { link: read.link, type: 'text/plain', count: read.items?.length ?? 0 } : null;
+  } catch {
+    return null; // read as any text/plain is, below, which says why it cannot be read
   }
 }
 
@@ -105,7 +126,7 @@ export function acceptDrops(zone, onDrop, onError) {
 /**
  * Puts addresses on a drag leaving the page: a text/uri-list of them (CRLF, RFC 2483) and, as
  * text/plain, `plain` (one address, or the list's uri-list link, which keeps its title and nested
- * lists where the drop reads text).
+ * lists: readDrop() reads it first).
  *
  * @param {DataTransfer} data
  * @param {string[]} urls

@@ -399,4 +399,38 @@ export const cases = [
       ]);
     },
   },
+  {
+    name: "drop: \"Drag all\" from the preview page dropped on the popup (a person's drop of what the drag carries) is the same list, with its title and nested list",
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/one;uri-list:${origin}/page/two%3B${origin}/page/three%3Ftitle=Inner;javascript:alert(1)?title=Out`;
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(link)}`);
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (n) => n !== '', { what: 'the preview page' });
+      // What the preview page puts on the drag of its "Drag all" handle, by type (its dragstart:
+      // a drag from one page to another window cannot be driven headless).
+      const carried = await browser.inPage(() => {
+        const transfer = new DataTransfer();
+        document.getElementById('drag-all').dispatchEvent(new DragEvent('dragstart', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        return [...transfer.types].map((type) => ({ type, data: transfer.getData(type) }));
+      });
+      assert.deepEqual(carried.map((item) => item.type), ['text/uri-list', 'text/plain']);
+      await withPopup(browser, async (popup) => {
+        await popup.drop('#pasted', carried);
+        const dropped = await waitFor(() => popup.read(), (p) => p.pasteStatus !== '' && p.summary !== '', { what: 'the dropped list' });
+        // The very list the preview page showed, named "Out", its nested list "Inner" (read from
+        // the link the drag carries as text: the text/uri-list beside it has the pages alone).
+        assert.equal(dropped.pasted, link);
+        assert.equal(dropped.pasteStatus, 'Dropped 3 addresses (text/plain): see what they are, then open them.');
+        await popup.screenshots?.('dropped-from-preview');
+        await assertAccessible(popup, 'the popup after a drop from the preview page');
+        await popup.click('#open-pasted');
+        await waitFor(() => popup.read(), (p) => p.pasteStatus.startsWith('Opened'), { what: 'the popup to say what it opened' });
+      });
+      const state = await settled(browser, origin, { tabs: 4, groups: 2 }, 'the dropped list as its groups');
+      assert.deepEqual(state.tabs.filter((t) => t.url.startsWith('/page/')).map((t) => [t.url, t.group]), [
+        ['/page/one', 'Out'],
+        ['/page/two', 'Inner'],
+        ['/page/three', 'Inner'],
+      ]);
+    },
+  },
 ];
