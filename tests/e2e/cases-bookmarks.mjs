@@ -433,4 +433,46 @@ export const cases = [
       ]);
     },
   },
+  {
+    name: 'bookmarks: a list saved as a bookmark folder names its nested lists by their titles, and the first untitled one "List 1"',
+    run: ({ browser, origin }) => savesNestedLists(browser, origin, 'List'),
+  },
+  {
+    name: 'bookmarks: in a German browser, the first untitled nested list saved as a bookmark folder is "Liste 1"',
+    lang: 'de',
+    run: ({ browser, origin }) => savesNestedLists(browser, origin, 'Liste'),
+  },
 ];
+
+/**
+ * Saves, from the popup's paste box, a list holding a page, a nested list titled "Hotels", then
+ * an untitled nested list, and checks the folder made: the subfolders are "Hotels" and
+ * `${word} 1` (the word for "List" in the browser's language), the first untitled one.
+ */
+async function savesNestedLists(browser, origin, word) {
+  await browser.allowOptionalPermissions(['bookmarks']);
+  await browser.goto(`${origin}/page/start`);
+  const title = 'Nested lists saved';
+  try {
+    await withPopup(browser, async (popup) => {
+      await popup.paste(
+        '#pasted',
+        `uri-list:${origin}/page/one;uri-list:${origin}/page/two%3Ftitle=Hotels;uri-list:${origin}/page/three%3B${origin}/page/four?title=Nested%20lists%20saved`,
+      );
+      await waitFor(() => popup.read(), (p) => !p.saveDisabled, { what: 'the star to save the pasted list' });
+      await popup.click('#save-pasted');
+      await waitFor(() => popup.read(), (p) => p.pasteStatus !== '', { what: 'the save confirmation' });
+    });
+    const [saved] = await waitFor(() => foldersNamed(browser, title), (found) => found.length === 1, { what: 'the saved folder' });
+    assert.deepEqual(saved.tree, {
+      title,
+      children: [
+        `${origin}/page/one`,
+        { title: 'Hotels', children: [`${origin}/page/two`] },
+        { title: `${word} 1`, children: [`${origin}/page/three`, `${origin}/page/four`] },
+      ],
+    });
+  } finally {
+    await cleanUp(browser, title);
+  }
+}
