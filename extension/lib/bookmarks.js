@@ -116,8 +116,8 @@ function leftOutOf(leftOut) {
  * Saves the list of `link` as a new bookmark folder in the browser's default place for new
  * bookmarks ("Other bookmarks"): named by the list's title (an untitled list by what it holds,
  * "4 pages from 3 sites"), each page a bookmark in order, each nested list a subfolder named by
- * its title. The list's structure comes from the core (`checkAll`); blocked and invalid items
- * are left out and counted by reason. Returns `{saved, folders, id, title, parent, message}`.
+ * its title (the untitled ones "List 1", "List 2", ...). The list's structure comes from the core
+ * (`checkAll`); blocked and invalid items are left out and counted by reason. Returns `{saved, folders, id, title, parent, message}`.
  */
 export async function saveList(link) {
   await needBookmarks();
@@ -129,14 +129,17 @@ export async function saveList(link) {
   const root = await api.bookmarks.create({ title });
   /** Folder ids by the index of their list in `report.lists` (0: the link's own). */
   const folders = new Map([[0, root.id]]);
-  const untitled = (index) => api.i18n.getMessage('bookmarkUntitledList', [String(index)]);
+  // An untitled nested list is "List N", N counting the untitled ones alone (the first is 1),
+  // in the order of the link; a titled one is named by its title.
+  let untitled = 0;
+  const nameOf = (index) => report.lists[index]?.title || api.i18n.getMessage('bookmarkUntitledList', [String(++untitled)]);
   const reasons = [];
   let saved = 0;
   for (const entry of report.items) {
     const parentId = folders.get(entry.list);
     if (parentId === undefined) continue; // inside a nested list that was not saved (said when it was left out)
     if (entry.class === 'list' && entry.nested !== undefined) {
-      const folder = await api.bookmarks.create({ parentId, title: report.lists[entry.nested]?.title || untitled(entry.nested) });
+      const folder = await api.bookmarks.create({ parentId, title: nameOf(entry.nested) });
       folders.set(entry.nested, folder.id);
     } else if (entry.class === 'openable') {
       await api.bookmarks.create({ parentId, url: entry.item, title: entry.item });

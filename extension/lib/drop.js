@@ -7,25 +7,44 @@
 import { fromText, readPasted } from './core.js';
 import { localized, t } from './i18n.js';
 
-/** The types read, in the order preferred: the first one the drop carries is read. */
+/** The types read, in the order preferred: the first one the drop carries is read (but see readDrop()). */
 export const DROP_TYPES = ['text/uri-list', 'text/x-moz-url', 'text/plain'];
 
 /** Whether a drag carries something a drop could read (during `dragover` only the types are known). */
 export const canRead = (/** @type {DataTransfer | null} */ data) => DROP_TYPES.some((type) => data?.types.includes(type));
 
+/** @typedef {{types: string[], texts: Record<string, string>}} Held what a drop held, by type */
+
+/**
+ * What a drop holds, copied out of its DataTransfer: the types it carries and the text of each
+ * type readDrop() reads. Browsers let a page read a drop's data only while its `drop` event is
+ * dispatched (the HTML Standard's protected mode: afterwards `types` and `getData()` are
+ * empty), so this is taken in the handler itself, before anything is awaited (the wasm core).
+ *
+ * @param {DataTransfer} data
+ * @returns {Held}
+ */
+export function held(data) {
+  const types = [...data.types];
+  return { types, texts: Object.fromEntries(DROP_TYPES.filter((type) => types.includes(type)).map((type) => [type, data.getData(type)])) };
+}
+
 /**
  * The list a drop holds: `{link, type, count}` (the uri-list link, the type it was read from, the
- * number of addresses dropped). Throws an Error with a message for the person when the drop
+ * number of addresses dropped). A text/plain that is one uri-list link is read first (the whole
+ * list, see wholeList()), else the first type of DROP_TYPES the drop carries. Throws an Error with a message for the person when the drop
  * holds nothing readable (what it held, by type) or its text cannot be read as a list (why,
  * from the core).
  *
- * @param {DataTransfer} data
+ * @param {Held} data what the drop held (held())
  * @returns {{link: string, type: string, count: number}}
  */
 export function readDrop(data) {
-  const type = DROP_TYPES.find((name) => data.types.includes(name) && data.getData(name).trim() !== '');
-  if (!type) throw new Error(t('dropNothing', [...data.types].filter((name) => name !== 'Files').join(', ') || t('dropNoText')));
-  const text = data.getData(type);
+  const whole = wholeList(data.texts['text/plain'] ?? '');
+  if (whole) return whole;
+  const type = DROP_TYPES.find((name) => (data.texts[name] ?? '').trim() !== '');
+  if (!type) throw new Error(t('dropNothing', data.types.filter((name) => name !== 'Files').join(', ') || t('dropNoText')));
+  const text = data.texts[type];
   try {
     if (type === 'text/plain') {
       const read = readPasted(text);
@@ -41,6 +60,24 @@ export function readDrop(data) {
     return { link: read.link, type, count: urls.length };
   } catch (error) {
     throw new Error(t('dropUnreadable', type, localized(error) || String(error?.message ?? error)));
+  }
+}
+
+/**
+ * The list of a text/plain that is one uri-list link or web link and nothing else, read as
+ * readDrop() returns it; null for any other text. Such a text is the whole list, its title and
+ * nested lists included, where a text/uri-list beside it has the addresses only: the preview
+ * page's "Drag all" carries both, and Chromium keeps only the addresses of a text/uri-list that
+ * crosses windows (its `#` lines, where the draft writes a list's title, are dropped).
+ */
+function wholeList(text) {
+  const link = text.trim();
+  if (link === '' || /\s/.test(link)) return null;
+  try {
+    const read = readPasted(link);
+    return read.form === 'link' ? { link: read.link, type: 'text/plain', count: read.items?.length ?? 0 } : null;
+  } catch {
+    return null; // read as any text/plain is, below, which says why it cannot be read
   }
 }
 
@@ -61,10 +98,11 @@ const mozUrls = (text) =>
 
 /**
  * Makes `zone` take drops: a drag that carries a type readDrop() reads is accepted (and the zone
- * marked while it is over it); `onDrop(dataTransfer)` reads the drop. The browser's own handling
+ * marked while it is over it); `onDrop(held)` reads what the drop held, copied out of it during
+ * the `drop` event (held()), so that it may await the core first. The browser's own handling
  * (text put into a field where it lands) is cancelled: the drop is read as a whole.
  * @param {HTMLElement} zone
- * @param {(data: DataTransfer) => Promise<void>} onDrop
+ * @param {(data: Held) => Promise<void>} onDrop
  * @param {(error: Error) => void} onError
  */
 export function acceptDrops(zone, onDrop, onError) {
@@ -81,14 +119,14 @@ export function acceptDrops(zone, onDrop, onError) {
   zone.addEventListener('drop', (event) => {
     event.preventDefault();
     zone.classList.remove('dragging');
-    if (event.dataTransfer) onDrop(event.dataTransfer).catch(onError);
+    if (event.dataTransfer) onDrop(held(event.dataTransfer)).catch(onError);
   });
 }
 
 /**
  * Puts addresses on a drag leaving the page: a text/uri-list of them (CRLF, RFC 2483) and, as
  * text/plain, `plain` (one address, or the list's uri-list link, which keeps its title and nested
- * lists where the drop reads text).
+ * lists: readDrop() reads it first).
  *
  * @param {DataTransfer} data
  * @param {string[]} urls

@@ -7,11 +7,14 @@
 // bookmarks, nothing mocked), once the extension has the optional permission: see each driver's
 // allowOptionalPermissions() for how a headless browser gets past the browser's prompt.
 //
-// The drops are DragEvents built in the page with a DataTransfer carrying the types a browser
+// Most drops are DragEvents built in the page with a DataTransfer carrying the types a browser
 // puts on a dragged link, tab or bookmark (a driver cannot drag from another application into a
-// page). A drop only fills the paste box and says what it held (a page cannot reach an
-// extension page, so an untrusted drop is no threat there); what opens the group is then the
-// person's real click on "Open".
+// page); such a DataTransfer stays readable after its drop. The cases that need a person's own
+// drop, whose data the browser hands out only while the drop is dispatched, make one with the
+// drivers' trusted drag events (popup.drop: CDP input in Chromium, a drag session in Firefox).
+// A drop only fills the paste box and says what it held (a page cannot reach an extension
+// page, so an untrusted drop is no threat there); what opens the group is then the person's
+// real click on "Open".
 import assert from 'node:assert/strict';
 import { assertAccessible } from './axe.mjs';
 import { settled } from './cases-open.mjs';
@@ -367,4 +370,109 @@ export const cases = [
       assert.deepEqual(shown, [`${origin}/page/five`, `${origin}/page/six`]);
     },
   },
+  {
+    name: "drop: a person's first drop on a popup just opened (its core not loaded yet) fills the box with the dropped list, and Open opens those pages as a group",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/page/start`);
+      await withPopup(browser, async (popup) => {
+        // The popup loads its core (the wasm) on the first paste, drop or offer of the page: this
+        // drop is the first, on a page that offers nothing. Trusted drag events (CDP input in
+        // Chromium, a drag session in Firefox): their data can be read only while the drop is
+        // dispatched, as a person's drag from another window.
+        await popup.drop('#pasted', [
+          { type: 'text/uri-list', data: `${origin}/page/one\r\n${origin}/page/two\r\n` },
+          { type: 'text/plain', data: `${origin}/page/one` },
+        ]);
+        const dropped = await waitFor(() => popup.read(), (p) => p.pasteStatus !== '' && p.summary !== '', { what: 'the first drop read' });
+        assert.equal(dropped.pasteStatus, 'Dropped 2 addresses (text/uri-list): see what they are, then open them.');
+        assert.equal(dropped.pasted, `uri-list:${origin}/page/one;${origin}/page/two`);
+        assert.equal(dropped.openButton, 'Open 2 pages as a group');
+        await popup.screenshots?.('first-drop');
+        await popup.click('#open-pasted');
+        await waitFor(() => popup.read(), (p) => p.pasteStatus.startsWith('Opened'), { what: 'the popup to say what it opened' });
+      });
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the dropped pages as a group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+        ['/page/start', null],
+        ['/page/one', '2 pages from 127.0.0.1'],
+        ['/page/two', '2 pages from 127.0.0.1'],
+      ]);
+    },
+  },
+  {
+    name: "drop: \"Drag all\" from the preview page dropped on the popup (a person's drop of what the drag carries) is the same list, with its title and nested list",
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/one;uri-list:${origin}/page/two%3B${origin}/page/three%3Ftitle=Inner;javascript:alert(1)?title=Out`;
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(link)}`);
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (n) => n !== '', { what: 'the preview page' });
+      // What the preview page puts on the drag of its "Drag all" handle, by type (its dragstart:
+      // a drag from one page to another window cannot be driven headless).
+      const carried = await browser.inPage(() => {
+        const transfer = new DataTransfer();
+        document.getElementById('drag-all').dispatchEvent(new DragEvent('dragstart', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        return [...transfer.types].map((type) => ({ type, data: transfer.getData(type) }));
+      });
+      assert.deepEqual(carried.map((item) => item.type), ['text/uri-list', 'text/plain']);
+      await withPopup(browser, async (popup) => {
+        await popup.drop('#pasted', carried);
+        const dropped = await waitFor(() => popup.read(), (p) => p.pasteStatus !== '' && p.summary !== '', { what: 'the dropped list' });
+        // The very list the preview page showed, named "Out", its nested list "Inner" (read from
+        // the link the drag carries as text: the text/uri-list beside it has the pages alone).
+        assert.equal(dropped.pasted, link);
+        assert.equal(dropped.pasteStatus, 'Dropped 3 addresses (text/plain): see what they are, then open them.');
+        await popup.screenshots?.('dropped-from-preview');
+        await assertAccessible(popup, 'the popup after a drop from the preview page');
+        await popup.click('#open-pasted');
+        await waitFor(() => popup.read(), (p) => p.pasteStatus.startsWith('Opened'), { what: 'the popup to say what it opened' });
+      });
+      const state = await settled(browser, origin, { tabs: 4, groups: 2 }, 'the dropped list as its groups');
+      assert.deepEqual(state.tabs.filter((t) => t.url.startsWith('/page/')).map((t) => [t.url, t.group]), [
+        ['/page/one', 'Out'],
+        ['/page/two', 'Inner'],
+        ['/page/three', 'Inner'],
+      ]);
+    },
+  },
+  {
+    name: 'bookmarks: a list saved as a bookmark folder names its nested lists by their titles, and the first untitled one "List 1"',
+    run: ({ browser, origin }) => savesNestedLists(browser, origin, 'List'),
+  },
+  {
+    name: 'bookmarks: in a German browser, the first untitled nested list saved as a bookmark folder is "Liste 1"',
+    lang: 'de',
+    run: ({ browser, origin }) => savesNestedLists(browser, origin, 'Liste'),
+  },
 ];
+
+/**
+ * Saves, from the popup's paste box, a list holding a page, a nested list titled "Hotels", then
+ * an untitled nested list, and checks the folder made: the subfolders are "Hotels" and
+ * `${word} 1` (the word for "List" in the browser's language), the first untitled one.
+ */
+async function savesNestedLists(browser, origin, word) {
+  await browser.allowOptionalPermissions(['bookmarks']);
+  await browser.goto(`${origin}/page/start`);
+  const title = 'Nested lists saved';
+  try {
+    await withPopup(browser, async (popup) => {
+      await popup.paste(
+        '#pasted',
+        `uri-list:${origin}/page/one;uri-list:${origin}/page/two%3Ftitle=Hotels;uri-list:${origin}/page/three%3B${origin}/page/four?title=Nested%20lists%20saved`,
+      );
+      await waitFor(() => popup.read(), (p) => !p.saveDisabled, { what: 'the star to save the pasted list' });
+      await popup.click('#save-pasted');
+      await waitFor(() => popup.read(), (p) => p.pasteStatus !== '', { what: 'the save confirmation' });
+    });
+    const [saved] = await waitFor(() => foldersNamed(browser, title), (found) => found.length === 1, { what: 'the saved folder' });
+    assert.deepEqual(saved.tree, {
+      title,
+      children: [
+        `${origin}/page/one`,
+        { title: 'Hotels', children: [`${origin}/page/two`] },
+        { title: `${word} 1`, children: [`${origin}/page/three`, `${origin}/page/four`] },
+      ],
+    });
+  } finally {
+    await cleanUp(browser, title);
+  }
+}

@@ -65,6 +65,28 @@ function startContext(profilePath, { executablePath, extensionDir, headless, arg
   });
 }
 
+/**
+ * A person's drop of one dragged item on the element `selector` of `page`: CDP's
+ * Input.dispatchDragEvent (dragEnter, dragOver, then drop), trusted events whose DataTransfer
+ * holds `items` (`[{type, data}]`) as a drag from another window or application does, and,
+ * like one, readable only while the `drop` is dispatched. The page accepts the drop by
+ * cancelling `dragover`, as for a person's.
+ */
+export async function trustedDrop(page, selector, items) {
+  const target = page.locator(selector);
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`the drop on ${selector}: it is not shown`);
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const data = { items: items.map(({ type, data }) => ({ mimeType: type, data })), dragOperationsMask: 1 }; // 1: copy
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
+  } finally {
+    await cdp.detach();
+  }
+}
+
 class ChromiumDriver {
   name = 'chromium';
 
@@ -312,6 +334,11 @@ class ChromiumDriver {
   }
 
   // --- end of the primitives for cases-hardening.mjs ---
+
+  /** A person's drop of `items` (`[{type, data}]`) on the element `selector` of the current page (see trustedDrop()). */
+  async trustedDrop(selector, items) {
+    await trustedDrop(this.page, selector, items);
+  }
 
   /** Evaluates a function in the current page (not in the extension). */
   async inPage(fn, arg) {

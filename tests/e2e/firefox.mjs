@@ -73,6 +73,10 @@ export async function launchFirefox({ extensionDir, headless = true, lang }) {
                 'browser.tabs.warnOnCloseOtherTabs': false,
                 'browser.sessionstore.resume_from_crash': false,
                 'devtools.console.stdout.content': true,
+                // A drop's data readable only while the drop event is dispatched, as the HTML
+                // Standard says and Chromium does (Firefox keeps it by default; hardened profiles
+                // turn this on): a page that reads a drop late fails here as it would there.
+                'dom.events.dataTransfer.protected.enabled': true,
               },
             },
           },
@@ -100,6 +104,75 @@ export async function launchFirefox({ extensionDir, headless = true, lang }) {
   }
   return driver;
 }
+
+/**
+ * The process script of trustedDrop(), in every content process: on `uri-list-test:drop`, the
+ * process that has the page (the browsing context `id`) drops `items` on `selector` and answers
+ * `uri-list-test:dropped` with the `token` it was given.
+ */
+function PROCESS_DROP() {
+  Services.cpmm.addMessageListener('uri-list-test:drop', ({ data: { token, id, selector, items } }) => {
+    const context = BrowsingContext.get(id);
+    if (!context?.docShell) return; // the page lives in another process
+    const win = context.window;
+    let reply;
+    try {
+      const target = win.document.querySelector(selector);
+      if (!target) throw new Error(`no element matches ${selector}`);
+      target.scrollIntoView({ block: 'center' });
+      const box = target.getBoundingClientRect();
+      const [x, y] = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+      const drags = Cc['@mozilla.org/widget/dragservice;1'].getService(Ci.nsIDragService);
+      drags.startDragSessionForTests(win, Ci.nsIDragService.DRAGDROP_ACTION_COPY);
+      const transfer = new win.DataTransfer();
+      for (const { type, data } of items) transfer.mozSetDataAt(type, data, 0);
+      // The session's data, which the pres shell gives each event a copy of (a drop's copy is
+      // protected once the drop has been dispatched).
+      win.windowUtils.dragSession.dataTransfer = transfer;
+      const dispatch = (type) => {
+        const event = win.document.createEvent('DragEvent');
+        event.initDragEvent(type, true, true, win, 0, 0, 0, x, y, false, false, false, false, 0, null, null);
+        return win.windowUtils.dispatchDOMEventViaPresShellForTesting(target, event);
+      };
+      const dispatched = [dispatch('dragenter'), dispatch('dragover')];
+      reply = dispatched[1] ? { token, refused: true } : { token, dispatched: [...dispatched, dispatch('drop')] };
+    } catch (error) {
+      reply = { token, error: String(error) };
+    } finally {
+      win.windowUtils.dragSession?.endDragSession(true, 0);
+    }
+    Services.cpmm.sendAsyncMessage('uri-list-test:dropped', reply);
+  });
+}
+
+/**
+ * trustedDrop()'s part in the browser (chrome context): loads the process script (once), finds
+ * the tab showing `url` (the current page's: there must be one only), asks for the drop and
+ * waits for the answer (5 s).
+ */
+const DROP_SCRIPT = `
+  const [script, url, selector, items, done] = arguments;
+  if (!Services.ppmm.getDelayedProcessScripts().some(([loaded]) => loaded === script)) Services.ppmm.loadProcessScript(script, true);
+  const pages = [];
+  for (const win of Services.wm.getEnumerator('navigator:browser')) {
+    for (const browser of win.gBrowser?.browsers ?? []) if (browser.currentURI.spec === url) pages.push(browser);
+  }
+  if (pages.length !== 1) return done({ error: pages.length + ' tabs show ' + url + ', not 1' });
+  const [page] = pages;
+  const token = Services.uuid.generateUUID().toString();
+  const { setTimeout } = ChromeUtils.importESModule('resource://gre/modules/Timer.sys.mjs');
+  let answered = false;
+  const answer = (data) => {
+    if (answered) return;
+    answered = true;
+    Services.ppmm.removeMessageListener('uri-list-test:dropped', listener);
+    done(data);
+  };
+  const listener = { receiveMessage: ({ data }) => data.token === token && answer(data) };
+  Services.ppmm.addMessageListener('uri-list-test:dropped', listener);
+  setTimeout(() => answer({ error: 'no content process answered in 5 s' }), 5000);
+  Services.ppmm.broadcastAsyncMessage('uri-list-test:drop', { token, id: page.browsingContext.id, selector, items });
+`;
 
 /** Resolves with geckodriver's http://127.0.0.1:PORT once it says where it listens. */
 function listeningAddress(driver) {
@@ -355,6 +428,27 @@ class FirefoxDriver {
   }
 
   // --- end of the primitives for cases-hardening.mjs ---
+
+  /**
+   * A person's drop of one dragged item on the element `selector` of the current page: trusted
+   * `dragenter`, `dragover` and, when the page accepts it (cancels the `dragover`), `drop`, whose
+   * DataTransfer holds `items` (`[{type, data}]`) as a drag from another window or application
+   * does, and, like one, readable only while the `drop` is dispatched. Returns `{dispatched}`
+   * (each event's "not cancelled") or `{refused: true}` when the page did not accept the drag.
+   *
+   * Headless Firefox on Linux has no drag service in its parent process, which a real drag (and
+   * WebDriver's) goes through; content processes have theirs. So the drop is made where the
+   * page lives, by chrome code, as Gecko's own test tooling does (EventUtils.synthesizeDrop): a
+   * drag session for tests holding the data, and the events dispatched through the pres shell
+   * (trusted, hit-tested as input is). The code runs there as a process script (PROCESS_DROP),
+   * loaded once and asked by message.
+   */
+  async trustedDrop(selector, items) {
+    const url = await this.command('GET', '/url');
+    const reply = await this.script(DROP_SCRIPT, [`data:,(${encodeURIComponent(String(PROCESS_DROP))})()`, url, selector, items], { chrome: true, async: true });
+    if (reply?.error) throw new Error(`the drop on ${selector}: ${reply.error}`);
+    return reply;
+  }
 
   /** Evaluates a function in the current page (not in the extension). */
   async inPage(fn, arg) {

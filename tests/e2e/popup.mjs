@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUDIT_EXPRESSION } from './axe.mjs';
+import { trustedDrop } from './chromium.mjs';
 import { EXTENSION_UUID } from './firefox.mjs';
 import { ROOT, waitFor } from './util.mjs';
 
@@ -30,7 +31,7 @@ export async function withPopupReading(browser, read, body) {
 
 /**
  * Opens the popup for the last focused normal window. Returns
- * `{evaluate(fn, arg), click(selector), type(selector, text), screenshots?(name), close()}`:
+ * `{evaluate(fn, arg), click(selector), type(selector, text), drop(selector, items), screenshots?(name), close()}`:
  * `type` replaces the field's text with `text` typed key by key, then leaves the field (Tab), as
  * a person commits a value; `screenshots(name)` writes BROWSER-popup-NAME-light/dark.png.
  */
@@ -78,6 +79,8 @@ async function openInChromium(browser, path) {
     async paste(selector, text) {
       await popup.fill(selector, text);
     },
+    /** A person's drop of one dragged item, `items` (`[{type, data}]`), on the element (chromium.mjs trustedDrop). */
+    drop: (selector, items) => trustedDrop(popup, selector, items),
     async screenshots(name) {
       const page = path.split('/')[0];
       for (const colorScheme of ['light', 'dark']) {
@@ -130,6 +133,8 @@ async function openInFirefox(browser, path) {
     },
     type: (selector, text) => typeInto(selector, text, true),
     paste: (selector, text) => typeInto(selector, text, false),
+    /** A person's drop of one dragged item, `items` (`[{type, data}]`), on the element (firefox.mjs trustedDrop). */
+    drop: (selector, items) => browser.trustedDrop(selector, items),
     colorScheme: (scheme) => browser.colorScheme(scheme),
     auditAccessibility: () => browser.auditAccessibility(),
     /** firefox-popup-NAME-light/dark.png: the page's body alone (the popup's own size). */
