@@ -223,7 +223,7 @@ pack_zip() {
 }
 
 # The sources as Firefox's add-on review asks for them: every file git tracks, as it is in the
-# work tree, in a reproducible zip (sorted, fixed dates); README "For Firefox add-on reviewers".
+# work tree, in a reproducible zip (sorted, fixed dates); docs/reviewers.md.
 pack_sources() {
   local zip=$1 list
   have git && git rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
