@@ -340,6 +340,7 @@ run_tests() {
   must "fuzz targets build (cargo check in fuzz/)" cargo check --quiet --manifest-path fuzz/Cargo.toml --bins
   must "workflows (.github/workflows against SchemaStore's schema, check-jsonschema)" check_workflows
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
+  must "documents (every relative link and anchor leads somewhere; README.md at most 12 KB)" node tests/docs.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
   # test files use native-only dev-dependencies. The runner picks the browser from the driver
