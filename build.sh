@@ -226,7 +226,7 @@ pack_zip() {
 }
 
 # The sources as Firefox's add-on review asks for them: every file git tracks, as it is in the
-# work tree, in a reproducible zip (sorted, fixed dates); README "For Firefox add-on reviewers".
+# work tree, in a reproducible zip (sorted, fixed dates); docs/reviewers.md.
 pack_sources() {
   local zip=$1 list
   have git && git rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
@@ -415,6 +415,7 @@ run_tests() {
   must "workflows (.github/workflows against SchemaStore's schema, check-jsonschema)" check_workflows
   must "release workflow's store steps skip without their secrets (.ci/publish/check-skips)" .ci/publish/check-skips
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
+  must "documents (every relative link and anchor leads somewhere; README.md at most 12 KB)" node tests/docs.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
   # test files use native-only dev-dependencies. The runner picks the browser from the driver

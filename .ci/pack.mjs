@@ -25,7 +25,7 @@
 // Each bundled source file is then gone from the packed folder. CSS goes through esbuild's
 // minifier file by file; the _locales files lose the notes for translators (`description`,
 // and each placeholder's `example`), which no browser reads. The readable sources are the
-// repository's; README "For Firefox add-on reviewers" says how to rebuild every packed file.
+// repository's; docs/reviewers.md says how to rebuild every packed file.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

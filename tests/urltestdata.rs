@@ -193,7 +193,7 @@ fn the_site_of_every_valid_special_href_is_its_hostname() {
 
 /// `new URL(input).hostname` in Node (WHATWG URL, UTS #46: the same
 /// answers as Chromium's), or `None` where it throws. Node is needed to
-/// build and test the extension (README): without it this test fails,
+/// build and test the extension (docs/building-and-testing.md): without it this test fails,
 /// saying so, rather than compare nothing.
 fn node_hostnames(inputs: &[String]) -> Vec<Option<String>> {
     use std::io::Write;

@@ -131,8 +131,8 @@ fn options_len(list: &UriList) -> usize {
 }
 
 /// `decode(link, {strict}?)`: the list a link stands for, as a plain object
-/// `{items, title, type, options, fragment, warnings, lists?}` (see the
-/// README). Throws on a link that cannot be read.
+/// `{items, title, type, options, fragment, warnings, lists?}` (see
+/// docs/javascript-api.md). Throws on a link that cannot be read.
 ///
 /// Built for speed across the boundary, which costs more than the parse
 /// when each item crosses on its own: the link is written into the
@@ -713,7 +713,7 @@ fn planned(link: &str, opts: JsValue) -> Result<(crate::Parsed, crate::Plan), Js
 /// `plan(link, {limit?, linkText?, keepDuplicates?, reverse?})`: what to
 /// open for a link: groups of URLs with their names and colours, what is
 /// skipped and why, the duplicates left out, and why the preview page should
-/// be shown first (see the README). The skipped items, the URLs and the
+/// be shown first (see docs/javascript-api.md). The skipped items, the URLs and the
 /// duplicates cross through the rows' fast path (`Table`), the rest through
 /// serde-wasm-bindgen.
 #[wasm_bindgen(js_name = plan)]

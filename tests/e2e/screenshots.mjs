@@ -1,0 +1,158 @@
+// The README's two pictures, made from the built extension (run `./build.sh` first):
+//
+//   node tests/e2e/screenshots.mjs [DIST]
+//
+// writes docs/images/tab-group.png (the demo page's first uri-list link, middle-clicked: the tab
+// strip with the named tab group it opened beside the page) and docs/images/popup.png (the
+// toolbar popup at its own size, three of four tabs selected). Headless Firefox, through the e2e
+// suite's driver (firefox.mjs) and fixture server (server.mjs): a headless page screenshot has no
+// tab strip, but WebDriver's screenshot in Firefox's chrome context is of the whole browser
+// window, tabs and toolbar included. Each picture is checked for what it must show before it is
+// written (the run fails, saying what is missing, otherwise), and its image data is deflated
+// again at zlib's highest level: the same pixels in fewer bytes.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { arrange } from './cases-share.mjs';
+import { launchFirefox } from './firefox.mjs';
+import { openPopup } from './popup.mjs';
+import { startServer } from './server.mjs';
+import { FIXTURES, ROOT, waitFor } from './util.mjs';
+
+const IMAGES = join(ROOT, 'docs', 'images');
+const dist = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+// The browser window of tab-group.png, in CSS pixels: the tab strip, the toolbar and the top of
+// the demo page with the link that was clicked.
+const WINDOW = { width: 760, height: 402 };
+
+mkdirSync(IMAGES, { recursive: true });
+const server = await startServer(FIXTURES);
+const browser = await launchFirefox({ extensionDir: join(dist, 'firefox') });
+try {
+  // No animations (a tab still sliding in is drawn half there); the window as a person's, not
+  // striped as one under remote control (Firefox's `remotecontrol` mark, set by geckodriver).
+  await browser.script(
+    `Services.prefs.setIntPref('ui.prefersReducedMotion', 1);
+     Services.prefs.setStringPref('browser.toolbars.bookmarks.visibility', 'never');`,
+    [],
+    { chrome: true },
+  );
+  // Firefox's light theme: with the system's (the default), headless Firefox draws the inactive
+  // tabs' titles in white on a white tab strip.
+  const theme = await browser.script(
+    `const done = arguments[arguments.length - 1];
+     const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
+     AddonManager.getAddonByID('firefox-compact-light@mozilla.org')
+       .then((addon) => addon.enable())
+       .then(() => done(''), (error) => done(String(error)));`,
+    [],
+    { chrome: true, async: true },
+  );
+  if (theme) throw new Error(`Firefox's light theme could not be turned on: ${theme}`);
+  await tabGroup();
+  await popup();
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+/** docs/images/tab-group.png: the demo page's "Fruit" link, middle-clicked (the group opens beside it). */
+async function tabGroup() {
+  await browser.reset();
+  await browser.command('POST', '/window/rect', { x: 0, y: 0, width: WINDOW.width, height: WINDOW.height });
+  await browser.goto(`${server.origin}/demo.html`);
+  // A person's middle click on the link where it is (the driver's click() would first scroll it
+  // to the middle of the window), then the pointer onto the heading, off the link.
+  const link = await browser.element('#first');
+  const heading = await browser.element('h1');
+  const pointer = (actions) => browser.command('POST', '/actions', { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }] });
+  await pointer([{ type: 'pointerMove', origin: link, x: 0, y: 0 }, { type: 'pointerDown', button: 1 }, { type: 'pointerUp', button: 1 }]);
+  await pointer([{ type: 'pointerMove', origin: heading, x: 0, y: 0 }]);
+  await browser.command('DELETE', '/actions');
+  const titles = ['Apple', 'Banana', 'Cherry'];
+  // Every tab of the group is there, loaded (its title is the page's) and drawn at its full width.
+  const strip = await waitFor(
+    () =>
+      browser.script(
+        `const tabs = [...gBrowser.tabs];
+         return { labels: tabs.map((tab) => tab.label), groups: gBrowser.tabGroups.map((group) => group.label),
+                  loading: tabs.some((tab) => tab.hasAttribute('busy')),
+                  narrow: tabs.some((tab) => tab.getBoundingClientRect().width < 60) };`,
+        [],
+        { chrome: true },
+      ),
+    (s) => s.groups.length === 1 && titles.every((title) => s.labels.includes(title)) && !s.loading && !s.narrow,
+    { what: 'the "Fruit" group, its three tabs loaded' },
+  );
+  if (strip.groups[0] !== 'Fruit') throw new Error(`the group is named "${strip.groups[0]}", not "Fruit"`);
+  await waitFor(
+    // It fades out, and is hidden (`visibility: hidden`) at the end.
+    () => browser.script(`const panel = document.getElementById('statuspanel'); return !panel || getComputedStyle(panel).visibility === 'hidden';`, [], { chrome: true }),
+    (gone) => gone,
+    { what: "the status panel with the link's address to go" },
+  );
+  writeFileSync(join(IMAGES, 'tab-group.png'), smaller(await windowShot()));
+  console.log(`screenshots: docs/images/tab-group.png (tabs: ${strip.labels.join(' | ')}; group: ${strip.groups[0]})`);
+}
+
+/** docs/images/popup.png: the popup, three of four tabs selected. */
+async function popup() {
+  await browser.reset();
+  const page = (name) => `${server.origin}/page/${name}`;
+  await arrange(browser, {
+    tabs: [{ url: page('Flights') }, { url: page('Hotel') }, { url: page('Museums') }, { url: page('Weather') }],
+    select: [0, 1, 2],
+  });
+  const popup = await openPopup(browser);
+  try {
+    const label = await waitFor(
+      () => popup.evaluate(() => (document.getElementById('copy').disabled ? '' : document.getElementById('copy').textContent)),
+      (text) => text !== '',
+      { what: 'the popup to count the selected tabs' },
+    );
+    if (!label.includes('3')) throw new Error(`the popup's button says "${label}", not three tabs`);
+    await popup.colorScheme('light');
+    // Room for the whole popup: an element's screenshot is of what is in view.
+    await browser.command('POST', '/window/rect', { width: 500, height: 900 });
+    writeFileSync(join(IMAGES, 'popup.png'), smaller(await browser.screenshot('body')));
+    console.log(`screenshots: docs/images/popup.png (its button: "${label}")`);
+  } finally {
+    await popup.close();
+  }
+}
+
+/** The browser window as a person sees it (tab strip, toolbar, page): the chrome context's screenshot. */
+async function windowShot() {
+  await browser.command('POST', '/moz/context', { context: 'chrome' });
+  try {
+    await browser.command('POST', '/execute/sync', { script: `document.documentElement.removeAttribute('remotecontrol');`, args: [] });
+    return Buffer.from(await browser.command('GET', '/screenshot'), 'base64');
+  } finally {
+    await browser.command('POST', '/moz/context', { context: 'content' });
+  }
+}
+
+/**
+ * The same PNG with its image data deflated at zlib's level 9 (Firefox writes a faster level):
+ * the same pixels, fewer bytes. Chunks other than IHDR, IDAT and IEND (none that Firefox writes
+ * matter for display) are dropped.
+ */
+function smaller(png) {
+  const chunks = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    chunks.push({ type: png.toString('latin1', at + 4, at + 8), data: png.subarray(at + 8, at + 8 + length) });
+    at += 12 + length;
+  }
+  const ihdr = chunks.find((chunk) => chunk.type === 'IHDR');
+  const pixels = inflateSync(Buffer.concat(chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data)));
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write(type, 4, 'latin1');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, tail]);
+  };
+  return Buffer.concat([png.subarray(0, 8), chunk('IHDR', ihdr.data), chunk('IDAT', deflateSync(pixels, { level: 9, memLevel: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
