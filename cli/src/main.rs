@@ -332,11 +332,13 @@ fn warning_said(warning: &Warning) -> String {
 }
 
 /// An error of the core as a sentence.
-fn error_said(error: &uri_list::Error) -> Failure {
-    Failure::Input(sentence(
-        &error.to_string(),
-        starts_with_word(&error.message()),
-    ))
+fn error_said(error: &uri_list::Error) -> String {
+    sentence(&error.to_string(), starts_with_word(&error.message()))
+}
+
+/// An error of the core that stops a command: the input cannot be read.
+fn unreadable(error: uri_list::Error) -> Failure {
+    Failure::Input(error_said(&error))
 }
 
 fn warn_all(warnings: &[Warning]) {
@@ -410,17 +412,14 @@ fn read_link(input: impl Read) -> Result<String, Failure> {
 /// The uri-list link of a LINK argument, read: itself, or the one in a web
 /// link.
 fn parse_link(link: &str, strict: bool) -> Result<uri_list::Parsed, Failure> {
-    let link = uri_list::list_link(link).map_err(|e| error_said(&e))?;
-    Parser::new()
-        .strict(strict)
-        .parse(link)
-        .map_err(|e| error_said(&e))
+    let link = uri_list::list_link(link).map_err(unreadable)?;
+    Parser::new().strict(strict).parse(link).map_err(unreadable)
 }
 
 /// `--web`'s base, checked before any input is read.
 fn web_base(web: Option<String>) -> Result<Option<String>, Failure> {
     if let Some(base) = &web {
-        uri_list::web_base(base).map_err(|e| error_said(&e))?;
+        uri_list::web_base(base).map_err(unreadable)?;
     }
     Ok(web)
 }
@@ -428,7 +427,7 @@ fn web_base(web: Option<String>) -> Result<Option<String>, Failure> {
 /// Prints `list`'s link, or with `--web BASE` the web link on BASE.
 fn print_link(out: &mut impl Write, list: &UriList, web: Option<&str>) -> Result<(), Failure> {
     let link = match web {
-        Some(base) => uri_list::web_link(base, &list.to_link()).map_err(|e| error_said(&e))?,
+        Some(base) => uri_list::web_link(base, &list.to_link()).map_err(unreadable)?,
         None => list.to_link(),
     };
     write(out, &link)?;
@@ -489,7 +488,7 @@ fn say_what_will_not_open(list: &UriList, prefix: &str) {
             // A link given as an item: a nested list once decoded.
             (Class::List, None) => match Parser::new().parse(item.as_str()) {
                 Ok(parsed) => say_what_will_not_open(&parsed.list, &format!("{number}.")),
-                Err(e) => will_not_open(&sentence(&e.to_string(), starts_with_word(&e.message()))),
+                Err(e) => will_not_open(&error_said(&e)),
             },
             (Class::Openable, _) => {}
         }
@@ -559,7 +558,7 @@ fn from_text_cmd(args: FromTextArgs, out: &mut impl Write) -> Result<Outcome, Fa
             e.utf8_error().valid_up_to()
         ))
     })?;
-    let read = from_text(&text).map_err(|e| error_said(&e))?;
+    let read = from_text(&text).map_err(unreadable)?;
     warn_all(&read.warnings);
     let list = as_decode_reads(&read.list, "");
     say_what_will_not_open(&list, "");
