@@ -185,15 +185,19 @@ check_workflows() {
 # --- building -----------------------------------------------------------------------------------
 
 # One version number: Cargo.toml's. The manifests and the web page take it at build time
-# (.ci/version.mjs); package.json and package-lock.json, which npm needs, must say the same.
+# (.ci/version.mjs); cli/Cargo.toml (the CLI's package and the core it depends on), package.json
+# and package-lock.json (which npm needs) must say the same.
 check_versions() {
-  local cargo_version
+  local cargo_version cli_version cli_core
   cargo_version=$(sed -n '/^\[package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' Cargo.toml)
+  cli_version=$(sed -n '/^\[package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' cli/Cargo.toml)
+  cli_core=$(sed -n 's/^uri-list[[:space:]]*=.*version[[:space:]]*=[[:space:]]*"=\{0,1\}\([^"]*\)".*/\1/p' cli/Cargo.toml)
   # shellcheck disable=SC2016 # the ${...} are JavaScript's
   node -e '
-    const [cargo] = process.argv.slice(1);
+    const [cargo, cli, cliCore] = process.argv.slice(1);
     const read = (file) => JSON.parse(require("fs").readFileSync(file, "utf8")).version;
-    const versions = { "Cargo.toml": cargo, "package.json": read("package.json"),
+    const versions = { "Cargo.toml": cargo, "cli/Cargo.toml": cli,
+      "cli/Cargo.toml (its uri-list dependency)": cliCore, "package.json": read("package.json"),
       "package-lock.json": read("package-lock.json") };
     if (new Set(Object.values(versions)).size !== 1) {
       console.error("build.sh: error: the version numbers are not in step: " +
@@ -202,7 +206,7 @@ check_versions() {
       process.exit(1);
     }
     console.log(`version ${cargo}`);
-  ' "$cargo_version" || exit 1 # it said why
+  ' "$cargo_version" "$cli_version" "$cli_core" || exit 1 # it said why
 }
 
 size_of() { stat -c %s "$1"; }
@@ -403,11 +407,13 @@ run_tests() {
   geckodriver=$(geckodriver_path)
 
   must "cargo fmt --check" cargo fmt --all -- --check
-  must "cargo clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
+  # The workspace natively: the core (src/) and the CLI (cli/); the wasm builds and tests below are
+  # the core's alone (commands without --workspace build the root package only).
+  must "cargo clippy (native, the workspace, all targets)" cargo clippy --workspace --all-targets -- -D warnings
   must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib --tests -- -D warnings
   # Without the default feature (serde): the core alone, no JSON shapes, no JavaScript API.
   must "cargo clippy (no default features)" cargo clippy --lib --no-default-features -- -D warnings
-  must "cargo test" cargo test
+  must "cargo test (the workspace: the core and the CLI)" cargo test --workspace
   # The benchmarks are not run here (./build.sh bench), only built, so that they do not rot.
   must "benchmarks build (cargo bench --no-run; the JavaScript benchmarks load)" check_benches
   # The fuzz targets are run by hand (fuzz/README.md), only built here, so that they do not rot.

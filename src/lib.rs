@@ -309,7 +309,9 @@ pub use plan::{
 };
 pub use syntax::find::{find_links, read_pasted, Form, Found};
 pub use syntax::list::{Item, Scheme, UriList};
-pub use syntax::parse::{parse, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS};
+pub use syntax::parse::{
+    parse, reads_as_address, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS,
+};
 pub use syntax::percent::encode_non_uri_chars;
 pub use syntax::text::{from_text, to_text, FromText};
 pub use syntax::web_link::{is_web_address, link_in_web_link, list_link, web_base, web_link};

@@ -1,7 +1,7 @@
 //! Web links (src/syntax/web_link.rs): a list written on a base and read back, from
 //! the fragment as a browser gives it (the `url` crate, the URL Standard's
 //! parser, stands in for the browser here; tests/wasm.rs asks the browsers'
-//! own `URL`). The command-line tool's web links are in tests/cli.rs.
+//! own `URL`). The command-line tool's web links are in cli/tests/cli.rs.
 
 #![cfg(not(target_arch = "wasm32"))]
 

@@ -564,7 +564,28 @@ fn plain_query(s: &[u8]) -> bool {
 /// an optional port, then nothing or a path, query or fragment. Not an IP
 /// address, a single label (`localhost`), user info (`a@b.example`) or a
 /// percent-escape in the host: those stay as written.
-fn reads_as_address(item: &str) -> bool {
+///
+/// A lenient [`parse`] reads such an item as `https://` followed by it,
+/// with a [`Violation::SchemeAdded`] note (the crate docs' deviations say
+/// exactly which items). A writer whose link should read back as it
+/// meant it (the command-line tool's `encode`) writes such an item with
+/// the `https://` in front.
+/// `item` is read as written in a link (its escapes not decoded). An item
+/// not yet escaped by [`UriList::to_link`](crate::UriList::to_link) reads
+/// as an address whenever its escaped form does (escaping adds only `%`,
+/// which no host read here holds), and also when its host has a non-ASCII
+/// character or ends at a backslash, which escaping would turn into `%`.
+///
+/// ```
+/// use uri_list::reads_as_address;
+/// assert!(reads_as_address("example.com/page"));
+/// assert!(reads_as_address("login.example.com:8080"));
+/// assert!(!reads_as_address("https://example.com/page"));
+/// assert!(!reads_as_address("localhost/page"));
+/// assert!(!reads_as_address("not a url"));
+/// assert!(!reads_as_address("javascript:alert(1)"));
+/// ```
+pub fn reads_as_address(item: &str) -> bool {
     // By bytes: every item is asked, and a search for characters decodes each one (a fifth of
     // `decode()`'s time in the wasm, built for size, measured in node). The bytes sought are
     // ASCII, so each one found is a character boundary.

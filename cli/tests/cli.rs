@@ -1,7 +1,5 @@
 //! The command-line tool, run as a program: output, exit status, messages.
 
-#![cfg(not(target_arch = "wasm32"))]
-
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -73,7 +71,7 @@ fn decode_warns_on_stderr_and_strict_fails_with_the_offset() {
     assert_eq!(stdout(&o), "https://a.com\r\nhttps://b.com\r\n");
     assert_eq!(
         stderr(&o),
-        "uri-list: warning: item 2 is empty at byte 23 (skipped)\n"
+        "uri-list: warning: Item 2 is empty at byte 23 (skipped).\n"
     );
     let o = run(
         &[
@@ -84,19 +82,19 @@ fn decode_warns_on_stderr_and_strict_fails_with_the_offset() {
         None,
     );
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stderr(&o), "uri-list: error: item 2 is empty at byte 23\n");
+    assert_eq!(stderr(&o), "uri-list: error: Item 2 is empty at byte 23.\n");
     assert_eq!(stdout(&o), "");
 }
 
 #[test]
 fn invalid_input_exits_1() {
     for (link, message) in [
-        ("", "empty input"),
+        ("", "Empty input"),
         (
             "uri-list:",
-            "empty list: no item after the scheme at byte 9",
+            "Empty list: no item after the scheme at byte 9.",
         ),
-        ("https://a.com", "not a uri-list link"),
+        ("https://a.com", "Not a uri-list link"),
     ] {
         let o = run(&["decode", link], None);
         assert_eq!(o.status.code(), Some(1), "{link}");
@@ -119,11 +117,47 @@ fn wrong_usage_exits_2() {
         &["decode", "uri-list:a", "uri-list:b"],
         &["encode", "--title"],
         &["encode", "--option", "novalue", "https://a.com"],
+        &["encode", "--option", "=value", "https://a.com"],
+        &["format", "uri-list:a"],
+        &["format", "--plain", "--separator", ", ", "uri-list:a"],
+        &["check", "--json", "--bogus", "uri-list:a"],
     ] {
         let o = run(args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&o).contains("usage:"), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("Usage: uri-list") || stderr(&o).contains("try '--help'"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(stdout(&o), "", "{args:?}");
     }
+    // What is wrong, said.
+    let o = run(&["decode", "uri-list:a", "uri-list:b"], None);
+    assert!(
+        stderr(&o).contains("more than one LINK given: quote the link"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("Usage: uri-list decode"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(
+        &["format", "--plain", "--separator", ", ", "uri-list:a"],
+        None,
+    );
+    assert!(
+        stderr(&o).contains("--separator goes with --template"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["encode", "--option", "=value", "https://a.com"], None);
+    assert!(
+        stderr(&o).contains("the key before \"=\" is empty"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -154,10 +188,16 @@ fn encode_from_arguments_and_from_stdin() {
     assert_eq!(stdout(&o), "uri-list:https://a.com;https://b.com\n");
     let o = run(&["encode"], Some("\n"));
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stderr(&o), "uri-list: error: no URL to encode\n");
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: No URL to encode: give them as arguments, or one a line on standard input.\n"
+    );
     let o = run(&["encode", "https://a.com", ""], None);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("URL 2 is empty"));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: URL 2 is empty: a uri-list cannot carry an empty item.\n"
+    );
 }
 
 #[test]
@@ -185,7 +225,10 @@ fn from_text_reads_a_file_or_stdin() {
     std::fs::remove_dir_all(&dir).unwrap();
     let o = run(&["from-text"], Some("# only a comment\n"));
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("no URI in the text"));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: No URI in the text: every line is blank or a comment.\n"
+    );
 }
 
 #[test]
@@ -194,15 +237,15 @@ fn check_lists_classes_sites_and_warnings() {
         &["check", "uri-list:https://xn--bcher-kva.de/x;javascript:alert(1);example.com;https://a.com/?q=1"],
         None,
     );
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(3), "a blocked item");
     assert_eq!(
         stdout(&o),
         "  1  openable  bücher.de (xn--bcher-kva.de)  https://xn--bcher-kva.de/x
   2  blocked   -                             javascript:alert(1)
-     javascript: links are never opened from a list: it runs code in the page you are on
+     javascript: links are never opened from a list: it runs code in the page you are on.
   3  openable  example.com                   https://example.com
   4  openable  a.com                         https://a.com/
-warning: example.com has no https:// in front: it is read as https://example.com, as an address bar reads it at byte 56
+warning: example.com has no https:// in front: it is read as https://example.com, as an address bar reads it at byte 56.
 "
     );
     // Strict mode keeps an item without a scheme as written: not a URL.
@@ -217,12 +260,27 @@ warning: example.com has no https:// in front: it is read as https://example.com
     assert_eq!(v["items"][0]["site"], "a.com");
 }
 
+/// A message of the core as the human output says it: a sentence, the
+/// first letter capital unless the message starts with a piece of the input
+/// (checked exactly where it matters, in the tests that compare whole
+/// outputs).
+fn as_sentence(line_start: &str, message: &str, text: &str) -> bool {
+    let mut capital = message.to_owned();
+    if let Some(first) = capital.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    [message, &capital]
+        .iter()
+        .any(|m| text.contains(&format!("{line_start}{m}.\n")))
+}
+
 /// Every alert and note of `check --json` (each item's, and the lookalike
 /// pairs of the whole list), as a line of the human output naming its item.
 fn assert_human_has_every_note(link: &str) -> String {
     let human = run(&["check", link], None);
-    assert_eq!(human.status.code(), Some(0), "{}", stderr(&human));
+    assert_eq!(human.status.code(), Some(3), "{}", stderr(&human));
     let json = run(&["check", "--json", link], None);
+    assert_eq!(json.status.code(), Some(3), "{}", stderr(&json));
     let v: serde_json::Value = serde_json::from_str(stdout(&json)).unwrap();
     let text = stdout(&human).to_owned();
     let mut count = 0;
@@ -233,12 +291,12 @@ fn assert_human_has_every_note(link: &str) -> String {
             } else {
                 "note"
             };
-            let line = format!(
-                "     {kind} (item {}): {}\n",
-                n + 1,
-                note["message"].as_str().unwrap()
+            let start = format!("     {kind} (item {}): ", n + 1);
+            let message = note["message"].as_str().unwrap();
+            assert!(
+                as_sentence(&start, message, &text),
+                "{start}{message} is missing from:\n{text}"
             );
-            assert!(text.contains(&line), "{line:?} is missing from:\n{text}");
             count += 1;
         }
     }
@@ -256,8 +314,8 @@ fn check_shows_every_alert_and_note_that_json_has() {
         text,
         "  1  openable  mybank.com       https://mybank.com/
   2  openable  mybank.evil.com  https://mybank.evil.com/login
-     alert (item 2): mybank.evil.com belongs to evil.com, not to mybank.com, another site in this list
-1 alert: look at the list before opening it
+     alert (item 2): mybank.evil.com belongs to evil.com, not to mybank.com, another site in this list.
+1 alert: look at the list before opening it.
 "
     );
     // A lookalike pair, user info, a mixed-script host, plain http.
@@ -265,7 +323,7 @@ fn check_shows_every_alert_and_note_that_json_has() {
         "uri-list:https://paypal.com;https://paypa1.com;https://bank.com@evil.example/;http://p%D0%B0ypal.com/;http://localhost/",
     );
     assert!(
-        text.ends_with("4 alerts: look at the list before opening it\n"),
+        text.ends_with("4 alerts: look at the list before opening it.\n"),
         "{text}"
     );
 }
@@ -317,7 +375,7 @@ fn a_link_of_dash_is_read_from_stdin() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
-        "uri-list: error: the link on stdin is too long: more than 2097152 bytes, the limit (the longest URL Chrome accepts)\n"
+        "uri-list: error: The link on standard input is too long: more than 2097152 bytes, the limit (the longest URL Chrome accepts).\n"
     );
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_uri-list"))
         .args(["check", "-"])
@@ -336,7 +394,7 @@ fn a_link_of_dash_is_read_from_stdin() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o),
-        "uri-list: error: the link on stdin is not UTF-8 text (bad byte at offset 23)\n"
+        "uri-list: error: The link on standard input is not UTF-8 text (bad byte at offset 23).\n"
     );
 }
 
@@ -407,7 +465,7 @@ fn the_cli_says_what_is_wrong() {
     assert_eq!(code, 1);
     assert!(
         err.contains(
-            "not a uri-list link but a web address: a web link carries a uri-list link after \"#\""
+            "uri-list: error: Not a uri-list link but a web address: a web link carries a uri-list link after \"#\""
         ),
         "{err}"
     );
@@ -422,7 +480,10 @@ fn the_cli_says_what_is_wrong() {
     );
     let (code, _, err) = outcome(&["encode", "--web"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("--web needs a value"), "{err}");
+    assert!(
+        err.contains("a value is required for '--web <BASE>'"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -468,7 +529,9 @@ fn format_writes_the_pages_as_markdown_html_plain_or_a_template() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("the template has no {url}"),
+        stderr(&o).contains(
+            "uri-list: error: The template has no {url}: the copied text would carry no address.\n"
+        ),
         "{}",
         stderr(&o)
     );
@@ -477,4 +540,284 @@ fn format_writes_the_pages_as_markdown_html_plain_or_a_template() {
         None,
     );
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn check_exits_3_when_the_list_holds_an_alert_or_an_item_that_will_not_open() {
+    for (link, code, why) in [
+        (
+            "uri-list:https://a.example/;https://b.example/x",
+            0,
+            "clean",
+        ),
+        // Notes that are not alerts leave it clean: a page without encryption.
+        ("uri-list:http://a.example/", 0, "a mild note"),
+        ("uri-list:https://a.example;example.com", 0, "a scheme read"),
+        (
+            "multi:https://mybank.com/;https://mybank.evil.com/login",
+            3,
+            "a borrowed name",
+        ),
+        (
+            "uri-list:https://paypal.com;https://paypa1.com",
+            3,
+            "lookalikes",
+        ),
+        ("uri-list:https://bank.com@evil.example/", 3, "user@host"),
+        (
+            "uri-list:https://a.example;javascript:alert(1)",
+            3,
+            "blocked",
+        ),
+        (
+            "uri-list:https://a.example;file:///etc/passwd",
+            3,
+            "blocked",
+        ),
+        (
+            "uri-list:https://a.example;https://a.com:99999/",
+            3,
+            "invalid",
+        ),
+        ("uri-list:https://a.example;not%20a%20url", 3, "invalid"),
+        (
+            "uri-list:https://a.example;uri-list:",
+            3,
+            "unreadable nested",
+        ),
+        // Nested lists count: the extension opens them too.
+        (
+            "uri-list:https://a.example;uri-list:https://b.example%3Bjavascript:alert(1)",
+            3,
+            "blocked in a nested list",
+        ),
+        (
+            "uri-list:https://a.example;uri-list:https://paypal.com%3Bhttps://paypa1.com",
+            3,
+            "alert in a nested list",
+        ),
+    ] {
+        let human = run(&["check", link], None);
+        assert_eq!(human.status.code(), Some(code), "{why}: {}", stdout(&human));
+        assert_eq!(stderr(&human), "", "{why}");
+        let json = run(&["check", "--json", link], None);
+        assert_eq!(json.status.code(), Some(code), "--json, {why}");
+        let _: serde_json::Value = serde_json::from_str(stdout(&json)).unwrap();
+        let from_stdin = run(&["check", "--json", "-"], Some(link));
+        assert_eq!(from_stdin.status.code(), Some(code), "-, {why}");
+    }
+    // Unreadable input is still 1, wrong usage 2.
+    assert_eq!(
+        run(&["check", "https://a.com"], None).status.code(),
+        Some(1)
+    );
+    assert_eq!(
+        run(&["check", "--json", "uri-list:"], None).status.code(),
+        Some(1)
+    );
+    assert_eq!(run(&["check"], None).status.code(), Some(2));
+}
+
+#[test]
+fn check_shows_the_items_of_nested_lists_and_why_they_are_not_opened() {
+    let o = run(
+        &[
+            "check",
+            "uri-list:https://a.com;uri-list:javascript:alert(1)%3Bhttps://paypal.com%3Bhttps://paypa1.com;uri-list:",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        stdout(&o),
+        "  1  openable  a.com       https://a.com
+  2  list      -           uri-list:javascript:alert(1);https://paypal.com;https://paypa1.com
+     A nested list of 3 items.
+2.1  blocked   -           javascript:alert(1)
+     javascript: links are never opened from a list: it runs code in the page you are on.
+2.2  openable  paypal.com  https://paypal.com
+2.3  openable  paypa1.com  https://paypa1.com
+     alert (item 2.3): paypa1.com looks like paypal.com, another site in this list.
+  3  invalid   -           uri-list:
+     A nested list that cannot be read (see the warnings).
+warning: Item 3 looks like a nested list but cannot be read (empty list: no item after the scheme at byte 9 of the nested link) at byte 94 (kept as a plain item).
+1 alert: look at the list before opening it.
+"
+    );
+}
+
+/// `encode`, then `decode` of what it wrote.
+fn round_trip(urls: &[&str]) -> (String, String, String) {
+    let mut args = vec!["encode"];
+    args.extend_from_slice(urls);
+    let (code, link, err) = outcome(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let (code, text, decode_err) = outcome(&["decode", link.trim_end()], "");
+    assert_eq!(code, 0, "{decode_err}");
+    (link, text, err)
+}
+
+#[test]
+fn encode_writes_an_address_without_a_scheme_as_decode_reads_it() {
+    let (link, text, err) = round_trip(&["example.com/page"]);
+    assert_eq!(link, "uri-list:https://example.com/page\n");
+    assert_eq!(text, "https://example.com/page\r\n");
+    assert_eq!(
+        err,
+        "uri-list: note: Item 1: example.com/page has no https:// in front: it is read as https://example.com/page, as an address bar reads it.\n"
+    );
+    // From standard input, numbered among the items; a port, a query; a
+    // host with non-ASCII letters.
+    let (code, link, err) = outcome(
+        &["encode"],
+        "https://a.example\nlogin.example.com:8443/x?q=1\nbücher.de\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        link,
+        "uri-list:https://a.example;https://login.example.com:8443/x%3Fq=1;https://b%C3%BCcher.de\n"
+    );
+    assert!(err.contains("uri-list: note: Item 2: login.example.com:8443/x?q=1 has no https:// in front: it is read as https://login.example.com:8443/x?q=1"), "{err}");
+    assert!(
+        err.contains("uri-list: note: Item 3: bücher.de has no https://"),
+        "{err}"
+    );
+    let (_, text, _) = outcome(&["decode", link.trim_end()], "");
+    assert_eq!(
+        text,
+        "https://a.example\r\nhttps://login.example.com:8443/x?q=1\r\nhttps://b%C3%BCcher.de\r\n"
+    );
+    // What is not read as an address stays as written, with no note.
+    let (link, text, err) = round_trip(&["https://a.example/", "localhost/x"]);
+    assert_eq!(link, "uri-list:https://a.example/;localhost/x\n");
+    assert_eq!(text, "https://a.example/\r\nlocalhost/x\r\n");
+    assert!(!err.contains("note:"), "{err}");
+}
+
+#[test]
+fn encode_says_which_items_will_not_open_and_why() {
+    let (link, text, err) = round_trip(&["https://a.example/", "javascript:alert(1)", "not a url"]);
+    assert_eq!(
+        link,
+        "uri-list:https://a.example/;javascript:alert(1);not%20a%20url\n"
+    );
+    assert_eq!(
+        text,
+        "https://a.example/\r\njavascript:alert(1)\r\nnot%20a%20url\r\n"
+    );
+    assert_eq!(
+        err,
+        "uri-list: warning: Item 2 (javascript:alert(1)) will not open: javascript: links are never opened from a list: it runs code in the page you are on.
+uri-list: warning: Item 3 (not a url) will not open: Not a web address: it does not start with https:// or another scheme.
+"
+    );
+    // The reason is the core's own: an invalid host says what is wrong.
+    let (_, _, err) = round_trip(&["https://a.com:99999/"]);
+    assert_eq!(
+        err,
+        "uri-list: warning: Item 1 (https://a.com:99999/) will not open: The port 99999 is out of range.\n"
+    );
+    // A link given as an item is a nested list once decoded: its items are
+    // checked too, and an unreadable one said.
+    let (_, _, err) = round_trip(&["uri-list:https://a.example;mailto:a@b.example", "uri-list:"]);
+    assert_eq!(
+        err,
+        "uri-list: warning: Item 1.2 (mailto:a@b.example) will not open: mailto: links are not opened as tabs (only http and https pages are).
+uri-list: warning: Item 2 (uri-list:) will not open: Empty list: no item after the scheme at byte 9.
+"
+    );
+    // Pages that open are said nothing of.
+    let (_, _, err) = round_trip(&["https://a.example/", "http://b.example/"]);
+    assert_eq!(err, "");
+}
+
+#[test]
+fn from_text_writes_items_as_decode_reads_them_and_says_what_will_not_open() {
+    let (code, link, err) = outcome(
+        &["from-text"],
+        "example.com/page\r\n#\r\nb.example/x\r\njavascript:alert(1)\r\n#\r\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        link,
+        "uri-list:https://example.com/page;uri-list:https://b.example/x%3Bjavascript:alert(1)\n"
+    );
+    assert_eq!(
+        err,
+        "uri-list: note: Item 1: example.com/page has no https:// in front: it is read as https://example.com/page, as an address bar reads it.
+uri-list: note: Item 2.1: b.example/x has no https:// in front: it is read as https://b.example/x, as an address bar reads it.
+uri-list: warning: Item 2.2 (javascript:alert(1)) will not open: javascript: links are never opened from a list: it runs code in the page you are on.
+"
+    );
+    let (code, text, _) = outcome(&["decode", link.trim_end()], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        text,
+        "https://example.com/page\r\n#\r\nhttps://b.example/x\r\njavascript:alert(1)\r\n#\r\n"
+    );
+}
+
+#[test]
+fn every_command_has_its_help_and_the_tool_its_version() {
+    for (command, options) in [
+        ("decode", &["--strict", "--json", "LINK"][..]),
+        (
+            "encode",
+            &["--title", "--type", "--option", "KEY=VALUE", "--web", "URL"],
+        ),
+        ("from-text", &["--web", "FILE"]),
+        ("check", &["--json", "LINK", "Exit status", "3 "]),
+        (
+            "format",
+            &[
+                "--markdown",
+                "--html",
+                "--plain",
+                "--template",
+                "--separator",
+                "LINK",
+            ],
+        ),
+    ] {
+        for help in ["--help", "-h"] {
+            let o = run(&[command, help], None);
+            assert_eq!(o.status.code(), Some(0), "{command} {help}");
+            let text = stdout(&o);
+            assert!(
+                text.contains(&format!("Usage: uri-list {command}")),
+                "{command} {help}: {text}"
+            );
+            for option in options {
+                assert!(
+                    text.contains(option),
+                    "{command} {help}: no {option}: {text}"
+                );
+            }
+        }
+        let o = run(&["help", command], None);
+        assert_eq!(o.status.code(), Some(0), "help {command}");
+        assert!(stdout(&o).contains(&format!("Usage: uri-list {command}")));
+    }
+    for help in ["--help", "-h", "help"] {
+        let o = run(&[help], None);
+        assert_eq!(o.status.code(), Some(0), "{help}");
+        for word in [
+            "decode",
+            "encode",
+            "from-text",
+            "check",
+            "format",
+            "Exit status",
+        ] {
+            assert!(stdout(&o).contains(word), "{help}: no {word}");
+        }
+    }
+    for version in ["--version", "-V"] {
+        let o = run(&[version], None);
+        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(
+            stdout(&o),
+            format!("uri-list {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
 }
