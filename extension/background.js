@@ -54,7 +54,8 @@ ready.catch((error) => console.error('uri-list: the wasm core did not load:', er
 // "nothing more opened" is asserted once every request an action caused has been received and
 // finished, never after a fixed wait. A request counts as received in its listener, before any
 // await; as finished once its handler's promise settled (the tab and group calls it awaited done).
-// `log` holds the latest requests, `[number, kind]`. Readable only by this extension's own
+// `log` holds the latest requests, `[number, kind]`; `epoch` is new each time the background
+// starts (Chrome stops an idle service worker, and its counts with it). Readable only by this extension's own
 // contexts (`uriListBackground.activity()`) and, in Firefox, whose background is a page, by the
 // browser's own code as that page's title, which no page shows: a web page reaches neither.
 const ACTIVITY_LOG = 100;
@@ -218,7 +219,8 @@ api.alarms.onAlarm.addListener(({ name }) => {
 
 /**
  * For the end-to-end tests in Chromium, whose native menus and omnibox cannot be driven:
- * the same functions the listeners call. Only this extension's own contexts can reach them.
+ * the same functions the listeners call, counted as theirs are; and what the background has
+ * been asked (`activity`). Only this extension's own contexts can reach them.
  */
 globalThis.uriListBackground = {
   onMenuClicked: counted((info) => `menu ${info?.menuItemId}`, onMenuClicked),
