@@ -50,6 +50,52 @@ globalThis.addEventListener('error', (event) => console.error('uri-list: uncaugh
 const ready = init();
 ready.catch((error) => console.error('uri-list: the wasm core did not load:', error));
 
+// What the background has been asked and what it has done with it, for the end-to-end tests:
+// "nothing more opened" is asserted once every request an action caused has been received and
+// finished, never after a fixed wait. A request counts as received in its listener, before any
+// await; as finished once its handler's promise settled (the tab and group calls it awaited done).
+// `log` holds the latest requests, `[number, kind]`; `epoch` is new each time the background
+// starts (Chrome stops an idle service worker, and its counts with it). Readable only by this extension's own
+// contexts (`uriListBackground.activity()`) and, in Firefox, whose background is a page, by the
+// browser's own code as that page's title, which no page shows: a web page reaches neither.
+const ACTIVITY_LOG = 100;
+const activity = { epoch: crypto.randomUUID(), received: 0, finished: 0, log: [] };
+const publishActivity = () => {
+  if (typeof document !== 'undefined') document.title = JSON.stringify(activity);
+};
+/** Counts a request of `kind` as received; the function returned counts it as finished. */
+function received(kind) {
+  activity.received += 1;
+  activity.log.push([activity.received, kind]);
+  if (activity.log.length > ACTIVITY_LOG) activity.log.shift();
+  publishActivity();
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    activity.finished += 1;
+    publishActivity();
+  };
+}
+/**
+ * `listener`, each call counted as a request of `kind` (a string, or a function of the call's
+ * arguments), finished when what `listener` returns settles.
+ */
+const counted = (kind, listener) => (...args) => {
+  const finish = received(typeof kind === 'function' ? kind(...args) : kind);
+  try {
+    const result = listener(...args);
+    // (A rejection still reaches the unhandledrejection listener above, through this promise.)
+    Promise.resolve(result).finally(finish);
+    return result;
+  } catch (error) {
+    finish();
+    throw error;
+  }
+};
+/** A navigation's kind: its event and its URL's scheme (`webNavigation.onBeforeNavigate uri-list`). */
+const navigation = (event) => (details) => `webNavigation.${event} ${/^[a-z][a-z0-9+.-]*(?=:)/i.exec(details?.url ?? '')?.[0].toLowerCase() ?? '?'}`;
+
 /** Waits for the wasm core, then runs `handler`. */
 const whenReady = (handler) => async (...args) => {
   await ready;
@@ -77,14 +123,20 @@ function isOwnSender(sender) {
 
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   const type = message?.type;
-  if (!isOwnSender(sender) || typeof type !== 'string' || !Object.hasOwn(handlers, type)) return false;
-  whenReady(handlers[type])(message, sender).then(
-    (result) => sendResponse({ ok: true, result }),
-    (error) => {
-      console.error(`uri-list: ${type} failed:`, error);
-      sendResponse({ ok: false, error: String(error?.message ?? error) });
-    },
-  );
+  const finish = received(`message ${typeof type === 'string' ? type.slice(0, 40) : '?'}`);
+  if (!isOwnSender(sender) || typeof type !== 'string' || !Object.hasOwn(handlers, type)) {
+    finish();
+    return false;
+  }
+  whenReady(handlers[type])(message, sender)
+    .then(
+      (result) => sendResponse({ ok: true, result }),
+      (error) => {
+        console.error(`uri-list: ${type} failed:`, error);
+        sendResponse({ ok: false, error: String(error?.message ?? error) });
+      },
+    )
+    .finally(finish);
   return true; // the answer is sent asynchronously
 });
 
@@ -93,11 +145,11 @@ for (const { properties, onClicked } of openMenuItems) addMenuItem(properties, w
 for (const { properties, onClicked } of shareMenuItems()) addMenuItem(properties, whenReady(onClicked));
 for (const { properties, onClicked } of webLinkMenuItems) addMenuItem(properties, whenReady(onClicked));
 for (const { properties, onClicked, available } of bookmarkMenuItems()) addMenuItem(properties, whenReady(onClicked), available);
-api.contextMenus.onClicked.addListener(onMenuClicked);
+api.contextMenus.onClicked.addListener(counted((info) => `menu ${info?.menuItemId}`, onMenuClicked));
 // Firefox says which link a menu is about to show for: the web-link item only on a web link.
-api.menus?.onShown?.addListener((info) => {
-  onMenuShown(info).catch((error) => console.error('uri-list: the menu could not be updated:', error));
-});
+api.menus?.onShown?.addListener(
+  counted('menu shown', (info) => onMenuShown(info).catch((error) => console.error('uri-list: the menu could not be updated:', error))),
+);
 // Made on install and update, and again at every browser start: whether a browser keeps an
 // extension's items across its own restart is its choice (createMenus() replaces what is there).
 api.runtime.onInstalled.addListener(() => createMenus());
@@ -122,16 +174,16 @@ if (!createsDiscarded()) {
 
 // The address bar: the `ul` keyword, and navigations to a bare uri-list: URL.
 setOmniboxHint();
-api.omnibox.onInputChanged.addListener((text, suggest) => whenReady(onOmniboxChanged)(text, suggest));
-api.omnibox.onInputEntered.addListener((text, disposition) => whenReady(onOmniboxEntered)(text, disposition));
+api.omnibox.onInputChanged.addListener(counted('omnibox changed', (text, suggest) => whenReady(onOmniboxChanged)(text, suggest)));
+api.omnibox.onInputEntered.addListener(counted('omnibox entered', (text, disposition) => whenReady(onOmniboxEntered)(text, disposition)));
 // Firefox sees the navigation start; Chrome only sees it fail (an unknown protocol).
-api.webNavigation.onBeforeNavigate.addListener(whenReady(onNavigationStarted));
-api.webNavigation.onErrorOccurred.addListener(whenReady(onNavigationFailed));
+api.webNavigation.onBeforeNavigate.addListener(counted(navigation('onBeforeNavigate'), whenReady(onNavigationStarted)));
+api.webNavigation.onErrorOccurred.addListener(counted(navigation('onErrorOccurred'), whenReady(onNavigationFailed)));
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
-api.webNavigation.onCommitted.addListener(forgetOffers);
+api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), forgetOffers));
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
 // A rel="multilink" click waits for the navigation it started (lib/web-links.js).
-api.webNavigation.onCommitted.addListener(onMultilinkCommitted);
+api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), onMultilinkCommitted));
 api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 // Firefox: a uri-list link typed into the address bar never reaches the search engine.
 if (canStopSearches()) {
@@ -151,9 +203,12 @@ async function onCommand(command, tab) {
   await ready;
   return commands[command](tab);
 }
-api.commands.onCommand.addListener((command, tab) => {
-  onCommand(command, tab).catch((error) => console.error(`uri-list: shortcut ${command} failed:`, error));
-});
+api.commands.onCommand.addListener(
+  counted(
+    (command) => `command ${command}`,
+    (command, tab) => onCommand(command, tab).catch((error) => console.error(`uri-list: shortcut ${command} failed:`, error)),
+  ),
+);
 
 // Alarms (timers that outlive a stopped service worker), by name.
 const alarms = { ...shareAlarms };
@@ -164,12 +219,16 @@ api.alarms.onAlarm.addListener(({ name }) => {
 
 /**
  * For the end-to-end tests in Chromium, whose native menus and omnibox cannot be driven:
- * the same functions the listeners call. Only this extension's own contexts can reach them.
+ * the same functions the listeners call, counted as theirs are; and what the background has
+ * been asked (`activity`). Only this extension's own contexts can reach them.
  */
 globalThis.uriListBackground = {
-  onMenuClicked,
+  onMenuClicked: counted((info) => `menu ${info?.menuItemId}`, onMenuClicked),
   rememberOwnTabs,
-  onOmniboxEntered: whenReady(onOmniboxEntered),
-  onNavigationFailed: whenReady(onNavigationFailed),
-  onCommand,
+  onOmniboxEntered: counted('omnibox entered', whenReady(onOmniboxEntered)),
+  onNavigationFailed: counted(navigation('onErrorOccurred'), whenReady(onNavigationFailed)),
+  onCommand: counted((command) => `command ${command}`, onCommand),
+  /** A copy of `activity`: the requests received and finished so far (the latest of them by kind). */
+  activity: () => structuredClone(activity),
 };
+publishActivity();

@@ -19,9 +19,9 @@
 // The fixtures are tests/fixtures/hostile-*.html. SECURITY.md maps each threat to its defence
 // and to these cases.
 import assert from 'node:assert/strict';
-import { previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { activityMark, backgroundDone, previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
 import { openOptions, withPopupReading } from './popup.mjs';
-import { sleep, waitFor } from './util.mjs';
+import { waitFor } from './util.mjs';
 
 const PREVIEW = 'preview/preview.html';
 
@@ -46,15 +46,17 @@ const reportOf = (browser, what) =>
 async function nothingOpened(browser, origin, path) {
   const state = await stateOf(browser, origin);
   assert.deepEqual(state, { tabs: [{ url: path, group: null, active: true, window: 0 }], groups: [] }, 'nothing opened');
-  await stillSame(browser, origin, state);
+  await stillSame(browser, origin, state, { page: true });
 }
 
 /** A person's real click on `selector` (in `frame`, if given) opens `pages` as one group named `title`, once. */
 async function honestClick(browser, origin, { selector = '#link', frame, title, pages }) {
+  const mark = await activityMark(browser);
   await browser.click(selector, frame ? { frame } : {});
   const state = await settled(browser, origin, { tabs: pages.length + 1, groups: 1 }, `the group ${title} from a person's click`);
   assert.deepEqual(urlAndGroup(state).slice(1), pages.map((page) => [page, title]));
-  await stillSame(browser, origin, state);
+  // A click in a frame: its request comes from the frame's content script, not the page's.
+  await stillSame(browser, origin, state, { page: true, since: mark, expect: ['message open'] });
 }
 
 /** Replaces what storage.sync holds with `values` (`{}`: nothing, every setting its default); returns what it then holds. */
@@ -177,6 +179,11 @@ const NAVIGATED = (origin) => `uri-list:${origin}/page/hn1;${origin}/page/hn2?ti
  * Chromium with --disable-popup-blocking; Firefox's remote agent sets dom.disable_open_during_load
  * to false), so window.open gets through, as on a site the person allowed pop-ups for: the
  * strongest case. With the blocker on, the browser stops it before the extension sees anything.
+ * Every navigation to the link that the browser lets start reaches the background as its failure
+ * (webNavigation.onErrorOccurred, after Firefox's onBeforeNavigate; a frame's too, which the
+ * background leaves alone): the case waits for that. A cross-origin frame may not navigate the
+ * top page without a person's action: the browser refuses it as the frame's script asks
+ * (`blocked`), and nothing reaches the background.
  */
 const NAVIGATIONS = [
   { attack: 'location', what: 'location = link', expect: { chromium: 'beside', firefox: 'preview' } },
@@ -187,7 +194,7 @@ const NAVIGATIONS = [
   { attack: 'iframe', what: 'an iframe with the link as its src', expect: { chromium: 'page', firefox: 'page' } },
   { attack: 'refresh', what: 'a meta refresh to the link', file: 'hostile-refresh.html', expect: { chromium: 'beside', firefox: 'preview' } },
   { attack: 'top', origin: 'same', what: 'a same-origin frame setting top.location', file: 'hostile-frames.html', expect: { chromium: 'beside', firefox: 'preview' } },
-  { attack: 'top', origin: 'cross', what: 'a cross-origin frame setting top.location', file: 'hostile-frames.html', expect: { chromium: 'page', firefox: 'page' } },
+  { attack: 'top', origin: 'cross', what: 'a cross-origin frame setting top.location', file: 'hostile-frames.html', expect: { chromium: 'page', firefox: 'page' }, blocked: true },
 ];
 
 /** The page's path for one navigation attack (`attack: 'none'`: the same page, which then does nothing). */
@@ -215,6 +222,7 @@ const navigationCases = NAVIGATIONS.map((attack) => ({
     const title = framed ? 'Framed' : 'Navigated';
     // A frame that sets top.location while the page loads: in Chrome the page stays and never
     // finishes loading for the driver; the attack's own report below is what is waited for.
+    const mark = await activityMark(browser);
     await browser.goto(origin + path, framed ? { waitUntil: 'commit' } : undefined);
     const expect = attack.expect[browser.name];
     // The attack ran (the page says so), or it already left the page for the preview.
@@ -223,7 +231,8 @@ const navigationCases = NAVIGATIONS.map((attack) => ({
       ({ report, state }) => Boolean(report) || state.tabs.some((tab) => tab.url.includes(PREVIEW)),
       { what: `the attack ${attack.what} to run` },
     );
-    await sleep(700); // a navigation it started, and the extension's answer, have happened by now
+    // The navigation it started has reached the background, which has answered it.
+    await backgroundDone(browser, { since: mark, expect: attack.blocked ? [] : ['webNavigation.onErrorOccurred uri-list'] });
     const state = await stateOf(browser, origin);
     const shown = state.tabs.map((tab) => (tab.url.includes(PREVIEW) ? 'preview' : tab.url));
     const expected = { page: [path], preview: ['preview'], beside: [path, 'preview'], 'new-preview': [path, 'preview'] }[expect];
@@ -231,7 +240,7 @@ const navigationCases = NAVIGATIONS.map((attack) => ({
     const preview = state.tabs.find((tab) => tab.url.includes(PREVIEW));
     if (preview) assert.equal(await previewedLink(browser, preview.url), link, 'the preview shows the link as the page wrote it');
     assert.deepEqual(state.groups, []);
-    await stillSame(browser, origin, state); // nothing opens by itself, from the page or from the preview
+    await stillSame(browser, origin, state, { page: true }); // nothing opens by itself, from the page or from the preview
 
     if (inputLostAfter(browser, expect, attack)) {
       await browser.reset();
@@ -244,13 +253,13 @@ const navigationCases = NAVIGATIONS.map((attack) => ({
       await browser.click('#open');
       const after = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the preview page');
       assert.deepEqual(urlAndGroup(after).slice(1), pages.map((page) => [page, title]));
-      await stillSame(browser, origin, after);
+      await stillSame(browser, origin, after, { page: true });
     } else {
       if (expect === 'new-preview') await browser.switchTo(origin + path);
       await browser.click('#link', framed ? { frame: 'iframe' } : {});
       const after = await settled(browser, origin, { tabs: state.tabs.length + 2, groups: 1 }, `the group ${title} from a person's click`);
       assert.deepEqual(urlAndGroup(after).filter(([, group]) => group), pages.map((page) => [page, title]));
-      await stillSame(browser, origin, after);
+      await stillSame(browser, origin, after, { page: true });
     }
   },
 }));
@@ -429,7 +438,7 @@ const messageCases = [
       assert.deepEqual(reply.result.tabIds, [], 'no tab opened');
       const state = await stateOf(browser, origin);
       assert.deepEqual(state.tabs.map((tab) => (tab.url.includes(PREVIEW) ? 'preview' : tab.url)), ['preview']);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
       // What the person sees checked opens: the two pages.
       await browser.click('#open');
       const after = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the preview page');
@@ -511,7 +520,7 @@ const injectionCases = [
         ['/page/inj-safe', '<b>Items</b>'],
         ['/page/inj-two', '<b>Items</b>'],
       ]);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
       const badge = await waitFor(() => browser.badge(`${origin}/hostile-inject.html`), (b) => b?.text === '5', { what: 'the badge: 5 not opened' });
       assert.match(badge.title, /^uri-list: not opened: 5\n/);
       assert.deepEqual(server.requests.slice(before).filter((path) => !path.startsWith('/favicon')), ['/page/inj-safe', '/page/inj-two'], 'only the http pages were fetched');

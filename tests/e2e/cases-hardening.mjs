@@ -32,7 +32,7 @@ async function previewInstead(browser, origin, page) {
   const state = await settled(browser, origin, { tabs: 2 }, 'the preview page, and no tabs of the list');
   assert.equal(state.tabs[0].url, page);
   assert.ok(isPreview(state.tabs[1].url), `the second tab is the preview page: ${state.tabs[1].url}`);
-  await stillSame(browser, origin, state);
+  await stillSame(browser, origin, state, { page: true });
   return previewShows(browser);
 }
 
@@ -42,7 +42,7 @@ async function opensOnce(browser, origin, page, title, pages) {
   assert.equal(state.tabs[0].url, page);
   assert.deepEqual(state.groups.map((g) => g.title), [title]);
   assert.equal(urlAndGroup(state).filter(([, group]) => group === title).length, pages);
-  await stillSame(browser, origin, state);
+  await stillSame(browser, origin, state, { page: true });
 }
 
 const OVERLAYS = ['opacity', 'filter', 'faded-parent', 'empty', 'transparent-text'];
@@ -184,7 +184,7 @@ export const cases = [
       assert.match(badge.title, /more than the 2 MiB a uri-list link may be/);
       const state = await stateOf(browser, origin);
       assert.deepEqual(state.tabs.map((t) => t.url), ['/attack-too-long.html']);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   {

@@ -11,7 +11,7 @@ async function previewOf(browser, origin, selector, items) {
   await browser.goto(`${origin}/hosts.html`);
   await browser.click(selector);
   const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
-  await stillSame(browser, origin, state);
+  await stillSame(browser, origin, state, { page: true });
   await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
   return waitFor(
     () =>

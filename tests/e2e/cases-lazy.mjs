@@ -6,7 +6,8 @@
 // (tab state through the extension API), what the fixture server was asked for, and the groups.
 import assert from 'node:assert/strict';
 import { MARKER, copied, forgetShareFormat, markClipboard, tabMenu } from './cases-share.mjs';
-import { sleep, waitFor } from './util.mjs';
+import { activityMark, backgroundDone } from './cases-open.mjs';
+import { waitFor } from './util.mjs';
 
 /** Sets (or with `undefined`, removes) the lazy setting in storage.sync, as the popup does. */
 async function setLazy(browser, value) {
@@ -358,10 +359,12 @@ export const cases = [
       const placeholder = await browser.extensionUrl('lazy/lazy.html');
       // A web page navigating to it is stopped by the browser: it is no web-accessible resource.
       await browser.goto(`${origin}/plain-link.html`);
+      const mark = await activityMark(browser);
       await browser.inPage((url) => {
         location.href = url;
       }, `${placeholder}?url=${encodeURIComponent(`${origin}/page/from-a-web-page`)}`);
-      await sleep(500);
+      // The browser refuses it (the navigation fails, and the background hears of it): the placeholder never ran.
+      await backgroundDone(browser, { since: mark, expect: ['webNavigation.onErrorOccurred chrome-extension'] });
       assert.equal(pagesFetched(server).includes('/page/from-a-web-page'), false, 'the placeholder, opened by a web page, loaded nothing');
       // Opened (by the extension, selected) with anything but an http(s) URL, it stays, and says so.
       for (const url of ['javascript:alert(1)', 'data:text/html,hi', `${placeholder}?url=${origin}`, 'not a url']) {

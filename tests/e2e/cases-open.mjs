@@ -6,7 +6,7 @@
 // the toolbar badge, the preview page.
 import assert from 'node:assert/strict';
 import { SCREENSHOTS } from './popup.mjs';
-import { sleep, waitFor } from './util.mjs';
+import { waitFor } from './util.mjs';
 
 /** The state with URLs on the fixture server shortened to their path ("/page/one"). */
 export async function stateOf(browser, origin) {
@@ -28,11 +28,105 @@ export function settled(browser, origin, { tabs, groups = 0 }, what) {
   );
 }
 
-/** Fails if anything more opens within a moment (a second open, a stray tab). */
-export async function stillSame(browser, origin, state) {
-  await sleep(600);
+/**
+ * What the extension's background has received and finished so far (extension/background.js,
+ * `activity`): a mark to pass to stillSame() as `since`, taken before the action.
+ */
+export const activityMark = (browser) => browser.activity();
+
+/** The kind of the request the current page's marker (see `pageMarker`) makes. */
+const MARKER_KINDS = { content: 'message offers', extension: 'message uri-list-marker' };
+
+/**
+ * Makes the current page send the background one harmless request, after whatever it has sent
+ * so far (the messages of one page reach the background in the order they were sent); returns
+ * its kind. A web page: a change of its fragment, which the content script answers with its
+ * offers (the same as before: the address is put back at once, before the content script reads
+ * it); an extension page: a message of a type the background ignores.
+ */
+async function pageMarker(browser) {
+  const marker = await browser.inPage(() => {
+    if (/^(moz|chrome)-extension:$/.test(location.protocol)) {
+      const api = globalThis.browser ?? globalThis.chrome;
+      api.runtime.sendMessage({ type: 'uri-list-marker' }).catch(() => {}); // no answer: no handler takes it
+      return 'extension';
+    }
+    const address = location.href;
+    location.replace('#uri-list-marker');
+    history.replaceState(history.state, '', address);
+    return 'content';
+  });
+  return MARKER_KINDS[marker];
+}
+
+/**
+ * The kinds of the requests in `now` (an activity) received after `mark` (an earlier one; null:
+ * from the start): all of them if the background started again in between.
+ */
+function kindsSince(mark, now) {
+  const from = mark && mark.epoch === now.epoch ? mark.received : 0;
+  const kinds = now.log.filter(([n]) => n > from).map(([, kind]) => kind);
+  if (now.received - from > kinds.length) throw new Error(`stillSame: ${now.received - from} requests since the mark, more than the log holds`);
+  return kinds;
+}
+
+/** True when `kinds` holds each of `expected`, as many times as it is listed there. */
+function holds(kinds, expected) {
+  const left = [...kinds];
+  return expected.every((kind) => {
+    const at = left.indexOf(kind);
+    if (at === -1) return false;
+    left.splice(at, 1);
+    return true;
+  });
+}
+
+/**
+ * Waits until every request an action caused has reached the extension's background and the
+ * background has finished every request it got (the tabs and groups they made are there then).
+ * Which requests those are, the case says:
+ * - `page: true`: whatever the current page (its content script, or an extension page) sent:
+ *   the page then sends a marker request, which comes after them (see `pageMarker`);
+ * - `since` (an activityMark() taken before the action) and `expect`: the kinds of the
+ *   requests that reach the background another way (`'message openSelected'`,
+ *   `'webNavigation.onErrorOccurred uri-list'`, `'menu open-link-as-group'`...), each as often as
+ *   listed (none: only that the background is idle).
+ * On a slow machine this waits longer, up to the time-out, and then fails: it never goes on
+ * having looked too early. Returns the kinds received since `since` (or since the marker's mark).
+ */
+export async function backgroundDone(browser, { page = false, since = null, expect = [] } = {}) {
+  if (!page && !since) throw new Error('backgroundDone: say which requests to wait for (page: true, or since and expect)');
+  const before = page ? await activityMark(browser) : null;
+  const marker = page ? await pageMarker(browser) : null;
+  const now = await waitFor(
+    () => activityMark(browser),
+    (now) =>
+      now !== null &&
+      now.received === now.finished &&
+      (!since || holds(kindsSince(since, now), expect)) &&
+      (!marker || kindsSince(before, now).includes(marker)),
+    { what: `the background to have received ${[...expect, ...(marker ? [`the page's marker (${marker})`] : [])].join(', ') || 'what it was sent'} and finished every request`, interval: 50 },
+  );
+  const kinds = kindsSince(since ?? before, now);
+  if (process.env.E2E_SETTLE_LOG) console.log('    settle:', JSON.stringify(kinds));
+  return kinds;
+}
+
+/**
+ * Fails if anything more opened (a second open, a stray tab): once every request the action
+ * caused has reached the background and been finished (see backgroundDone, which `how` is
+ * for), the state must still be `state`.
+ */
+export async function stillSame(browser, origin, state, how) {
+  await backgroundDone(browser, how);
   assert.deepEqual(await stateOf(browser, origin), state);
 }
+
+/**
+ * The background's request for a navigation to a uri-list: URL: Chrome sees it fail (an unknown
+ * protocol); Firefox sees it start, then fail.
+ */
+const URI_LIST_NAVIGATION = 'webNavigation.onErrorOccurred uri-list';
 
 export const urlAndGroup = (state) => state.tabs.map((t) => [t.url, t.group]);
 
@@ -331,7 +425,7 @@ export const cases = [
         ['/page/t1', null],
         ['/page/t2', null],
       ]);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   {
@@ -394,7 +488,7 @@ export const cases = [
       assert.equal(state.tabs[0].url, '/type-list.html');
       assert.equal(await previewedLink(browser, state.tabs[1].url), link);
       assert.equal(state.tabs[1].active, true);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   {
@@ -501,7 +595,7 @@ export const cases = [
       await browser.inPage(() => document.getElementById('open').click());
       const state = await stateOf(browser, origin);
       assert.equal(state.tabs.length, 2);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
       await browser.click('#open'); // and a person's click does open them
       await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group from the click');
     },
@@ -535,7 +629,7 @@ export const cases = [
         await browser.click('#link');
         const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
         assert.notEqual(await previewedLink(browser, state.tabs[1].url), null);
-        await stillSame(browser, origin, state);
+        await stillSame(browser, origin, state, { page: true });
 
         await browser.reset();
         await setOpenLimit(browser, 'many'); // not a number: read as the default
@@ -629,6 +723,7 @@ export const cases = [
     async run({ browser, origin }) {
       await browser.goto(`${origin}/link-text.html`);
       const link = `uri-list:${origin}/page/nav-1;${origin}/page/nav-2?title=Navigated`;
+      const mark = await activityMark(browser);
       await browser.inPage((link) => setTimeout(() => (location.href = link), 0), link);
       const kept = browser.name === 'chromium' ? ['/link-text.html'] : [];
       const state = await waitFor(
@@ -638,7 +733,7 @@ export const cases = [
       );
       assert.deepEqual(state.tabs.slice(0, -1).map((t) => t.url), kept);
       assert.equal(await previewedLink(browser, state.tabs.at(-1).url), link);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { since: mark, expect: [URI_LIST_NAVIGATION] });
     },
   },
   {
@@ -651,6 +746,7 @@ export const cases = [
       await browser.goto(`${origin}/link-text.html`);
       const scheme = browser.name === 'firefox' ? 'ext+urilist' : 'uri-list';
       const link = `${scheme}:${origin}/page/typed-a;${origin}/page/typed-b?title=Typed%20URL`;
+      const mark = await activityMark(browser);
       if (browser.name === 'firefox') {
         await browser.addressBar(link);
       } else {
@@ -665,7 +761,7 @@ export const cases = [
       );
       assert.deepEqual(state.tabs.slice(0, -1).map((t) => t.url), kept);
       assert.equal(await previewedLink(browser, state.tabs.at(-1).url), link);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { since: mark, expect: [browser.name === 'firefox' ? 'webNavigation.onErrorOccurred ext+urilist' : URI_LIST_NAVIGATION] });
     },
   },
   {

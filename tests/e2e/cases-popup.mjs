@@ -90,7 +90,7 @@ export const cases = [
         await browser.click('#link');
         const state = await settled(browser, origin, { tabs: 2 }, 'the preview page (3 pages, limit 2)');
         assert.notEqual(await previewedLink(browser, state.tabs[1].url), null);
-        await stillSame(browser, origin, state);
+        await stillSame(browser, origin, state, { page: true });
 
         await browser.reset();
         await browser.goto(`${origin}/click-title.html`);
@@ -240,7 +240,7 @@ export const cases = [
       await browser.goto(`${origin}/lookalike-hosts.html`);
       await browser.click('#link');
       const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
       await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
       const shown = await waitFor(
         () =>

@@ -25,7 +25,7 @@ export const cases = [
       await browser.click(selector);
       const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the web link');
       assert.deepEqual(urlAndGroup(state), [[PAGE, null], ...pages.map((name) => [`/page/${name}`, title])]);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   })),
   {
@@ -45,7 +45,7 @@ export const cases = [
           ],
           JSON.stringify(how),
         );
-        await stillSame(browser, origin, state);
+        await stillSame(browser, origin, state, { page: true });
       }
     },
   },
@@ -70,7 +70,7 @@ export const cases = [
         ['/page/w1', 'Web list'],
         ['/page/w2', 'Web list'],
       ]);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   {
@@ -112,7 +112,7 @@ export const cases = [
       );
       assert.deepEqual(state.groups, []);
       await waitFor(() => browser.badge(`${origin}/web/`), (b) => b?.text === '1', { what: 'the offer on the badge' });
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   {
@@ -124,7 +124,7 @@ export const cases = [
       const state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs[0]?.url.startsWith('/web/#'), { what: 'the web page' });
       const badge = await waitFor(() => browser.badge(`${origin}/web/`), (b) => b?.text === '1', { what: 'the offer on the badge' });
       assert.match(badge.title, /uri-list:/);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
       assert.deepEqual(state.groups, []);
       const popup = await openPopup(browser);
       try {
@@ -152,7 +152,7 @@ export const cases = [
         ['/page/m1', 'Named by the page'],
         ['/page/m2', 'Named by the page'],
       ]);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   {
@@ -166,7 +166,7 @@ export const cases = [
       await waitFor(() => browser.badge(`${origin}/multilink-target.html`), (b) => b?.text === '1', { what: 'the page loaded, offering its list' });
       const state = await stateOf(browser, origin);
       assert.deepEqual(urlAndGroup(state), [['/multilink-target.html', null]]);
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   {
@@ -195,10 +195,10 @@ export const cases = [
         await waitFor(() => browser.badge(`${origin}/multilink-target.html`), (b) => b?.text === '1', { what: `the offer (${selector})` });
         const state = await stateOf(browser, origin);
         assert.deepEqual(urlAndGroup(state), [['/multilink-target.html', null]], selector);
-        await stillSame(browser, origin, state);
+        await stillSame(browser, origin, state, { page: true });
         // Reloading the page (a navigation of its own) opens nothing either.
         await browser.goto(`${origin}/multilink-target.html`);
-        await stillSame(browser, origin, state);
+        await stillSame(browser, origin, state, { page: true });
       }
     },
   },
@@ -217,7 +217,7 @@ export const cases = [
       assert.equal(await previewedLink(browser, state.tabs[0].url), link);
       const requests = await browser.requests();
       assert.deepEqual(requests.filter((url) => /uri-list|page%2Ft1/i.test(url)), [], requests.join('\n'));
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   // Every hardening case, its fixture's links made web links.

@@ -3,7 +3,8 @@
 // state, clipboard. Each case starts from one blank tab, acts like a person, and asserts what the browser
 // really shows (tabs, their order and URLs, groups and their names).
 import assert from 'node:assert/strict';
-import { sleep, waitFor } from './util.mjs';
+import { backgroundDone } from './cases-open.mjs';
+import { waitFor } from './util.mjs';
 
 /** The state with URLs on the fixture server shortened to their path ("/page/one"). */
 async function stateOf(browser, origin) {
@@ -119,7 +120,8 @@ export const cases = [
       await browser.tabTo('#link');
       await browser.pressKey('Enter');
       await settled(browser, origin, 1, 'one tab group');
-      await sleep(700); // a second open (keydown, then the click synthesised from it) would show by now
+      // A second open (keydown, then the click synthesised from it) has reached the background by now.
+      await backgroundDone(browser, { page: true });
       const state = await settled(browser, origin, 1, 'still one tab group');
       assert.equal(state.tabs.length, 4, JSON.stringify(state.tabs));
     },
@@ -136,12 +138,12 @@ export const cases = [
         { what: "the page's report of its own click" },
       );
       assert.equal(result, 'untrusted click, defaultPrevented=true');
-      await sleep(700);
+      await backgroundDone(browser, { page: true });
       // ...and opened nothing.
       assert.deepEqual((await stateOf(browser, origin)).tabs, [tab('/untrusted.html', null, true)]);
       await browser.click('#link');
       await settled(browser, origin, 1, 'the group from the real click');
-      await sleep(300);
+      await backgroundDone(browser, { page: true });
       const state = await settled(browser, origin, 1, 'still one group');
       assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
         ['/untrusted.html', null],

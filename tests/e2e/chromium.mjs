@@ -182,6 +182,14 @@ class ChromiumDriver {
     return (await this.worker()).evaluate(fn, arg);
   }
 
+  /**
+   * What the extension's background has received and finished (`uriListBackground.activity()`,
+   * extension/background.js): `{epoch, received, finished, log}`.
+   */
+  async activity() {
+    return this.inExtension(() => globalThis.uriListBackground.activity());
+  }
+
   /** One window with one blank tab, no groups: every test starts from here. */
   async reset() {
     const page = await this.context.newPage();

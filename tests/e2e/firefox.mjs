@@ -553,6 +553,24 @@ class FirefoxDriver {
   }
 
   /**
+   * What the extension's background has received and finished (extension/background.js
+   * `activity`: `{epoch, received, finished, log}`), or null while it has no background page (not
+   * started yet, or suspended): read from the browser's side, as the title the background page
+   * gives itself, without a tab of its own (as inExtension() needs) or any change to the browser.
+   */
+  async activity() {
+    const title = await this.script(
+      `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+       const extension = ExtensionParent.GlobalManager.getExtension(arguments[0]);
+       const page = [...(extension?.views ?? [])].find((view) => view.viewType === 'background');
+       return page?.xulBrowser?.browsingContext?.currentWindowGlobal?.documentTitle ?? null;`,
+      [this.addonId],
+      { chrome: true },
+    );
+    return title ? JSON.parse(title) : null;
+  }
+
+  /**
    * Lets the extension have its optional permissions: Firefox's own switch for that
    * (`extensions.webextOptionalPermissionPrompts` off) grants what the extension's
    * `permissions.request()` asks for in a person's click, without the prompt a headless browser
