@@ -20,7 +20,7 @@ import {
 } from './lib/sources.js';
 import { bookmarkMenuItems, bookmarkMessages } from './lib/bookmarks.js';
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
-import { describeMessages } from './lib/describe.js';
+import { describeMessages, handlingOther } from './lib/describe.js';
 import { createsDiscarded } from './lib/lazy.js';
 import { forgetPreviewsOfTab } from './lib/open.js';
 import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
@@ -78,7 +78,10 @@ function isOwnSender(sender) {
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   const type = message?.type;
   if (!isOwnSender(sender) || typeof type !== 'string' || !Object.hasOwn(handlers, type)) return false;
-  whenReady(handlers[type])(message, sender).then(
+  // A tooltip's description waits for every other request (lib/describe.js): a page's link
+  // cannot keep a click in another tab waiting.
+  const handled = whenReady(handlers[type])(message, sender);
+  (type === 'describeLink' ? handled : handlingOther(handled)).then(
     (result) => sendResponse({ ok: true, result }),
     (error) => {
       console.error(`uri-list: ${type} failed:`, error);

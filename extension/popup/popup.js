@@ -76,7 +76,8 @@ function aboutOffer(href) {
   if (about.pages === 0) return t('hoverNoPages');
   const names = about.sites.map((site) => site.name);
   if (about.moreSites) names.push(t('popupMoreSites', about.moreSites));
-  return t('hoverSummary', pages(about.pages), names.join(', '));
+  const summary = t('hoverSummary', pages(about.pages), names.join(', '));
+  return about.unchecked > 0 ? `${summary} ${t('hoverUnchecked', about.read, about.unchecked)}` : summary;
 }
 
 // --- Share -------------------------------------------------------------------------------------
@@ -216,7 +217,8 @@ function setUpPaste(windowId, settings) {
     if (sites.length > SITES_SHOWN) $('pasted-sites').append(element('li', { class: 'more' }, t('popupMoreSites', sites.length - SITES_SHOWN)));
     fill('pasted-alerts', alerts);
     // Why the preview page comes first; the warnings just listed are not said twice.
-    const why = the.preview.map(say).filter((reason) => !alerts.includes(reason));
+    const listed = new Set(alerts); // a set: a list of 60 000 alerts is compared in linear time
+    const why = the.preview.map(say).filter((reason) => !listed.has(reason));
     const first = the.preview.length === 0 ? [] : [why.length ? t('popupPreviewFirst', why.join('; ')) : t('popupPreviewFirstWarnings')];
     fill('pasted-notes', [...first, ...notes]);
     button.disabled = the.pages === 0 && the.mode !== 'list';
