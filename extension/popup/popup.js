@@ -10,7 +10,7 @@ import { describeLink } from '../lib/describe.js';
 import { acceptDrops, readDrop } from '../lib/drop.js';
 import { $, element, fill } from '../lib/dom.js';
 import { localizePage, localized as say, t } from '../lib/i18n.js';
-import { MAX_LINK_LENGTH, api, ask, offersKey, shorten } from '../lib/prelude.js';
+import { MAX_LINK_LENGTH, api, ask, offersKey, shorten, withoutBidiControls } from '../lib/prelude.js';
 import { readSettings, SHARE_FORMATS } from '../lib/settings.js';
 
 /** Sites listed by name under the paste box; more are counted. */
@@ -51,7 +51,8 @@ async function setUpOffers(windowId) {
   await init();
   for (const [index, offer] of offers.entries()) {
     const about = aboutOffer(offer.href);
-    const button = element('button', { type: 'button', class: 'offer', 'aria-describedby': `offer-${index}-about` }, offer.title || about);
+    // The page's own words: without bidirectional controls, which could reverse what follows.
+    const button = element('button', { type: 'button', class: 'offer', 'aria-describedby': `offer-${index}-about` }, withoutBidiControls(offer.title) || about);
     button.title = offer.href;
     button.addEventListener('click', async (event) => {
       if (!event.isTrusted) return;
@@ -296,7 +297,7 @@ function setUpBookmarks() {
       const chosen = $('folder').value;
       $('folder').replaceChildren(
         ...folders.map((/** @type {{id: string, title: string, depth: number}} */ folder) =>
-          element('option', { value: folder.id }, `${'\u00a0\u00a0'.repeat(folder.depth)}${folder.title}`),
+          element('option', { value: folder.id }, `${'\u00a0\u00a0'.repeat(folder.depth)}${withoutBidiControls(folder.title)}`),
         ),
       );
       if (chosen) $('folder').value = chosen;

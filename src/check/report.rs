@@ -4,6 +4,7 @@
 use crate::prelude::*;
 
 use super::{check_item, check_openable, pair_notes, Class, Note, Site};
+use crate::format::without_bidi_controls;
 use crate::message::{Code, Message};
 use crate::syntax::parse::{Parsed, Parser};
 use crate::Warning;
@@ -142,7 +143,9 @@ impl CheckReport<'_> {
         if let Some(lists) = &self.lists {
             out.serialize_field("lists", &*lists.borrow())?;
         }
-        out.serialize_field("title", &list.title())?;
+        // Titles are shown (the hover, the preview and web pages, bookmark folders): without
+        // bidirectional controls, as every title the core hands out.
+        out.serialize_field("title", &list.title().map(without_bidi_controls))?;
         out.serialize_field("type", &list.kind())?;
         if self.limit.is_some() {
             out.serialize_field("unchecked", &self.budget.get().unchecked)?;
@@ -197,7 +200,7 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
     let index = lists.map(|lists| {
         let mut lists = lists.borrow_mut();
         lists.push(ListInfo {
-            title: list.title().map(str::to_owned),
+            title: list.title().map(|t| without_bidi_controls(t).into_owned()),
             kind: list.kind().map(str::to_owned),
             depth,
             warnings: parsed.warnings.clone(),

@@ -663,7 +663,7 @@ struct PlanShape<'a, G> {
     duplicates: Option<&'a [crate::Duplicate]>,
     preview: &'a [crate::Message],
     notes: &'a [crate::Message],
-    title: Option<&'a str>,
+    title: Option<alloc::borrow::Cow<'a, str>>,
     warnings: &'a [crate::Warning],
 }
 
@@ -679,7 +679,8 @@ impl<'a, G> PlanShape<'a, G> {
             duplicates: rows.then_some(&plan.duplicates[..]),
             preview: &plan.preview,
             notes: &plan.notes,
-            title: parsed.list.title(),
+            // Shown (the preview page's heading): without bidirectional controls.
+            title: parsed.list.title().map(crate::without_bidi_controls),
             warnings: &parsed.warnings,
         }
     }

@@ -6,7 +6,13 @@
 // holding bidirectional controls (U+202E) never reaches a copied line. Same cases in Chromium and
 // Firefox, driven by trusted input (CDP, WebDriver actions).
 import assert from 'node:assert/strict';
+import { arrange, copied, forgetShareFormat, markClipboard, MARKER, tabMenu } from './cases-share.mjs';
 import { sleep, waitFor } from './util.mjs';
+
+/** Unicode's bidirectional controls (Bidi_Control). */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+/** A page title that would show the address after it reversed, with an isolate around a word. */
+const RTL_TITLE = 'Holiday \u2067photos\u2069 \u202E';
 
 /** The promise of an honest click: a group opens within this long, whatever another tab does. */
 const OPEN_WITHIN_MS = 1000;
@@ -93,4 +99,35 @@ export const cases = [
       assert.equal(still, 'visible', 'the warning is still shown');
     },
   })),
+  {
+    name: 'bounded: a tab titled with a right-to-left override (U+202E) copied as Markdown and as a template line gives lines with no bidirectional control',
+    async run({ browser, origin }) {
+      const page = `${origin}/page/${encodeURIComponent(RTL_TITLE)}`;
+      try {
+        await markClipboard(browser, origin);
+        await arrange(browser, { tabs: [{ url: page }] });
+        await waitFor(
+          () =>
+            browser.name === 'chromium'
+              ? browser.inExtension(async () => (await chrome.tabs.query({ currentWindow: true }))[0].title)
+              : browser.script('return gBrowser.tabs[0].label;', [], { chrome: true }),
+          (title) => title === RTL_TITLE,
+          { what: "the page's title, with its controls, on the tab" },
+        );
+        await tabMenu(browser, 0, 'share-tabs-markdown');
+        const markdown = await copied(browser, MARKER);
+        assert.equal(markdown, `- [Holiday photos](${page})`);
+        assert.doesNotMatch(markdown, BIDI);
+        await browser.inExtension(async () => {
+          await (globalThis.browser ?? globalThis.chrome).storage.sync.set({ shareTemplate: '{title}: {url}' });
+        });
+        await tabMenu(browser, 0, 'share-tabs-template');
+        const line = await copied(browser, markdown);
+        assert.equal(line, `Holiday photos: ${page}`);
+        assert.doesNotMatch(line, BIDI);
+      } finally {
+        await forgetShareFormat(browser);
+      }
+    },
+  },
 ];
