@@ -14,7 +14,12 @@ const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 /** A page title that would show the address after it reversed, with an isolate around a word. */
 const RTL_TITLE = 'Holiday \u2067photos\u2069 \u202E';
 
-/** The promise of an honest click: a group opens within this long, whatever another tab does. */
+/**
+ * The promise of an honest click: its group opens within this long of the time it takes with a
+ * quiet page in the other tab (measured first, in the same browser: on a loaded machine an
+ * honest click alone can take longer than a second), whatever the other tab does. Before the
+ * bounds, a flooding tab delayed it by 11-12 s (the issue's run), or for good.
+ */
 const OPEN_WITHIN_MS = 1000;
 /** How long to wait for a group before giving up (to say how long it took when it is too slow). */
 const GIVE_UP_MS = 20_000;
@@ -39,32 +44,47 @@ async function honestClickInAnotherTab(browser, origin) {
   return took;
 }
 
+/**
+ * How long an honest click in another tab takes with a quiet page in this one (then a fresh
+ * start), for the bound: see OPEN_WITHIN_MS.
+ */
+async function quietTime(browser, origin) {
+  await browser.goto(`${origin}/page/quiet`);
+  const took = await honestClickInAnotherTab(browser, origin);
+  await browser.reset();
+  return took;
+}
+
+/** Asserts that `took` is within OPEN_WITHIN_MS of `quiet`, saying both. */
+function assertPrompt(took, quiet, what) {
+  console.log(`#   the honest click's group opened in ${took} ms ${what} (${quiet} ms with a quiet page there)`);
+  assert.ok(took < quiet + OPEN_WITHIN_MS, `the honest click's group opened in ${took} ms ${what}, not within ${OPEN_WITHIN_MS} ms of ${quiet} ms`);
+}
+
 /** The tooltip's lines, or null when no tooltip is shown. */
 const tooltip = (browser) => browser.shadowTexts('#uri-list-tooltip', '.line');
 
 export const cases = [
   {
-    name: 'bounded: an honest click in one tab opens its group within 1 s while another tab fires synthetic mouseovers on 2 MB lookalike links',
+    name: 'bounded: an honest click in one tab opens its group within 1 s (of its time with a quiet tab) while another tab fires synthetic mouseovers on 2 MB lookalike links',
     async run({ browser, origin }) {
+      const quiet = await quietTime(browser, origin);
       await browser.goto(`${origin}/bounded-flood.html?synthetic`);
       // Three of the page's mouseovers (each past the tooltip's delay) before the honest click.
       await waitFor(() => browser.inPage(() => window.fired), (fired) => fired >= 4, { what: 'the flood to start' });
-      const took = await honestClickInAnotherTab(browser, origin);
-      console.log(`#   the honest click's group opened in ${took} ms while the other tab flooded (synthetic events)`);
-      assert.ok(took < OPEN_WITHIN_MS, `the honest click's group opened in ${took} ms, not within ${OPEN_WITHIN_MS} ms`);
+      assertPrompt(await honestClickInAnotherTab(browser, origin), quiet, 'while the other tab flooded (synthetic events)');
     },
   },
   {
-    name: "bounded: an honest click in one tab opens its group within 1 s after a person's pointer rested on three 2 MB lookalike links in another",
+    name: "bounded: an honest click in one tab opens its group within 1 s (of its time with a quiet tab) after a person's pointer rested on three 2 MB lookalike links in another",
     async run({ browser, origin }) {
+      const quiet = await quietTime(browser, origin);
       await browser.goto(`${origin}/bounded-flood.html`);
       for (const id of ['#big0', '#big1', '#big2']) {
         await browser.hover(id);
         await sleep(400); // resting past the tooltip's 300 ms delay: each asks for a description
       }
-      const took = await honestClickInAnotherTab(browser, origin);
-      console.log(`#   the honest click's group opened in ${took} ms after three trusted hovers in the other tab`);
-      assert.ok(took < OPEN_WITHIN_MS, `the honest click's group opened in ${took} ms, not within ${OPEN_WITHIN_MS} ms`);
+      assertPrompt(await honestClickInAnotherTab(browser, origin), quiet, 'after three trusted hovers in the other tab');
     },
   },
   {
