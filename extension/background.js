@@ -20,7 +20,7 @@ import {
 } from './lib/sources.js';
 import { bookmarkMenuItems, bookmarkMessages } from './lib/bookmarks.js';
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
-import { describeMessages } from './lib/describe.js';
+import { describeMessages, handlingOther } from './lib/describe.js';
 import { createsDiscarded } from './lib/lazy.js';
 import { forgetPreviewsOfTab } from './lib/open.js';
 import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
@@ -128,7 +128,10 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
     finish();
     return false;
   }
-  whenReady(handlers[type])(message, sender)
+  // A tooltip's description waits for every other request (lib/describe.js): a page's link
+  // cannot keep a click in another tab waiting.
+  const handled = whenReady(handlers[type])(message, sender);
+  (type === 'describeLink' ? handled : handlingOther(handled))
     .then(
       (result) => sendResponse({ ok: true, result }),
       (error) => {

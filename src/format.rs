@@ -5,9 +5,13 @@
 //! address) and groups of links (a tab group's name and its tabs); groups do
 //! not nest, as tab groups do not. Each format escapes the titles so that a
 //! title can never end the link early or become markup: Markdown backslash
-//! escapes (CommonMark §2.4), HTML character references.
+//! escapes (CommonMark §2.4), HTML character references. No bidirectional
+//! control character reaches a copied line raw (a right-to-left override in a
+//! tab's title would show the address after it reversed): removed from titles
+//! and names ([`without_bidi_controls`]), percent-encoded in addresses.
 
 use crate::prelude::*;
+use alloc::borrow::Cow;
 
 use crate::check::check_item;
 use crate::message::{Code, Message};
@@ -111,17 +115,56 @@ fn flat(entries: &[Entry]) -> impl Iterator<Item = (&str, &Link)> {
     })
 }
 
+/// Whether `c` is a bidirectional control character: Unicode's
+/// `Bidi_Control` property (U+061C, U+200E, U+200F, U+202A–U+202E,
+/// U+2066–U+2069). Each changes the direction in which the text after it is
+/// shown: U+202E before an address shows it reversed.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` without its bidirectional control characters ([`is_bidi_control`]):
+/// how every title and name the core hands out for a person to see or copy
+/// is written (here, in the plan's group names and in the check's titles).
+pub fn without_bidi_controls(text: &str) -> Cow<'_, str> {
+    if text.contains(is_bidi_control) {
+        Cow::Owned(text.chars().filter(|&c| !is_bidi_control(c)).collect())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
 /// A title on one line: runs of white space (line breaks too) as one space,
-/// none at either end.
+/// none at either end, and no bidirectional control character.
 fn one_line(title: &str) -> String {
-    title.split_whitespace().collect::<Vec<_>>().join(" ")
+    without_bidi_controls(title)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An address as it is written in a copied line: a bidirectional control
+/// character percent-encoded (as a browser sends it), the rest as it is.
+fn address(url: &str) -> Cow<'_, str> {
+    if !url.contains(is_bidi_control) {
+        return Cow::Borrowed(url);
+    }
+    let mut out = String::with_capacity(url.len() + 16);
+    for c in url.chars() {
+        if is_bidi_control(c) {
+            percent(c, &mut out);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The text a link shows: its title on one line, else its address.
 fn shown(link: &Link) -> String {
     let title = one_line(&link.title);
     if title.is_empty() {
-        link.url.clone()
+        address(&link.url).into_owned()
     } else {
         title
     }
@@ -228,7 +271,7 @@ fn md_url(url: &str, out: &mut String) {
                 out.push(c);
             }
             ' ' | '<' | '>' => percent(c, out),
-            c if c.is_control() => percent(c, out),
+            c if c.is_control() || is_bidi_control(c) => percent(c, out),
             c => out.push(c),
         }
     }
@@ -255,7 +298,7 @@ fn html(entries: &[Entry], out: &mut String) {
         }
         for link in links {
             out.push_str("\n<li><a href=\"");
-            html_text(&link.url, out);
+            html_text(&address(&link.url), out);
             out.push_str("\">");
             html_text(&shown(link), out);
             out.push_str("</a></li>");
@@ -305,7 +348,7 @@ fn plain(entries: &[Entry], out: &mut String) {
                 out.push('\n');
             }
             out.push_str(indent);
-            out.push_str(&link.url);
+            out.push_str(&address(&link.url));
         }
     }
 }
@@ -349,11 +392,11 @@ fn expand(template: &str, group: &str, link: &Link, index: usize, out: &mut Stri
         let Some(close) = rest.find('}') else { break };
         match &rest[1..close] {
             "title" => out.push_str(&shown(link)),
-            "url" => out.push_str(&link.url),
+            "url" => out.push_str(&address(&link.url)),
             "index" => out.push_str(&crate::message::digits::decimal(index as u64)),
             "host" => {
                 if let Some(site) = check_item(&link.url).site {
-                    out.push_str(&site.unicode);
+                    out.push_str(&without_bidi_controls(&site.unicode));
                 }
             }
             "group" => out.push_str(&one_line(group)),
@@ -408,6 +451,41 @@ mod tests {
 
     fn f(format: Format<'_>) -> String {
         format_links(&sample(), format).unwrap()
+    }
+
+    #[test]
+    fn bidi_controls_are_removed_from_text_and_kept_out_of_addresses() {
+        for c in [
+            '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}',
+            '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+        ] {
+            assert!(is_bidi_control(c), "{c:?}");
+        }
+        // Joiners and marks that scripts need are not bidi controls.
+        for c in ['\u{200C}', '\u{200D}', '\u{0301}', 'a', '\u{05D0}'] {
+            assert!(!is_bidi_control(c), "{c:?}");
+        }
+        assert_eq!(without_bidi_controls("a\u{202E}b\u{2066}c"), "abc");
+        assert!(matches!(
+            without_bidi_controls("plain"),
+            Cow::Borrowed("plain")
+        ));
+        assert_eq!(
+            address("https://a.example/\u{202E}"),
+            "https://a.example/%E2%80%AE"
+        );
+        let entries = [group(
+            "\u{202E}News",
+            &[("\u{2067}A\u{2069}", "https://a.example/\u{200F}")],
+        )];
+        assert_eq!(
+            format_links(&entries, Format::Html).unwrap(),
+            "<ul>\n<li>News\n<ul>\n<li><a href=\"https://a.example/%E2%80%8F\">A</a></li>\n</ul></li>\n</ul>"
+        );
+        assert_eq!(
+            format_links(&entries, Format::Plain).unwrap(),
+            "News\n  A\n  https://a.example/%E2%80%8F"
+        );
     }
 
     #[test]

@@ -287,7 +287,9 @@ mod js {
 #[cfg(feature = "serde")]
 pub use check::CheckReport;
 pub use check::{check_item, check_list, page_address, Class, ItemCheck, Note, Site};
-pub use format::{check_template, format_links, Entry, Format, Link};
+pub use format::{
+    check_template, format_links, is_bidi_control, without_bidi_controls, Entry, Format, Link,
+};
 /// The JavaScript API of the wasm package, for Rust callers on wasm32 (the
 /// wasm tests): `js_decode` is JavaScript's `decode`, `js_to_text` its
 /// `toText`, and so on.

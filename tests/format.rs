@@ -82,3 +82,65 @@ proptest! {
         }
     }
 }
+
+/// Text that mixes bidirectional controls (U+202E, U+2066, …) into ordinary text.
+fn with_bidi_controls() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            "\\PC{0,4}",
+            prop::sample::select(vec![
+                "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}",
+                "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+            ])
+            .prop_map(str::to_owned),
+        ],
+        0..8,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    /// A tab's title (or a group's name, or an address) holding a right-to-left override never
+    /// puts one in a copied line, in any format: the address after it is shown as it is.
+    #[test]
+    fn no_format_writes_a_bidi_control(
+        title in with_bidi_controls(),
+        group in with_bidi_controls(),
+        path in with_bidi_controls(),
+    ) {
+        let entries = [
+            Entry::Link(Link { title: title.clone(), url: format!("https://a.example/{path}") }),
+            Entry::Group {
+                title: group,
+                links: vec![Link { title, url: "https://b.example/".into() }],
+            },
+        ];
+        let template = Format::Template { template: "{title} {group} {host} {url}", separator: "\\n" };
+        for format in [Format::Markdown, Format::Html, Format::Plain, template] {
+            let out = format_links(&entries, format).unwrap();
+            prop_assert!(!out.contains(uri_list::is_bidi_control), "{:?}: {:?}", format, out);
+        }
+    }
+}
+
+#[test]
+fn a_title_with_a_right_to_left_override_shows_the_address_as_it_is() {
+    let title = "Login \u{202E}moc.elgoog//:sptth";
+    let url = "https://evil.example/";
+    assert_eq!(
+        one(title, url, Format::Markdown),
+        "- [Login moc.elgoog//:sptth](https://evil.example/)"
+    );
+    let template = Format::Template {
+        template: "{title} <{url}>",
+        separator: "\\n",
+    };
+    assert_eq!(
+        one(title, url, template),
+        "Login moc.elgoog//:sptth <https://evil.example/>"
+    );
+    assert_eq!(
+        one("", "https://a.example/\u{202E}x", Format::Markdown),
+        "- [https://a.example/%E2%80%AEx](https://a.example/%E2%80%AEx)"
+    );
+}

@@ -210,9 +210,29 @@ fn check_reports_classes_and_sites() {
 }
 
 #[wasm_bindgen_test]
+fn check_all_with_a_limit_writes_that_many_items_and_counts_the_rest() {
+    let link = "uri-list:https://a.example;uri-list:https://b.example%3Bhttps://c.example;https://d.example";
+    let got = uri_list::js_check_all(link, Some(2)).ok().unwrap();
+    let items: Vec<String> = Array::from(&get(&got, "items"))
+        .iter()
+        .map(|i| get(&i, "item").as_string().unwrap())
+        .collect();
+    assert_eq!(
+        items,
+        [
+            "https://a.example",
+            "uri-list:https://b.example;https://c.example"
+        ]
+    );
+    assert_eq!(get(&got, "unchecked").as_f64(), Some(3.0));
+    let all = uri_list::js_check_all(link, None).ok().unwrap();
+    assert!(get(&all, "unchecked").is_undefined());
+}
+
+#[wasm_bindgen_test]
 fn check_all_walks_nested_lists_in_the_core() {
     let link = "uri-list:https://a.example;uri-list:https://b.example%3B%3Bjavascript:x%3Ftitle=Inner;https://c.example";
-    let got = uri_list::js_check_all(link).ok().unwrap();
+    let got = uri_list::js_check_all(link, None).ok().unwrap();
     let rows: Vec<String> = Array::from(&get(&got, "items"))
         .iter()
         .map(|i| {
@@ -737,7 +757,9 @@ const DECODE: NamedCall = ("decode", |_, js| {
     drop(uri_list::js_decode(js.clone(), JsValue::UNDEFINED))
 });
 const CHECK: NamedCall = ("check", |link, _| drop(uri_list::js_check(link)));
-const CHECK_ALL: NamedCall = ("checkAll", |link, _| drop(uri_list::js_check_all(link)));
+const CHECK_ALL: NamedCall = ("checkAll", |link, _| {
+    drop(uri_list::js_check_all(link, None))
+});
 const PLAN: NamedCall = ("plan", |link, _| {
     drop(uri_list::js_plan(link, JsValue::UNDEFINED))
 });
@@ -1128,7 +1150,7 @@ fn the_fast_path_gives_what_serde_gives() {
         let short: String = link.chars().take(60).collect();
         for all in [false, true] {
             let fast = if all {
-                uri_list::js_check_all(&link)
+                uri_list::js_check_all(&link, None)
             } else {
                 uri_list::js_check(&link)
             };

@@ -7,7 +7,7 @@
 // Multilinks explainer's fallback). Words come from the extension's _locales (English, German);
 // no text is ever set as HTML (lib/dom.js `element`). .ci/web.mjs bundles this file, the glue,
 // lib/dom.js and the words into one module.
-import init, { check, plan, toText } from './pkg/uri_list.js';
+import init, { checkAll, plan, toText } from './pkg/uri_list.js';
 // The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
 import { $, element, fill } from '../extension/lib/dom.js';
 // The messages of each language the page can show (made by .ci/web.mjs from extension/_locales).
@@ -72,26 +72,50 @@ function openNextLabel() {
   $('open-next').disabled = pages.length === 0;
 }
 
-/** The rows of a list, nested lists as items holding their own `<ol>`. */
-function listElement(link, report = check(link)) {
-  const ol = element('ol');
-  for (const entry of report.items) {
+/**
+ * Long lists are drawn in chunks, a task each, so that the first rows show at once and the tab
+ * answers input between them (a 2 MB list drawn in one go kept it unresponsive for seconds): the
+ * first FIRST_ROWS rows from a bounded check (the core's `checkAll(link, limit)`), then the
+ * whole check, then the plan (of lists of at most MAX_ROWS items), each in a task of its own,
+ * then the rows CHUNK_ROWS at a time.
+ */
+const FIRST_ROWS = 100;
+const CHUNK_ROWS = 250;
+/**
+ * The most rows drawn: each row more makes every later chunk's layout longer (measured in
+ * Chromium: 400 rows added to 20 000 took 300 ms), and no one reads 60 000 rows. The rest are
+ * counted in a line after them; "Open the next page" and the copies still take every item.
+ */
+const MAX_ROWS = 5000;
+/** The newest rendering: an older one (the fragment changed meanwhile) stops at its next chunk. */
+let rendering = 0;
+
+/** A task later: what the browser has to do (input, painting) comes first. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Draws `rows` (checkAll's items, nested lists' items after their list's item with their depth)
+ * from `from` on into the `<ol>`s of `stack` (one per depth; a nested list is an item holding
+ * its title and an `<ol>` of its own), `count` rows at most; returns where it stopped.
+ */
+function drawRows(report, stack, from, count) {
+  const end = Math.min(report.items.length, from + count);
+  for (let n = from; n < end; n += 1) {
+    const entry = report.items[n];
+    const depth = entry.depth ?? 0;
+    stack.length = Math.min(stack.length, depth + 1);
+    const ol = stack[stack.length - 1];
     if (entry.class === 'list') {
-      let inner = null;
-      try {
-        inner = check(entry.item);
-      } catch (error) {
-        ol.append(itemRow({ ...entry, class: 'invalid', reason: error }));
-        continue;
-      }
       const li = element('li', { class: 'nested' });
-      li.append(element('h3', {}, inner.title || t('previewNestedList')), listElement(entry.item));
+      const inner = element('ol');
+      li.append(element('h3', {}, report.lists?.[entry.nested]?.title || t('previewNestedList')), inner);
       ol.append(li);
+      stack.push(inner);
       continue;
     }
     ol.append(itemRow(entry));
   }
-  return ol;
+  return end;
 }
 
 function itemRow(entry) {
@@ -116,49 +140,84 @@ function itemRow(entry) {
   return li;
 }
 
-/** Every site of the openable pages, once each, Unicode name and punycode. */
-function sitesOf(link, out = new Map(), report = check(link)) {
-  for (const entry of report.items) {
-    if (entry.class === 'list') {
-      try {
-        sitesOf(entry.item, out);
-      } catch {
-        // an unreadable nested list has no sites; its row says why
-      }
-    } else if (entry.class === 'openable' && entry.site && !out.has(entry.site)) {
-      out.set(entry.site, entry.siteUnicode === entry.site ? entry.site : t('previewSiteBoth', entry.siteUnicode, entry.site));
-    }
-  }
-  return out;
-}
-
-/** The page for a list. */
-function showList(link) {
-  const all = plan(link, { limit: Number.MAX_SAFE_INTEGER });
-  const first = all.groups[0];
-  const title = all.title || localized(first?.summary) || first?.title || t('previewUntitled');
-  document.title = t('webPageTitle', title);
-  $('title').textContent = title;
+/**
+ * The page for a list, drawn in chunks (see FIRST_ROWS) from `head`, its first rows; resolves
+ * once it is all drawn (or replaced).
+ */
+async function showList(link, head) {
+  const turn = ++rendering;
+  const stale = () => turn !== rendering;
   pages = [];
   next = 0;
-  const report = check(link);
-  $('items').replaceChildren(listElement(link, report));
-  const sites = [...sitesOf(link, new Map(), report).values()];
-  // "6 pages from 4 sites.", as the extension's preview page says it.
-  const count = (n, one, many) => (n === 1 ? t(one) : t(many, n));
-  $('summary').textContent =
-    pages.length === 0 ? t('previewNoPages') : t('previewSummary', count(pages.length, 'popupOnePage', 'popupPages'), count(sites.length, 'popupOneSite', 'popupSites'));
-  $('sites').textContent = t('webSites', sites.join(', '));
-  $('sites').hidden = sites.length === 0;
-  const look = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
-  fillList('look', look.map(localized));
-  fillList('notes', [...all.notes, ...report.warnings].map(localized));
-  current = { link, text: toText(link) };
-  openNextLabel();
-  $('open').hidden = false;
+  current = { link, text: null };
+  // At once: the first rows and the list's own title.
+  const provisional = head.title || t('previewUntitled');
+  document.title = t('webPageTitle', provisional);
+  $('title').textContent = provisional;
+  $('summary').textContent = t('webReading');
+  $('sites').hidden = true;
+  for (const id of ['look', 'notes', 'open']) $(id).hidden = true;
+  const firstOl = element('ol');
+  drawRows(head, [firstOl], 0, FIRST_ROWS);
+  $('items').replaceChildren(firstOl);
   $('list').hidden = false;
   $('how').hidden = true;
   alternate(link);
+  pages = []; // counted again from the whole check
+  await nextTask();
+  if (stale()) return;
+  const report = checkAll(link);
+  await nextTask();
+  if (stale()) return;
+  if (report.items.length <= MAX_ROWS) {
+    // The plan: the name the extension would give the group, why it would show its preview.
+    const all = plan(link, { limit: Number.MAX_SAFE_INTEGER });
+    const first = all.groups[0];
+    const title = all.title || localized(first?.summary) || first?.title || t('previewUntitled');
+    document.title = t('webPageTitle', title);
+    $('title').textContent = title;
+    const look = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
+    fillList('look', look.map(localized));
+    fillList('notes', [...all.notes, ...report.warnings].map(localized));
+  } else {
+    // A longer list is not planned (the plan of a 2 MB list took seconds in one call): its
+    // warnings are the items' own, each once (the check pairs lookalikes across the whole list).
+    const look = new Set();
+    const notes = new Set();
+    for (const entry of report.items) for (const note of entry.notes ?? []) (note.alert ? look : notes).add(localized(note));
+    fillList('look', [...look]);
+    fillList('notes', [...notes, ...report.warnings.map(localized)]);
+  }
+  // The rows again from the whole check (an early row may have a note from a later one), the
+  // first chunk in place of the provisional rows.
+  const ol = element('ol');
+  const stack = [ol];
+  const drawn = Math.min(report.items.length, MAX_ROWS);
+  let at = drawRows(report, stack, 0, Math.min(CHUNK_ROWS, drawn));
+  $('items').replaceChildren(ol);
+  while (at < drawn) {
+    await nextTask();
+    if (stale()) return;
+    at = drawRows(report, stack, at, Math.min(CHUNK_ROWS, drawn - at));
+  }
+  if (drawn < report.items.length) {
+    for (const entry of report.items.slice(drawn)) if (entry.class === 'openable') pages.push(entry.item);
+    $('items').append(element('p', { class: 'more', id: 'more-rows' }, t('webMoreRows', drawn, report.items.length - drawn)));
+  }
+  const sites = new Map();
+  for (const entry of report.items) {
+    if (entry.class === 'openable' && entry.site && !sites.has(entry.site)) {
+      sites.set(entry.site, entry.siteUnicode === entry.site ? entry.site : t('previewSiteBoth', entry.siteUnicode, entry.site));
+    }
+  }
+  // "6 pages from 4 sites.", as the extension's preview page says it.
+  const count = (n, one, many) => (n === 1 ? t(one) : t(many, n));
+  $('summary').textContent =
+    pages.length === 0 ? t('previewNoPages') : t('previewSummary', count(pages.length, 'popupOnePage', 'popupPages'), count(sites.size, 'popupOneSite', 'popupSites'));
+  $('sites').textContent = t('webSites', [...sites.values()].join(', '));
+  $('sites').hidden = sites.size === 0;
+  openNextLabel();
+  $('open').hidden = false;
 }
 
 /** The page without a list (`error`: why the fragment could not be read, if it held something). */
@@ -175,18 +234,32 @@ function showAbout(error) {
   alternate(null);
 }
 
-function render() {
+/** Shows what the fragment holds; resolves once it is all drawn. */
+async function render() {
   status('');
   $('error').hidden = true;
-  const hash = location.hash.slice(1);
-  if (hash === '') return showAbout(null);
+  $('main').setAttribute('aria-busy', 'true');
   try {
-    // check() of the whole address: the core finds the list in its fragment, as browsers give
-    // it (src/syntax/web_link.rs), and says why when there is none.
-    check(location.href);
-    showList(location.href.slice(location.href.indexOf('#') + 1));
+    const hash = location.hash.slice(1);
+    if (hash === '') {
+      rendering += 1;
+      return showAbout(null);
+    }
+    const fragment = location.href.slice(location.href.indexOf('#') + 1);
+    let head;
+    try {
+      head = checkAll(fragment, FIRST_ROWS);
+    } catch {
+      // Why there is no list: the core reads the whole address as browsers give it
+      // (src/syntax/web_link.rs) and says why.
+      head = checkAll(location.href, FIRST_ROWS);
+    }
+    await showList(fragment, head);
   } catch (error) {
+    rendering += 1;
     showAbout(error);
+  } finally {
+    $('main').removeAttribute('aria-busy');
   }
 }
 
@@ -252,7 +325,8 @@ async function start() {
   fillStatic();
   $('open-next').addEventListener('click', openNext);
   $('copy-link').addEventListener('click', () => copy(location.href));
-  $('copy-text').addEventListener('click', () => copy(current.text));
+  // The text/uri-list form, made when asked for (a 2 MB list's is one more long call).
+  $('copy-text').addEventListener('click', () => copy((current.text ??= toText(current.link))));
   try {
     await core;
   } catch (error) {
@@ -260,12 +334,44 @@ async function start() {
     $('main').removeAttribute('aria-busy');
     return;
   }
-  render();
-  $('main').removeAttribute('aria-busy');
+  if (framedByAnotherSite()) return refuseFrame();
   addEventListener('hashchange', () => {
     render();
     $('title').focus();
   });
+  await render();
+}
+
+/**
+ * Whether the page is shown inside a frame of another site's page. Such a page could lay the
+ * "Open" button under a press of its own (clickjacking), and `frame-ancestors` cannot be set
+ * from a `<meta>` Content-Security-Policy (the page is static): so the page looks for itself.
+ * Chromium names every ancestor's origin (`location.ancestorOrigins`); elsewhere, reading the
+ * top page's address throws when it is of another origin.
+ */
+function framedByAnotherSite() {
+  if (window.top === window) return false;
+  const ancestors = location.ancestorOrigins;
+  if (ancestors) return [...ancestors].some((origin) => origin !== location.origin);
+  try {
+    return window.top.location.origin !== location.origin;
+  } catch {
+    return true;
+  }
+}
+
+/** In another site's frame: nothing of the list, nothing to press but a link to this page in a tab of its own. */
+function refuseFrame() {
+  rendering += 1;
+  showAbout(null);
+  $('how').hidden = true;
+  document.title = t('webFramedTitle');
+  $('title').textContent = t('webFramedTitle');
+  $('summary').textContent = t('webFramed');
+  const own = element('a', { href: location.href, target: '_blank', rel: 'noopener noreferrer', id: 'own-tab' }, t('webOpenOwnTab'));
+  $('error').replaceChildren(own);
+  $('error').hidden = false;
+  $('main').removeAttribute('aria-busy');
 }
 
 start();

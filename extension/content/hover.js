@@ -10,7 +10,8 @@
 // The tooltip never gets in the page's way: it lives in a closed shadow root (the page's
 // styles cannot reach it, its styles cannot leak out), is fixed-positioned inside the viewport
 // (no layout change), lets every click through (pointer-events: none) and goes away on
-// mouse-out, blur, Escape, scroll and a press.
+// mouse-out, blur, Escape and a press (the person's own: trusted events only), and when a
+// scroll takes the link out of view.
 (() => {
   // Longer links than MAX_LINK_LENGTH are not read (the background refuses them too).
   const { MAX_LINK_LENGTH, ask, t } = uriList;
@@ -38,7 +39,9 @@
     let answer = cache.get(href);
     if (!answer) {
       answer = ask('describeLink', { href });
-      answer.catch(() => cache.delete(href)); // asked again next time
+      // Asked again next time: after a failure, or when a newer request of this tab replaced it
+      // (the background answers one request per tab at a time).
+      answer.then((about) => about.replaced && cache.get(href) === answer && cache.delete(href), () => cache.delete(href));
       cache.set(href, answer);
       if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
     }
@@ -103,6 +106,7 @@
     for (const alert of about.alerts) out.push(['alert', t('hoverAlert', alert)]);
     if (about.moreAlerts === 1) out.push(['alert', t('hoverMoreAlertsOne')]);
     else if (about.moreAlerts > 1) out.push(['alert', t('hoverMoreAlertsMany', about.moreAlerts)]);
+    if (about.unchecked > 0) out.push(['alert', t('hoverUnchecked', about.read, about.unchecked)]);
     return out;
   }
 
@@ -120,7 +124,7 @@
     mine.timer = setTimeout(() => {
       describe(link.href).then(
         (about) => {
-          if (current === mine) show(mine, about);
+          if (current === mine && !about.replaced) show(mine, about);
         },
         (error) => console.warn('uri-list: no description of the link:', error?.message ?? error),
       );
@@ -185,27 +189,44 @@
     if (!keep) current = null;
   }
 
+  // Only the person's own input (trusted events) shows or hides the tooltip: a page's script
+  // that dispatches `mouseover` would make the background read any link it likes (a 2 MiB one,
+  // over and over), and one that dispatches `scroll` or `blur` would take the warning away.
   window.addEventListener('mouseover', (event) => {
+    if (!event.isTrusted) return;
     const link = linkOf(event);
     if (link?.node === current?.node) return; // moving within the link
     if (link) schedule({ ...link, point: { x: event.clientX, y: event.clientY } }, HOVER_DELAY, true);
     else if (current?.byPointer) hide();
   }, { capture: true, passive: true });
   window.addEventListener('mouseout', (event) => {
+    if (!event.isTrusted) return;
     if (current?.byPointer && !current.node.contains(event.relatedTarget)) hide();
   }, { capture: true, passive: true });
   window.addEventListener('focusin', (event) => {
+    if (!event.isTrusted) return;
     const link = linkOf(event);
     // Keyboard focus only: a click focuses the link too, and opens it.
     if (link && link.node !== current?.node && link.node.matches(':focus-visible')) schedule(link, 0, false);
   }, { capture: true, passive: true });
   window.addEventListener('focusout', (event) => {
+    if (!event.isTrusted) return;
     if (current && event.composedPath().includes(current.node)) hide();
   }, { capture: true, passive: true });
   window.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') hide(true);
+    if (event.isTrusted && event.key === 'Escape') hide(true);
   }, { capture: true, passive: true });
-  for (const type of ['scroll', 'pointerdown', 'resize', 'blur']) {
-    window.addEventListener(type, () => hide(), { capture: true, passive: true });
+  for (const type of ['pointerdown', 'resize', 'blur']) {
+    window.addEventListener(type, (event) => {
+      if (event.isTrusted) hide();
+    }, { capture: true, passive: true });
   }
+  // A scroll (the page's own `scrollBy()` too makes trusted ones) moves the tooltip with its
+  // link; it goes only when the link has left the view.
+  window.addEventListener('scroll', (event) => {
+    if (!event.isTrusted || !current?.shown) return;
+    const anchor = anchorOf(current);
+    if (anchor.bottom < 0 || anchor.top > innerHeight || anchor.right < 0 || anchor.left > innerWidth) hide();
+    else place(host, anchor);
+  }, { capture: true, passive: true });
 })();

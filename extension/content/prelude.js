@@ -68,6 +68,16 @@ var uriList = (() => {
    */
   const shorten = (text, max = 80) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+  /**
+   * `text` without bidirectional control characters (Unicode's Bidi_Control: U+061C, U+200E,
+   * U+200F, U+202A-U+202E, U+2066-U+2069): shown next to an address, a right-to-left override
+   * in a page's title would show the address reversed. The same set as the core's
+   * `without_bidi_controls()` (src/format.rs), for titles that do not come through the core
+   * (a tab's, a bookmark folder's, a page's offer).
+   * @param {string} text
+   */
+  const withoutBidiControls = (text) => text.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+
   // --- messaging -------------------------------------------------------------------------------
 
   /**
@@ -242,6 +252,7 @@ var uriList = (() => {
     MAX_LINK_LENGTH,
     offersKey,
     shorten,
+    withoutBidiControls,
     ask,
     shadowRootOf,
     isElement,

@@ -50,6 +50,7 @@ import init, * as core from '../pkg/uri_list.js';
  *   the link's own list first
  * @property {string | null} title
  * @property {string | null} type
+ * @property {number} [unchecked] with a `limit` (`checkAll(link, limit)`): the items left out
  * @property {Warning[]} warnings
  */
 
@@ -102,7 +103,7 @@ export default init;
 /** @type {(link: string) => Checked} */
 export const check = core.check;
 
-/** @type {(link: string) => CheckReport} */
+/** @type {(link: string, limit?: number) => CheckReport} */
 export const checkAll = core.checkAll;
 
 /** @type {(link: string, options: {limit?: number, linkText?: string, keepDuplicates?: boolean, reverse?: boolean}) => Plan} */

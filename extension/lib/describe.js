@@ -6,6 +6,7 @@
 import { checkAll } from './core.js';
 import { localized } from './i18n.js';
 import { validLink } from './open.js';
+import { withoutBidiControls } from './prelude.js';
 
 /** The tooltip names this many sites, then "+N more". */
 const SHOWN_SITES = 3;
@@ -13,11 +14,19 @@ const SHOWN_SITES = 3;
 const SHOWN_ALERTS = 2;
 /** No text longer than this goes back to the page (a title or a host can be long). */
 const MAX_TEXT = 200;
+/**
+ * The tooltip reads at most this many items of a link (the core's `checkAll(link, limit)`), and
+ * says how many it left out: what a page's link can make the background do is bounded, whatever
+ * the link (a 2 MiB list of distinct lookalike hosts took seconds to check in full, and every
+ * other tab's click waited behind it). The preview page still checks every item.
+ */
+export const DESCRIBED_ITEMS = 200;
 
 const cut = (text) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
 /**
- * The summary of `href`: `{title, pages, notOpened, sites, moreSites, alerts, moreAlerts}`,
+ * The summary of `href`: `{title, pages, notOpened, sites, moreSites, alerts, moreAlerts, read, unchecked}`
+ * (`read` items read, `unchecked` more left out: see DESCRIBED_ITEMS),
  * `sites` being `[{name, host}]` (the Unicode name and the punycode one), or `{error}` with the
  * core's message for a link it cannot read: that is an answer to show, not a failure.
  */
@@ -25,17 +34,20 @@ export function describeLink(href) {
   let link;
   try {
     link = validLink(href);
-    const summary = { pages: 0, notOpened: 0, sites: new Map(), alerts: [] };
+    const summary = { pages: 0, notOpened: 0, sites: new Map(), alerts: new Set() };
     const top = summarize(link, summary);
     const sites = [...summary.sites.values()];
+    const alerts = [...summary.alerts];
     return {
-      title: top.title ? cut(top.title) : null,
+      title: top.title ? cut(withoutBidiControls(top.title)) : null,
       pages: summary.pages,
       notOpened: summary.notOpened,
       sites: sites.slice(0, SHOWN_SITES),
       moreSites: Math.max(0, sites.length - SHOWN_SITES),
-      alerts: summary.alerts.slice(0, SHOWN_ALERTS).map(cut),
-      moreAlerts: Math.max(0, summary.alerts.length - SHOWN_ALERTS),
+      alerts: alerts.slice(0, SHOWN_ALERTS).map(cut),
+      moreAlerts: Math.max(0, alerts.length - SHOWN_ALERTS),
+      read: top.items.length,
+      unchecked: top.unchecked ?? 0,
     };
   } catch (error) {
     return { error: cut(localized(error) || String(error?.message ?? error)) };
@@ -48,7 +60,7 @@ export function describeLink(href) {
  * items not opened, alerts. Returns the core's checkAll() of `link`.
  */
 function summarize(link, summary) {
-  const checked = checkAll(link);
+  const checked = checkAll(link, DESCRIBED_ITEMS);
   for (const entry of checked.items) {
     if (entry.class === 'list') continue; // its items follow it (one it cannot read is 'invalid')
     if (entry.class !== 'openable') {
@@ -61,16 +73,93 @@ function summarize(link, summary) {
     }
     for (const note of entry.notes ?? []) {
       const text = note.alert ? localized(note) : '';
-      if (text && !summary.alerts.includes(text)) summary.alerts.push(text);
+      if (text) summary.alerts.add(text); // a set: each alert once, in linear time
     }
   }
   return checked;
 }
 
+// --- one request at a time ----------------------------------------------------------------------
+//
+// The wasm core runs on the background's one thread: while it reads a link for a tooltip, no
+// other message is answered. So each tab has at most one request waiting (a newer one replaces
+// it: the tooltip shows only the link under the pointer now), requests are answered one at a
+// time, each in a task of its own, and only while no other request (a click's open, the popup's)
+// is being handled: those come first, whatever a page asks for.
+
+/** The request waiting per tab: `{href, resolve}`. */
+const waiting = new Map();
+let running = false;
+/** Other requests being handled now, and what waits for them to be done. */
+let others = 0;
+let othersDone = null;
+
+/** What a request that a newer one from its tab replaced gets: nothing to show. */
+const REPLACED = Object.freeze({ replaced: true });
+
+/** A promise and the function that resolves it. */
+function deferred() {
+  /** @type {(value?: any) => void} */
+  let resolve = () => {};
+  const promise = new Promise((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** Notes that another request is being handled, until the promise it returns settles. */
+export function handlingOther(promise) {
+  others += 1;
+  return promise.finally(() => {
+    others -= 1;
+    if (others === 0 && othersDone) {
+      othersDone.resolve();
+      othersDone = null;
+    }
+  });
+}
+
+/** After every other request being handled now, and a task later (so that one that just came is handled first). */
+async function othersFirst() {
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (others > 0) {
+      othersDone ??= deferred();
+      await othersDone.promise;
+    }
+  } while (others > 0);
+}
+
+async function run() {
+  if (running) return;
+  running = true;
+  try {
+    while (waiting.size > 0) {
+      await othersFirst();
+      const [tab, request] = waiting.entries().next().value;
+      waiting.delete(tab);
+      request.resolve(describeLink(request.href));
+    }
+  } finally {
+    running = false;
+  }
+}
+
+/** `describeLink(href)` for the tab `tab`, in turn (see above). */
+function describeInTurn(tab, href) {
+  const { promise, resolve } = deferred();
+  waiting.get(tab)?.resolve(REPLACED);
+  waiting.delete(tab); // the newest goes last
+  waiting.set(tab, { href, resolve });
+  run();
+  return promise;
+}
+
 /** Message handlers (background.js puts them in its one onMessage listener). */
 export const describeMessages = {
   /** The content script's hover tooltip asks what a link holds. */
-  async describeLink({ href }) {
-    return describeLink(href);
+  async describeLink({ href }, sender) {
+    if (typeof href !== 'string') throw new Error('describeLink: no link');
+    return describeInTurn(sender.tab?.id ?? -1, href);
   },
 };

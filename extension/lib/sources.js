@@ -3,7 +3,7 @@
 // navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
 import { api } from './api.js';
 import { localized, t } from './i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey } from './prelude.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from './prelude.js';
 import {
   clickReason,
   isPreviewPage,
@@ -262,7 +262,9 @@ async function saveOffers(tabId, offers) {
     return;
   }
   await api.storage.session.set({ [offersKey(tabId)]: offers });
-  const names = offers.map((offer) => offer.title || offer.href).join('\n');
+  // The toolbar button's tooltip: each offer in a short line (a page's link can be 2 MiB), its
+  // title without bidirectional controls.
+  const names = offers.map((offer) => shorten(withoutBidiControls(offer.title) || offer.href, 200)).join('\n');
   await api.action.setTitle({ tabId, title: `${api.i18n.getMessage('offersTitle', [String(offers.length)])}\n${names}` });
   await api.action.setBadgeBackgroundColor({ tabId, color: '#1c5bd6' });
   await api.action.setBadgeText({ tabId, text: String(offers.length) });

@@ -10,7 +10,7 @@ import { describeLink } from '../lib/describe.js';
 import { acceptDrops, readDrop } from '../lib/drop.js';
 import { $, element, fill } from '../lib/dom.js';
 import { localizePage, localized as say, t } from '../lib/i18n.js';
-import { MAX_LINK_LENGTH, api, ask, offersKey, shorten } from '../lib/prelude.js';
+import { MAX_LINK_LENGTH, api, ask, offersKey, shorten, withoutBidiControls } from '../lib/prelude.js';
 import { readSettings, SHARE_FORMATS, WEB_BASE_FIELD } from '../lib/settings.js';
 
 /** Sites listed by name under the paste box; more are counted. */
@@ -51,7 +51,8 @@ async function setUpOffers(windowId) {
   await init();
   for (const [index, offer] of offers.entries()) {
     const about = aboutOffer(offer.href);
-    const button = element('button', { type: 'button', class: 'offer', 'aria-describedby': `offer-${index}-about` }, offer.title || about);
+    // The page's own words: without bidirectional controls, which could reverse what follows.
+    const button = element('button', { type: 'button', class: 'offer', 'aria-describedby': `offer-${index}-about` }, withoutBidiControls(offer.title) || about);
     button.title = offer.href;
     button.addEventListener('click', async (event) => {
       if (!event.isTrusted) return;
@@ -76,7 +77,8 @@ function aboutOffer(href) {
   if (about.pages === 0) return t('hoverNoPages');
   const names = about.sites.map((site) => site.name);
   if (about.moreSites) names.push(t('popupMoreSites', about.moreSites));
-  return t('hoverSummary', pages(about.pages), names.join(', '));
+  const summary = t('hoverSummary', pages(about.pages), names.join(', '));
+  return about.unchecked > 0 ? `${summary} ${t('hoverUnchecked', about.read, about.unchecked)}` : summary;
 }
 
 // --- Share -------------------------------------------------------------------------------------
@@ -248,7 +250,8 @@ function setUpPaste(windowId, settings) {
     if (sites.length > SITES_SHOWN) $('pasted-sites').append(element('li', { class: 'more' }, t('popupMoreSites', sites.length - SITES_SHOWN)));
     fill('pasted-alerts', alerts);
     // Why the preview page comes first; the warnings just listed are not said twice.
-    const why = the.preview.map(say).filter((reason) => !alerts.includes(reason));
+    const listed = new Set(alerts); // a set: a list of 60 000 alerts is compared in linear time
+    const why = the.preview.map(say).filter((reason) => !listed.has(reason));
     const first = the.preview.length === 0 ? [] : [why.length ? t('popupPreviewFirst', why.join('; ')) : t('popupPreviewFirstWarnings')];
     fill('pasted-notes', [...first, ...notes]);
     button.disabled = the.pages === 0 && the.mode !== 'list';
@@ -326,7 +329,7 @@ function setUpBookmarks() {
       const chosen = $('folder').value;
       $('folder').replaceChildren(
         ...folders.map((/** @type {{id: string, title: string, depth: number}} */ folder) =>
-          element('option', { value: folder.id }, `${'\u00a0\u00a0'.repeat(folder.depth)}${folder.title}`),
+          element('option', { value: folder.id }, `${'\u00a0\u00a0'.repeat(folder.depth)}${withoutBidiControls(folder.title)}`),
         ),
       );
       if (chosen) $('folder').value = chosen;

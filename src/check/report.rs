@@ -4,10 +4,11 @@
 use crate::prelude::*;
 
 use super::{check_item, check_openable, pair_notes, Class, Note, Site};
+use crate::format::without_bidi_controls;
 use crate::message::{Code, Message};
 use crate::syntax::parse::{Parsed, Parser};
 use crate::Warning;
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
 /// Each item of a parsed link checked, as `check --json` prints it and
@@ -34,10 +35,27 @@ use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 /// The items are checked one at a time as they are written: only the sites
 /// of a list (for the notes across items) are held, never every item's
 /// check, so that a link of a million items costs its sites, not its report.
+///
+/// With [`CheckReport::limited`] (`checkAll(link, limit)`), at most `limit`
+/// rows are written, in the same order: what a caller that must answer at
+/// once (the hover tooltip) can afford, whatever the link. The notes across
+/// items are then those among the rows written; after the items,
+/// `"unchecked"` counts the items left out (a nested list not reached
+/// counts as one item).
 pub struct CheckReport<'a> {
     parsed: &'a Parsed,
     /// The lists met so far, when nested lists are walked.
     lists: Option<RefCell<Vec<ListInfo>>>,
+    /// The most rows written, if limited.
+    limit: Option<usize>,
+    /// Rows still to write in this walk, and the items left out so far.
+    budget: Cell<Budget>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Budget {
+    left: usize,
+    unchecked: usize,
 }
 
 impl<'a> CheckReport<'a> {
@@ -46,6 +64,8 @@ impl<'a> CheckReport<'a> {
         CheckReport {
             parsed,
             lists: None,
+            limit: None,
+            budget: Cell::default(),
         }
     }
 
@@ -54,6 +74,16 @@ impl<'a> CheckReport<'a> {
         CheckReport {
             parsed,
             lists: Some(RefCell::new(Vec::new())),
+            limit: None,
+            budget: Cell::default(),
+        }
+    }
+
+    /// The same report, of at most `limit` rows.
+    pub fn limited(self, limit: usize) -> Self {
+        CheckReport {
+            limit: Some(limit),
+            ..self
         }
     }
 }
@@ -91,7 +121,14 @@ pub(crate) struct Row<'a> {
 impl CheckReport<'_> {
     /// Hands each row to `f`, in order, checking each item as it goes.
     pub(crate) fn rows<E>(&self, mut f: impl FnMut(&Row) -> Result<(), E>) -> Result<(), E> {
-        write_items(self.parsed, 0, self.lists.as_ref(), &mut f)
+        if let Some(lists) = &self.lists {
+            lists.borrow_mut().clear();
+        }
+        self.budget.set(Budget {
+            left: self.limit.unwrap_or(usize::MAX),
+            unchecked: 0,
+        });
+        write_items(self.parsed, 0, self.lists.as_ref(), &self.budget, &mut f)
     }
 
     /// What follows the items (`{lists?, title, type, warnings}`), once
@@ -106,8 +143,13 @@ impl CheckReport<'_> {
         if let Some(lists) = &self.lists {
             out.serialize_field("lists", &*lists.borrow())?;
         }
-        out.serialize_field("title", &list.title())?;
+        // Titles are shown (the hover, the preview and web pages, bookmark folders): without
+        // bidirectional controls, as every title the core hands out.
+        out.serialize_field("title", &list.title().map(without_bidi_controls))?;
         out.serialize_field("type", &list.kind())?;
+        if self.limit.is_some() {
+            out.serialize_field("unchecked", &self.budget.get().unchecked)?;
+        }
         out.serialize_field("warnings", &self.parsed.warnings)
     }
 }
@@ -145,26 +187,29 @@ impl Serialize for Items<'_, '_> {
 
 /// Hands the rows of the items of `parsed`, a list at `depth`, to `f`; with
 /// `lists`, each nested list's rows after its item, and every list met into
-/// `lists`.
+/// `lists`; no more rows than `budget` has left, the items left out counted
+/// there.
 fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
     parsed: &Parsed,
     depth: usize,
     lists: Option<&RefCell<Vec<ListInfo>>>,
+    budget: &Cell<Budget>,
     f: &mut F,
 ) -> Result<(), E> {
     let list = &parsed.list;
     let index = lists.map(|lists| {
         let mut lists = lists.borrow_mut();
         lists.push(ListInfo {
-            title: list.title().map(str::to_owned),
+            title: list.title().map(|t| without_bidi_controls(t).into_owned()),
             kind: list.kind().map(str::to_owned),
             depth,
             warnings: parsed.warnings.clone(),
         });
         lists.len() - 1
     });
-    let sites: Vec<(usize, Site)> = list
-        .items()
+    // Only the items that will be written are checked, their sites paired.
+    let items = &list.items()[..list.len().min(budget.get().left)];
+    let sites: Vec<(usize, Site)> = items
         .iter()
         .enumerate()
         .filter_map(|(i, item)| check_item(item.as_str()).site.map(|s| (i, s)))
@@ -173,7 +218,16 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
     let mut pair = pair_notes(&refs).into_iter().peekable();
     drop(refs);
     let mut sites = sites.into_iter().peekable();
-    for (n, item) in list.items().iter().enumerate() {
+    for (n, item) in items.iter().enumerate() {
+        let mut left = budget.get();
+        if left.left == 0 {
+            // A nested list before this item took the rest.
+            left.unchecked += items.len() - n;
+            budget.set(left);
+            break;
+        }
+        left.left -= 1;
+        budget.set(left);
         let mut c = match sites.next_if(|(i, _)| *i == n) {
             Some((_, site)) => check_openable(item.as_str(), site),
             None => check_item(item.as_str()),
@@ -218,9 +272,12 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
             nested,
         })?;
         if let Some(Ok(inner)) = inner {
-            write_items(&inner, depth + 1, lists, f)?;
+            write_items(&inner, depth + 1, lists, budget, f)?;
         }
     }
+    let mut left = budget.get();
+    left.unchecked += list.len() - items.len();
+    budget.set(left);
     Ok(())
 }
 
@@ -237,6 +294,54 @@ mod tests {
             CheckReport::new(&parsed)
         };
         serde_json::to_value(&report).unwrap()
+    }
+
+    #[test]
+    fn a_limited_report_writes_the_first_rows_and_counts_the_rest() {
+        let link = "uri-list:https://a.example;uri-list:https://b.example%3Bhttps://c.example%3Bhttps://d.example;https://e.example;https://f.example";
+        let parsed = Parser::new().parse(link).unwrap();
+        let items = |limit: usize| {
+            let value = serde_json::to_value(CheckReport::nested(&parsed).limited(limit)).unwrap();
+            let rows: Vec<String> = value["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| i["item"].as_str().unwrap().to_owned())
+                .collect();
+            (rows, value["unchecked"].as_u64().unwrap())
+        };
+        // Cut inside the nested list: its last item and the two after it.
+        assert_eq!(
+            items(3),
+            (
+                vec![
+                    "https://a.example".to_owned(),
+                    "uri-list:https://b.example;https://c.example;https://d.example".to_owned(),
+                    "https://b.example".to_owned()
+                ],
+                4
+            )
+        );
+        assert_eq!(items(0), (vec![], 4));
+        assert_eq!(items(100).1, 0);
+        assert_eq!(items(100).0.len(), 7);
+        // Unlimited, the shape has no "unchecked".
+        assert!(report(link, true).get("unchecked").is_none());
+    }
+
+    #[test]
+    fn a_limited_report_pairs_lookalikes_among_its_rows_only() {
+        let link = "uri-list:https://paypal.com;https://example.com;https://p%D0%B0ypal.com";
+        let parsed = Parser::new().parse(link).unwrap();
+        let value = serde_json::to_value(CheckReport::new(&parsed).limited(2)).unwrap();
+        assert_eq!(value["items"].as_array().unwrap().len(), 2);
+        assert_eq!(value["unchecked"], json!(1));
+        let full = serde_json::to_value(CheckReport::new(&parsed)).unwrap();
+        assert!(full["items"][2]["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["code"] == "noteLookalike"));
     }
 
     #[test]

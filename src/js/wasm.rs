@@ -378,10 +378,18 @@ pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
 /// each after its list's item, with its `depth` and `list` (its list's
 /// index in `lists`; a `"list"` item also `nested`, the list it holds), and
 /// `lists: [{title, type, depth, warnings}]` ([`CheckReport::nested`]): the
-/// whole link walked once, in the core.
+/// whole link walked once, in the core. With `limit`, at most that many
+/// items (in the same order) and `unchecked`, the number of items left out
+/// ([`CheckReport::limited`]): an answer whose cost is bounded whatever the
+/// link (the hover tooltip's).
 #[wasm_bindgen(js_name = checkAll)]
-pub fn js_check_all(link: &str) -> Result<JsValue, JsValue> {
-    check_fast(&CheckReport::nested(&parse(link, false)?), CHECK_ALL)
+pub fn js_check_all(link: &str, limit: Option<u32>) -> Result<JsValue, JsValue> {
+    let parsed = parse(link, false)?;
+    let report = CheckReport::nested(&parsed);
+    match limit {
+        Some(limit) => check_fast(&report.limited(limit as usize), CHECK_ALL),
+        None => check_fast(&report, CHECK_ALL),
+    }
 }
 
 /// `check`'s and `checkAll`'s result as serde-wasm-bindgen makes it: the
@@ -655,7 +663,7 @@ struct PlanShape<'a, G> {
     duplicates: Option<&'a [crate::Duplicate]>,
     preview: &'a [crate::Message],
     notes: &'a [crate::Message],
-    title: Option<&'a str>,
+    title: Option<alloc::borrow::Cow<'a, str>>,
     warnings: &'a [crate::Warning],
 }
 
@@ -671,7 +679,8 @@ impl<'a, G> PlanShape<'a, G> {
             duplicates: rows.then_some(&plan.duplicates[..]),
             preview: &plan.preview,
             notes: &plan.notes,
-            title: parsed.list.title(),
+            // Shown (the preview page's heading): without bidirectional controls.
+            title: parsed.list.title().map(crate::without_bidi_controls),
             warnings: &parsed.warnings,
         }
     }
