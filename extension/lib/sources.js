@@ -400,15 +400,16 @@ async function previewNavigation({ tabId, frameId, url }, { keepPage = false } =
   if (shown.has(key) && Date.now() - shown.get(key) < 5000) return;
   shown.set(key, Date.now());
   for (const [old, time] of shown) if (Date.now() - time > 5000) shown.delete(old);
-  await previewIn(tabId, url, { keepPage });
+  await previewIn(tabId, url, { keepPage, reason: 'navigated' });
 }
 
 /**
  * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
  * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
- * A link that is no link, or too long, is said on the tab.
+ * `reason` (lib/open.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
+ * long, is said on the tab.
  */
-export async function previewIn(tabId, url, { keepPage = false } = {}) {
+export async function previewIn(tabId, url, { keepPage = false, reason }) {
   const tab = await api.tabs.get(tabId);
   let link;
   try {
@@ -417,5 +418,5 @@ export async function previewIn(tabId, url, { keepPage = false } = {}) {
     await reportRefused(tabId, error.message);
     return;
   }
-  await openPreview({ link, tab, replaceTab: !(keepPage && !isBlank(tab.url)) });
+  await openPreview({ link, tab, replaceTab: !(keepPage && !isBlank(tab.url)), reason });
 }

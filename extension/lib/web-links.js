@@ -122,7 +122,7 @@ export function onSearchRequest(/** @type {chrome.webRequest.OnBeforeRequestDeta
     return {};
   }
   if (!link) return {};
-  previewIn(tabId, link).catch((error) => console.error('uri-list: the typed link could not be shown:', error));
+  previewIn(tabId, link, { reason: 'typed' }).catch((error) => console.error('uri-list: the typed link could not be shown:', error));
   return { cancel: true };
 }
 
