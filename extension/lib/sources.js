@@ -142,9 +142,10 @@ export const openMessages = {
 
   /**
    * A page offers uri-lists with <link rel="alternate" href="uri-list:...">, or is itself at a
-   * web link (whose list then comes first): a badge says so.
+   * web link (whose list then comes first): a badge says so. `atLoad`: what the page offered when
+   * it had loaded (DOMContentLoaded), not later (a fragment changed).
    */
-  async offers({ links }, sender) {
+  async offers({ links, atLoad }, sender) {
     const tab = fromContentScript(sender);
     if (sender.frameId !== 0 || !Array.isArray(links)) return { offers: 0 };
     const offers = [];
@@ -157,7 +158,7 @@ export const openMessages = {
     }
     await saveOffers(tab.id, offers);
     // The page a person's rel="multilink" click loaded: its list opens (lib/web-links.js).
-    const opened = await openMultilinkOffer(tab, offers, sender.url);
+    const opened = await openMultilinkOffer(tab, offers, sender.url, atLoad === true);
     return { offers: offers.length, ...(opened ? { opened } : {}) };
   },
 };

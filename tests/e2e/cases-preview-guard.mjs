@@ -176,4 +176,109 @@ const doubleClickCases = [
   },
 ];
 
-export const cases = [...doubleClickCases];
+// --- rel="multilink" ----------------------------------------------------------------------------
+
+const MULTILINK = '/attack-multilink.html';
+
+/**
+ * After a multilink click that must open nothing: the page `path` loaded, offered `offers` lists
+ * (the badge: the signal that the extension has read what the page names), and no group opened.
+ */
+async function onlyOffered(browser, origin, path, offers = '1') {
+  await waitFor(() => browser.badge(`${origin}${path}`), (b) => b?.text === offers, { what: `the page at ${path} offering its list` });
+  const state = await stateOf(browser, origin);
+  assert.deepEqual(state.groups, [], 'no group opened');
+  assert.equal(state.tabs.length, 1, JSON.stringify(state.tabs));
+  await stillSame(browser, origin, state);
+}
+
+const multilinkCases = [
+  {
+    name: "preview guard: a multilink whose page's own click handler sends the tab through a server redirect to another origin opens nothing there: its list is only offered",
+    async run({ browser, origin, server }) {
+      await browser.goto(`${origin}${MULTILINK}`);
+      await browser.click('#elsewhere');
+      const elsewhere = `${server.otherOrigin}/multilink-elsewhere.html`;
+      await waitFor(() => browser.badge(elsewhere), (b) => b?.text === '1', { what: "the other origin's page offering its list" });
+      const state = await browser.state();
+      assert.deepEqual(state.groups, [], 'no group opened');
+      assert.deepEqual(state.tabs.map((t) => t.url), [elsewhere]);
+      await stillSame(browser, origin, await stateOf(browser, origin));
+    },
+  },
+  {
+    name: 'preview guard: a multilink whose own address the server redirects opens the list of the page it lands on',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}${MULTILINK}`);
+      await browser.click('#redirected');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the page and its list');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/multilink-target.html', null],
+        ['/page/m1', 'Named by the page'],
+        ['/page/m2', 'Named by the page'],
+      ]);
+    },
+  },
+  ...[
+    ['hash', 'sets its location.hash to a web link'],
+    ['alternate', 'adds a <link rel="alternate"> (and changes its fragment)'],
+  ].map(([how, what]) => ({
+    name: `preview guard: a multilink to a page that names no list when it has loaded and, a moment later, ${what} opens nothing: the list is only offered`,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}${MULTILINK}`);
+      await browser.click(`#late-${how}`);
+      await waitFor(() => browser.inPage(() => document.getElementById('report')?.textContent), (text) => text === `named late (${how})`, { what: 'the page naming its list late' });
+      await onlyOffered(browser, origin, `/multilink-late.html?how=${how}`);
+    },
+  })),
+];
+
+// --- Firefox's search-leak guard, and the reasons ------------------------------------------------
+
+const searchCases = [
+  {
+    name: "preview guard: Firefox: a page address typed into the address bar whose query holds a uri-list link loads that page; a bare uri-list link typed there still never reaches the search engine, and its preview says it was typed",
+    browsers: ['firefox'],
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/s1;${origin}/page/s2?title=Shared`;
+      const address = `${origin}/page/shared?link=${link}`;
+      await browser.recordRequests();
+      await browser.addressBar(address);
+      await waitFor(() => browser.inPage(() => document.title), (title) => title === 'shared', { what: 'the typed page loaded' });
+      let state = await stateOf(browser, origin);
+      assert.deepEqual(state.tabs.map((t) => t.url), [`/page/shared?link=${link}`]);
+      assert.ok((await browser.requests()).some((url) => url.startsWith(`${origin}/page/shared?link=`)), 'the page was asked for');
+      await stillSame(browser, origin, state);
+
+      await browser.reset();
+      await browser.recordRequests();
+      await browser.addressBar(link);
+      state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs.length === 1 && s.tabs[0].url.includes(PREVIEW), { what: 'the preview page in the tab' });
+      assert.equal(await previewedLink(browser, state.tabs[0].url), link);
+      const requests = await browser.requests();
+      assert.deepEqual(requests.filter((url) => /uri-list|page%2Fs1/i.test(url)), [], requests.join('\n'));
+      const seen = await waitFor(() => previewState(browser), (s) => s.why.length > 0, { what: 'the reason on the preview page' });
+      assert.deepEqual(seen.why, ['you typed the link into the address bar: it is shown here, and it was not sent to your search engine']);
+    },
+  },
+  {
+    name: 'preview guard: the preview page says why it is shown when a navigation brought it, when an ext+urilist: address did, and when a list was dropped on it',
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/r1;${origin}/page/r2?title=Reasons`;
+      const page = await browser.extensionUrl(PREVIEW);
+      const whyOn = async (url) => {
+        await browser.goto(url);
+        return (await waitFor(() => previewState(browser), (s) => s.why.length > 0, { what: `the reason on ${url}` })).why;
+      };
+      assert.deepEqual(await whyOn(`${page}?link=${encodeURIComponent(link)}`), ['an ext+urilist: address brought the link here (a page, another app, or the address bar)']);
+      assert.deepEqual(await whyOn(`${page}?link=${encodeURIComponent(link)}&dropped`), ['you dropped a list on this page']);
+      // A page's script navigating to the link (the navigation reason; Chromium shows the preview beside the page).
+      await browser.goto(`${origin}/hostile-navigate.html?attack=location`, ...(browser.name === 'chromium' ? [{ waitUntil: 'commit' }] : []));
+      await browser.switchTo(page);
+      const seen = await waitFor(() => previewState(browser), (s) => s.why.length > 0, { what: 'the reason for the navigation' });
+      assert.deepEqual(seen.why, ["this tab was sent to the link itself (a page's navigation, a redirect, or the address bar), not by a click on it: a list opens only from a click on its link"]);
+    },
+  },
+];
+
+export const cases = [...doubleClickCases, ...multilinkCases, ...searchCases];
