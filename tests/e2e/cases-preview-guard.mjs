@@ -10,7 +10,9 @@
 // - Firefox's guard against sending a typed link to the search engine acts only on a search, never
 //   on a page address a person typed; every preview page says why it is shown.
 import assert from 'node:assert/strict';
+import { assertAccessible } from './axe.mjs';
 import { previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { SCREENSHOTS } from './popup.mjs';
 import { sleep, waitFor } from './util.mjs';
 
 const PREVIEW = 'preview/preview.html';
@@ -281,4 +283,24 @@ const searchCases = [
   },
 ];
 
-export const cases = [...doubleClickCases, ...multilinkCases, ...searchCases];
+// --- how the page looks, active and not yet ------------------------------------------------------
+
+const lookCases = [
+  {
+    name: 'preview guard: the preview page passes the WCAG 2 A/AA audit with its Open button active, and (Firefox, without the focus) not active yet; screenshots (light, dark)',
+    async run({ browser, origin }) {
+      await browser.goto(`${await browser.extensionUrl(PREVIEW)}?link=${encodeURIComponent(doubleClickLink(origin))}`);
+      await waitFor(() => previewState(browser), (s) => s.disabled === null, { what: 'the button active' });
+      await assertAccessible(browser, 'the preview page, its button active');
+      await browser.screenshots(SCREENSHOTS, `${browser.name}-preview-guard-active`, { viewport: true });
+      if (browser.name !== 'firefox') return; // headless Chromium under Playwright has every page focused
+      await browser.script('gURLBar.focus();', [], { chrome: true });
+      await waitFor(() => previewState(browser), (s) => s.disabled === 'true' && s.wait !== null, { what: 'the button not active' });
+      await assertAccessible(browser, 'the preview page, its button not active yet');
+      await browser.screenshots(SCREENSHOTS, `${browser.name}-preview-guard-waiting`, { viewport: true });
+      await browser.script('gBrowser.selectedBrowser.focus();', [], { chrome: true });
+    },
+  },
+];
+
+export const cases = [...doubleClickCases, ...multilinkCases, ...searchCases, ...lookCases];
