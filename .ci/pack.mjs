@@ -39,11 +39,12 @@ const GLUE_WASM_URL = "new URL('uri_list_bg.wasm', import.meta.url)";
 const BUNDLE_WASM_URL = "new URL('/pkg/uri_list_bg.wasm', import.meta.url)";
 const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
 /**
- * `cookies`: tabs.create({cookieStoreId}); `webRequest` and `webRequestBlocking`: a uri-list link
- * typed into the address bar is stopped before Firefox sends it to the search engine
+ * `cookies`: tabs.create({cookieStoreId}); `webRequest`, `webRequestBlocking` and `search`: a
+ * uri-list link typed into the address bar is stopped before Firefox sends it to the search
+ * engine, and only a request to one of the browser's search engines is taken for that
  * (lib/web-links.js); Chrome's MV3 has no blocking webRequest, and never searches for it.
  */
-const FIREFOX_ONLY_PERMISSIONS = ['cookies', 'webRequest', 'webRequestBlocking'];
+const FIREFOX_ONLY_PERMISSIONS = ['cookies', 'webRequest', 'webRequestBlocking', 'search'];
 /**
  * Folders under extension/ a browser does not get: Firefox writes the clipboard from its
  * background page, and creates unloaded tabs itself (no placeholder page, lib/lazy.js).

@@ -29,6 +29,8 @@ import {
   forgetMultilinkOfTab,
   onMenuShown,
   onMultilinkCommitted,
+  onMultilinkSameDocument,
+  onMultilinkStarted,
   onSearchRequest,
   webLinkMenuItems,
   webLinkMessages,
@@ -185,8 +187,12 @@ api.webNavigation.onErrorOccurred.addListener(counted(navigation('onErrorOccurre
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
 api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), forgetOffers));
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
-// A rel="multilink" click waits for the navigation it started (lib/web-links.js).
+// A rel="multilink" click waits for the navigation it started (lib/web-links.js): its start,
+// its commit, and no same-document navigation after it.
+api.webNavigation.onBeforeNavigate.addListener(onMultilinkStarted);
 api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), onMultilinkCommitted));
+api.webNavigation.onReferenceFragmentUpdated.addListener(onMultilinkSameDocument);
+api.webNavigation.onHistoryStateUpdated.addListener(onMultilinkSameDocument);
 api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 // Firefox: a uri-list link typed into the address bar never reaches the search engine.
 if (canStopSearches()) {

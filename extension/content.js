@@ -344,15 +344,22 @@
   // A page reached at a web link (typed, from another app, a redirect) offers its list too,
   // again when its fragment changes: never opened from the navigation alone.
   if (window === window.top) {
-    const offer = (always) => {
+    // `atLoad`: the offers when the page had loaded, the only ones a rel="multilink" click may
+    // open (lib/web-links.js); the browser's own DOMContentLoaded only, once.
+    const offer = (atLoad) => {
       const links = [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel~="alternate" i][href]'))]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
         .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH);
       if (WEB_LINK.test(location.href) && location.href.length <= MAX_LINK_LENGTH) links.unshift({ href: location.href, title: '' });
-      if (links.length || always) send({ type: 'offers', links });
+      if (links.length || !atLoad) send({ type: 'offers', links, atLoad });
     };
-    document.addEventListener('DOMContentLoaded', () => offer(false), { once: true });
-    window.addEventListener('hashchange', () => offer(true));
+    const loaded = (/** @type {Event} */ event) => {
+      if (!event.isTrusted) return;
+      document.removeEventListener('DOMContentLoaded', loaded);
+      offer(true);
+    };
+    document.addEventListener('DOMContentLoaded', loaded);
+    window.addEventListener('hashchange', () => offer(false));
   }
 
   // Chrome's context menu has no onShown: "Open as tab group" for web links is made visible

@@ -17,3 +17,8 @@ declare namespace chrome.contextMenus {
   /** Firefox only (menus.refresh): shows what was changed in a menu that is showing. */
   export const refresh: undefined | (() => Promise<void>);
 }
+
+declare namespace chrome.search {
+  /** Firefox only (search.get): the search engines the browser knows, by name (lib/web-links.js). */
+  export const get: undefined | (() => Promise<{ name: string; isDefault: boolean; alias?: string; favIconUrl?: string }[]>);
+}

@@ -41,6 +41,24 @@ export const CLICK_REASONS = Object.freeze({
 /** A reason code from the content script, or null (anything else is dropped). */
 export const clickReason = (reason) => (Object.hasOwn(CLICK_REASONS, reason) ? reason : null);
 
+/**
+ * Every reason the preview page may give for a way in that is not the plan's own (a long list,
+ * `type=list`, alerts: the core says those): the content script's (above), and the background's
+ * own ways in without a click, which no content script may claim.
+ * @type {Readonly<Record<string, string>>}
+ */
+export const PREVIEW_REASONS = Object.freeze({
+  ...CLICK_REASONS,
+  // The tab went to the link itself: a page's navigation, a redirect, or the address bar (Chrome
+  // cannot tell which: webNavigation.onErrorOccurred says no more).
+  navigated: 'reasonNavigated',
+  // Firefox: typed into the address bar (it would have searched the web for it).
+  typed: 'reasonTyped',
+});
+
+/** A preview reason code, or null. */
+const previewReason = (reason) => (Object.hasOwn(PREVIEW_REASONS, reason) ? reason : null);
+
 const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_LENGTH) : '');
 
 /**
@@ -131,10 +149,10 @@ async function currentGroup(tab) {
 
 /**
  * The preview page for a link: every item with its site, checkboxes, "Open selected as group".
- * Opened next to `tab`, or in its place. `reason`: a `clickReason` code, said on the page.
+ * Opened next to `tab`, or in its place. `reason`: a `PREVIEW_REASONS` code, said on the page.
  */
 export async function openPreview({ link, text = '', tab, replaceTab = false, active = true, reason = null }) {
-  const id = await storePreview({ link, text, reason: clickReason(reason) });
+  const id = await storePreview({ link, text, reason: previewReason(reason) });
   const url = `${api.runtime.getURL(PREVIEW_PAGE)}?${new URLSearchParams({ id })}`;
   const opened = replaceTab
     ? await api.tabs.update(tab.id, { url })

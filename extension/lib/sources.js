@@ -142,9 +142,10 @@ export const openMessages = {
 
   /**
    * A page offers uri-lists with <link rel="alternate" href="uri-list:...">, or is itself at a
-   * web link (whose list then comes first): a badge says so.
+   * web link (whose list then comes first): a badge says so. `atLoad`: what the page offered when
+   * it had loaded (DOMContentLoaded), not later (a fragment changed).
    */
-  async offers({ links }, sender) {
+  async offers({ links, atLoad }, sender) {
     const tab = fromContentScript(sender);
     if (sender.frameId !== 0 || !Array.isArray(links)) return { offers: 0 };
     const offers = [];
@@ -157,7 +158,7 @@ export const openMessages = {
     }
     await saveOffers(tab.id, offers);
     // The page a person's rel="multilink" click loaded: its list opens (lib/web-links.js).
-    const opened = await openMultilinkOffer(tab, offers, sender.url);
+    const opened = await openMultilinkOffer(tab, offers, sender.url, atLoad === true);
     return { offers: offers.length, ...(opened ? { opened } : {}) };
   },
 };
@@ -402,15 +403,16 @@ async function previewNavigation({ tabId, frameId, url }, { keepPage = false } =
   if (shown.has(key) && Date.now() - shown.get(key) < 5000) return;
   shown.set(key, Date.now());
   for (const [old, time] of shown) if (Date.now() - time > 5000) shown.delete(old);
-  await previewIn(tabId, url, { keepPage });
+  await previewIn(tabId, url, { keepPage, reason: 'navigated' });
 }
 
 /**
  * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
  * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
- * A link that is no link, or too long, is said on the tab.
+ * `reason` (lib/open.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
+ * long, is said on the tab.
  */
-export async function previewIn(tabId, url, { keepPage = false } = {}) {
+export async function previewIn(tabId, url, { keepPage = false, reason }) {
   const tab = await api.tabs.get(tabId);
   let link;
   try {
@@ -419,5 +421,5 @@ export async function previewIn(tabId, url, { keepPage = false } = {}) {
     await reportRefused(tabId, error.message);
     return;
   }
-  await openPreview({ link, tab, replaceTab: !(keepPage && !isBlank(tab.url)) });
+  await openPreview({ link, tab, replaceTab: !(keepPage && !isBlank(tab.url)), reason });
 }

@@ -47,21 +47,34 @@ export async function onMenuShown(info) {
 
 /** How long after the click the page it loads may name its list. */
 const MULTILINK_MS = 30_000;
-/** By tab: `{href, url, until}`: the address clicked, and the one its navigation committed at. */
+/**
+ * By tab: `{href, started, url, until}`: the address clicked; whether the navigation the click
+ * started (to that address) has been seen to start; the address it committed at.
+ */
 const multilinks = new Map();
+/**
+ * By tab: the top frame's last navigation that started, `{url, at}`: a click's message may reach
+ * the background after the navigation it started (the two come by different ways).
+ */
+const lastStarts = new Map();
+/** How recent a navigation at the clicked address must be to be the click's, when it started before the message came. */
+const START_BEFORE_MESSAGE_MS = 2000;
 const withoutFragment = (url) => String(url ?? '').split('#')[0];
 
 /** Message handlers (background.js puts them in its one onMessage listener). */
 export const webLinkMessages = {
   /**
    * A person's own click on `<a rel="multilink" href>` in the top frame of a tab (content.js made
-   * the same checks as for a list link): the next navigation of that tab, if it goes there,
-   * may open the list its page names.
+   * the same checks as for a list link): the navigation it starts, if it goes there (or the
+   * server redirects that very request), may open the list its page names when it has loaded.
    */
   async multilink({ href }, sender) {
     const tab = fromContentScript(sender);
     if (sender.frameId !== 0 || typeof href !== 'string' || !/^https?:\/\//i.test(href)) return { waiting: false };
-    multilinks.set(tab.id, { href: withoutFragment(href), url: null, until: Date.now() + MULTILINK_MS });
+    const clicked = withoutFragment(href);
+    const start = lastStarts.get(tab.id);
+    const started = start?.url === clicked && Date.now() - start.at < START_BEFORE_MESSAGE_MS;
+    multilinks.set(tab.id, { href: clicked, started, url: null, until: Date.now() + MULTILINK_MS });
     return { waiting: true };
   },
 
@@ -74,47 +87,81 @@ export const webLinkMessages = {
 };
 
 /**
- * A top-frame navigation committed: the first one after a multilink click is the click's if it
- * is at the address clicked (or the server redirected it); any other navigation ends the wait.
+ * A top-frame navigation started (webNavigation.onBeforeNavigate: once per navigation, not again
+ * for its server redirects, in both browsers): after a multilink click, the one to the clicked
+ * address is the click's; one anywhere else (the page's own script sending the tab elsewhere)
+ * ends the wait.
+ */
+export function onMultilinkStarted({ tabId, frameId, url }) {
+  if (frameId !== 0 || tabId < 0) return;
+  lastStarts.set(tabId, { url: withoutFragment(url), at: Date.now() });
+  const waiting = multilinks.get(tabId);
+  if (!waiting || waiting.url !== null) return;
+  if (withoutFragment(url) === waiting.href) waiting.started = true;
+  else multilinks.delete(tabId);
+}
+
+/**
+ * A top-frame navigation committed: the first one after a multilink click is the click's if that
+ * navigation was seen to start at the clicked address, and commits there or at a server redirect
+ * of it; any other navigation ends the wait.
  */
 export function onMultilinkCommitted({ tabId, frameId, url, transitionQualifiers = [] }) {
   const waiting = multilinks.get(tabId);
   if (frameId !== 0 || !waiting) return;
-  const clicked = withoutFragment(url) === waiting.href || transitionQualifiers.includes('server_redirect');
+  const clicked = waiting.started && (withoutFragment(url) === waiting.href || transitionQualifiers.includes('server_redirect'));
   if (waiting.url === null && clicked && Date.now() < waiting.until) waiting.url = withoutFragment(url);
   else multilinks.delete(tabId);
 }
 
 /**
- * The page in `tab` offers lists (`offers`, read from its `<link rel="alternate">`): if the
- * person's multilink click loaded it, the first list opens, as after a click on it (the same
- * plan, the preview page when it asks for one). Only once, only for that page.
+ * A same-document navigation of the top frame (a fragment, `history.pushState`): the page is no
+ * longer the one the click loaded, as it loaded; the wait ends.
  */
-export async function openMultilinkOffer(tab, offers, pageUrl) {
+export function onMultilinkSameDocument({ tabId, frameId }) {
+  if (frameId === 0) multilinks.delete(tabId);
+}
+
+/**
+ * The page in `tab` offers lists (`offers`, read from its `<link rel="alternate">`; `atLoad`: read
+ * when it had loaded, at DOMContentLoaded): if the person's multilink click loaded it, the first
+ * list it named then opens, as after a click on it (the same plan, the preview page when it asks
+ * for one). Only once, only for that page; offers it makes later (a fragment changed, a link
+ * added) end the wait and open nothing.
+ */
+export async function openMultilinkOffer(tab, offers, pageUrl, atLoad) {
   const waiting = multilinks.get(tab.id);
   if (!waiting || waiting.url === null || waiting.url !== withoutFragment(pageUrl)) return null;
   multilinks.delete(tab.id);
-  if (Date.now() > waiting.until || offers.length === 0) return null;
+  if (!atLoad || Date.now() > waiting.until || offers.length === 0) return null;
   return openOrSay({ href: offers[0].href, text: offers[0].title, tab, trusted: true });
 }
 
-export const forgetMultilinkOfTab = (tabId) => multilinks.delete(tabId);
+export const forgetMultilinkOfTab = (tabId) => {
+  multilinks.delete(tabId);
+  lastStarts.delete(tabId);
+};
 
 // --- Firefox: a typed uri-list: link sent to the search engine ----------------------------------
 
 /**
  * Firefox treats a typed `uri-list:...` (a scheme it does not know) as words to search for, and
  * sends the whole list to the search engine. A top-level request that no page started (the
- * address bar's) whose query holds a uri-list link as one of its values (no white space: a
- * link, not a question about one) is cancelled before it leaves the browser, and the preview
- * page shows the list in that tab.
+ * address bar's) to a search engine the browser knows (`searchEngine()`), whose query holds a
+ * uri-list link as one of its values (no white space: a link, not a question about one), is
+ * cancelled before it leaves the browser, and the preview page shows the list in that tab. A page
+ * address the person typed, whose query happens to hold a link (`https://example.com/share?link=
+ * uri-list:...`), is no search: it loads.
  * https://developer.mozilla.org/docs/Mozilla/Add-ons/WebExtensions/API/webRequest/onBeforeRequest
  */
 export function onSearchRequest(/** @type {chrome.webRequest.OnBeforeRequestDetails & {originUrl?: string}} */ { url, tabId, originUrl }) {
   if (tabId < 0 || (originUrl && !/^(?:about|chrome|moz-extension|resource):/i.test(originUrl))) return {};
   let link = null;
+  let host = '';
   try {
-    for (const [, value] of new URL(url).searchParams) {
+    const parsed = new URL(url);
+    host = parsed.hostname;
+    for (const [, value] of parsed.searchParams) {
       const text = value.trim();
       if (LINK_SCHEME.test(text) && !/\s/.test(text)) link = text;
     }
@@ -122,9 +169,39 @@ export function onSearchRequest(/** @type {chrome.webRequest.OnBeforeRequestDeta
     return {};
   }
   if (!link) return {};
-  previewIn(tabId, link).catch((error) => console.error('uri-list: the typed link could not be shown:', error));
-  return { cancel: true };
+  // Only now (a link in the query: rare) is the request held while the engines are looked up.
+  return searchEngine(host).then(
+    (engine) => {
+      if (!engine) return {};
+      previewIn(tabId, link, { reason: 'typed' }).catch((error) => console.error('uri-list: the typed link could not be shown:', error));
+      return { cancel: true };
+    },
+    (error) => {
+      // Not knowing the engines, the request is taken for a search: a typed link stays on the device.
+      console.warn('uri-list: the search engines could not be read:', error?.message ?? error);
+      previewIn(tabId, link, { reason: 'typed' }).catch((e) => console.error('uri-list: the typed link could not be shown:', e));
+      return { cancel: true };
+    },
+  );
 }
 
-/** Whether this browser can stop a request before it leaves (Firefox's blocking webRequest). */
-export const canStopSearches = () => Boolean(api.webRequest?.onBeforeRequest) && typeof api.runtime.getBrowserInfo === 'function';
+/**
+ * The name of the search engine the browser knows (`search.get()`: the address bar searches with
+ * them) that `host` belongs to, or null. WebExtensions are told an engine's name, not its
+ * address: an engine is recognised by its name's first word (at least 3 letters or digits:
+ * "Google", "DuckDuckGo", "Wikipedia (en)", "Amazon.com") as one label of the host
+ * (www.google.com, duckduckgo.com, en.wikipedia.org, www.amazon.com).
+ * @param {string} host
+ */
+export async function searchEngine(host) {
+  const labels = new Set(host.toLowerCase().split('.'));
+  for (const { name } of (await api.search.get?.()) ?? []) {
+    const word = String(name).toLowerCase().split(/[^\p{L}\p{N}]+/u).find((w) => w.length >= 3);
+    if (word && labels.has(word)) return name;
+  }
+  return null;
+}
+
+/** Whether this browser can stop a request before it leaves (Firefox's blocking webRequest, and its search engines). */
+export const canStopSearches = () =>
+  Boolean(api.webRequest?.onBeforeRequest) && typeof api.search?.get === 'function' && typeof api.runtime.getBrowserInfo === 'function';

@@ -22,7 +22,8 @@ import { localized, localizePage, t } from '../lib/i18n.js';
 import { api } from '../lib/api.js';
 import { ask } from '../lib/prelude.js';
 import { lazyFor, readSettings } from '../lib/settings.js';
-import { CLICK_REASONS, readPreview } from '../lib/open.js';
+import { PREVIEW_REASONS, readPreview } from '../lib/open.js';
+import { guardInput } from '../lib/input-guard.js';
 
 /** Rows added to the page per task: small enough that no task runs long, big enough to be quick. */
 const CHUNK = 250;
@@ -37,7 +38,29 @@ const query = new URLSearchParams(location.search);
 const stored = query.has('id') ? await readPreview(query.get('id')).catch(() => null) : null;
 const link = (stored?.link ?? query.get('link') ?? '').trim();
 const linkText = stored?.text ?? query.get('text') ?? '';
-const reason = Object.hasOwn(CLICK_REASONS, stored?.reason) ? t(CLICK_REASONS[stored.reason]) : null;
+/**
+ * Why the page is shown, when it is not the list's own plan that asks for it (`limited.preview`):
+ * the reason stored with the link (a click in doubt, a navigation, a typed link); a link in the
+ * address (`?link=`) came through Firefox's ext+urilist protocol handler, or was dropped here.
+ */
+function wayIn() {
+  if (Object.hasOwn(PREVIEW_REASONS, stored?.reason)) return t(PREVIEW_REASONS[stored.reason]);
+  if (!stored && query.has('link')) return t(query.has('dropped') ? 'reasonDropped' : 'reasonProtocolHandler');
+  return null;
+}
+const reason = wayIn();
+
+/**
+ * Double-clickjacking: a page can bring this page up under the person's pointer between the two
+ * presses of a double-click. The controls that open (or save) pages take a press only once the
+ * page has been in front, focused, for a moment (lib/input-guard.js).
+ */
+const guard = guardInput({
+  selector: '#open, #save-bookmarks, #items a.url',
+  marked: '#open, #save-bookmarks',
+  hint: $('open-wait'),
+  onRefused: () => status(t('previewNotYet')),
+});
 
 /**
  * Every openable page, in the order shown: `{n, index, kept, url, checked, box, duplicate}` (`n`
@@ -232,9 +255,18 @@ async function show(settings) {
     pages[Number(box.dataset.n)].checked = box.checked;
     updateButton();
   });
+  // A page's row opens that one page: guarded as the Open button (a click before the moment
+  // is over is not followed).
+  for (const type of ['click', 'auxclick']) {
+    $('items').addEventListener(type, (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a.url') : null;
+      if (link && !guard.allows(event)) event.preventDefault();
+    });
+  }
   updateButton();
   $('bar').hidden = false;
   $('list').hidden = false;
+  guard.start();
 
   const list = $('items');
   for (let at = 0; at < rows.length; at += CHUNK) {
@@ -352,7 +384,7 @@ function status(text) {
 
 /** Opens the checked pages: only a person's own click (or key press on the button) does. */
 async function openChecked(event) {
-  if (!event.isTrusted) return;
+  if (!guard.allows(event)) return;
   // Indices into the plan the background makes again: without the duplicates while they are left out.
   const keepDuplicates = $('duplicates-choice').hidden || !$('skip-duplicates').checked;
   const chosen = pages
@@ -384,7 +416,7 @@ async function openChecked(event) {
  * bookmarks permission asked for in the click itself, before any await.
  */
 async function saveBookmarks(event) {
-  if (!event.isTrusted) return;
+  if (!guard.allows(event)) return;
   const granted = requestBookmarks();
   try {
     if (!(await granted)) return status(t('bookmarkNoPermission'));
@@ -400,7 +432,7 @@ acceptDrops(
   async (data) => {
     await init();
     const dropped = readDrop(data);
-    location.assign(`${location.pathname}?link=${encodeURIComponent(dropped.link)}`);
+    location.assign(`${location.pathname}?link=${encodeURIComponent(dropped.link)}&dropped`);
   },
   (error) => {
     if (!$('bar').hidden) return status(error.message);

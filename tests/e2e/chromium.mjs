@@ -260,8 +260,9 @@ class ChromiumDriver {
     }
   }
 
-  /** Focuses the element, then presses `key` on the keyboard. */
+  /** Focuses the element (once enabled, as click() waits for it), then presses `key` on the keyboard. */
   async press(selector, key) {
+    await this.page.waitForFunction((s) => !document.querySelector(s)?.closest('[aria-disabled="true"]'), selector);
     await this.page.focus(selector);
     await this.page.keyboard.press(key);
   }

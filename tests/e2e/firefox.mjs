@@ -307,6 +307,7 @@ class FirefoxDriver {
     const element = await this.element(selector);
     // Pointer actions only reach what is in the viewport.
     await this.command('POST', '/execute/sync', { script: 'arguments[0].scrollIntoView({ block: "center" })', args: [element] });
+    await this.untilEnabled(element);
     const keys = modifiers.map((name) => KEYS[name]);
     await this.command('POST', '/actions', {
       actions: [
@@ -355,9 +356,27 @@ class FirefoxDriver {
     return texts;
   }
 
+  /**
+   * Waits (at most 10 s) until the element is enabled as Playwright's actionability checks have it:
+   * not `aria-disabled="true"`, itself or an ancestor (a control that takes no press yet, such as
+   * the preview page's Open button for a moment after the page comes to the front).
+   */
+  async untilEnabled(element) {
+    await this.command('POST', '/execute/async', {
+      script: `const [node, done] = arguments;
+               const end = Date.now() + 10000;
+               (function wait() {
+                 if (!node.closest('[aria-disabled="true"]') || Date.now() > end) done(true);
+                 else setTimeout(wait, 50);
+               })();`,
+      args: [element],
+    });
+  }
+
   /** Focuses the element, then presses `key` on the keyboard. */
   async press(selector, key) {
     const element = await this.element(selector);
+    await this.untilEnabled(element);
     await this.command('POST', '/execute/sync', { script: 'arguments[0].focus()', args: [element] });
     const value = KEYS[key] ?? key;
     await this.command('POST', '/actions', {

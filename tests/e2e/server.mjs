@@ -8,6 +8,7 @@
 //   host name), for cross-origin frames (tests/e2e/cases-attacks.mjs).
 // - `/web/` serves the built web page (dist/web) as it is: web links point there; with `?web`,
 //   a fixture's uri-list links are made web links to it.
+// - `/redirect?to=URL` answers 302 to URL (a server redirect, for rel="multilink": cases-preview-guard.mjs).
 // - `requests` lists the path (and query) of every request, in order, so a test can tell
 //   which pages a browser has fetched (lazy loading: none that were opened unloaded).
 import { createServer } from 'node:http';
@@ -47,6 +48,11 @@ export async function startServer(root) {
       response.end(body);
     };
     const path = decodeURIComponent(new URL(request.url, origin).pathname);
+    if (path === '/redirect') {
+      const to = new URL(request.url, origin).searchParams.get('to') ?? '/';
+      response.writeHead(302, { location: to, 'cache-control': 'no-store' });
+      return response.end();
+    }
     const page = /^\/page\/([^/]+)$/.exec(path);
     if (page) {
       const name = escapeHtml(page[1]);
