@@ -67,7 +67,7 @@ const ATTACKS = [
   ['tiny-font', 'a link in a 3 px font that follows the pointer'],
   ['closed-shadow', 'a masked link inside a closed shadow root'],
   ['like-background', 'text coloured like the background'],
-  ['cross-origin-frame', 'a cross-origin frame at opacity 0 holding a plain link'],
+  ['cross-origin-frame', 'a cross-origin frame faded to opacity 0.02, holding a plain link'],
 ];
 
 const HONEST = [
@@ -85,7 +85,10 @@ export const cases = [
     async run({ browser, origin }) {
       const page = `/painted-${name}.html`;
       await browser.goto(`${origin}${page}`);
-      await browser.clickThrough('#accept');
+      // Into the frame, for the frame's link: Firefox's WebDriver actions from the top page do
+      // not reach into a frame of another process; the frame covers "Accept cookies" all the same.
+      if (name === 'cross-origin-frame') await browser.click('#link', { frame: '#frame' });
+      else await browser.clickThrough('#accept');
       const shown = await previewInstead(browser, origin, page);
       assert.match(shown.why, UNSEEN);
     },
