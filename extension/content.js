@@ -11,9 +11,11 @@
 // and it is the link they pressed:
 // - the same link and `href` at press (noted at `pointerdown`, capture phase on window: this
 //   script runs at document_start, so its listeners come before any of the page's) and at the click;
-// - the link visible where the pointer is (see `hiddenAt`);
+// - the link visible where the pointer is (see `seenAt`): by the fast checks, or by what the
+//   browser painted there (two screenshots, lib/painted.js);
 // - a click, not the second click of a double-click (`detail > 1`); a key press, not an auto-repeat;
-// - for Enter, focus on the link by the person's own doing (a Tab or arrow key, or a press on it).
+// - for Enter, focus on the link by the person's own doing (a Tab or arrow key, or a press on it);
+//   for a key's click (detail 0: Enter in a form, an access key), that key pressed on that link.
 // When any of that fails, the background shows the preview page with the reason (the person
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
@@ -49,15 +51,16 @@
 
   // --- could the person see it? ------------------------------------------------------------------
   //
-  // What this can tell: a link (or an ancestor) hidden, transparent or faded below MIN_OPACITY
-  // (opacity and filter: opacity()), one painting nothing where pressed (no text, image or
-  // background there: an empty or transparent-text link laid over the page), one covered by
-  // another element, one off-screen, and (same-origin frames) a frame faded the same way. What
-  // it cannot tell: an overlay with `pointer-events: none` drawn over the link (hit testing
-  // looks through it; Chromium's IntersectionObserver v2 could, but it calls a link invisible
-  // for any opacity below 1 or any transform, too often for links people do see, and it answers
-  // only a frame later), a cross-origin frame faded by its parent, and text in a colour close to
-  // its background. Those still cannot open more than the link under the person's own pointer.
+  // The fast checks (`hiddenAt`): a link (or an ancestor) hidden, transparent or faded below
+  // MIN_OPACITY (opacity and filter: opacity()), one painting nothing where pressed (no text,
+  // image or background there: an empty or transparent-text link laid over the page), one covered
+  // by another element, one off-screen, and (same-origin frames) a frame faded the same way. They
+  // only refuse; what they pass is then either plainly painted text (`plainlyPainted`) or looked
+  // at in screenshots (`paintedAt`), below. What none of it can tell: an overlay with
+  // `pointer-events: none` drawn over plainly painted text (hit testing looks through it;
+  // Chromium's IntersectionObserver v2 could, but it calls a link invisible for any opacity below
+  // 1 or any transform, answers only a frame later, and Firefox has none). It still cannot open
+  // more than the link under the person's own pointer.
 
   /** The element at (x, y), through shadow roots (open or closed). */
   function elementAt(x, y) {
@@ -90,8 +93,9 @@
 
   // A colour in any notation (rgb(), hsl(), oklch(), color(srgb ...), a name...) as the browser
   // paints it: a 1x1 canvas of this script's own (never in the page) draws it, and its pixel is
-  // the colour in sRGB. One a canvas cannot read counts as transparent.
-  const probe = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
+  // the colour in sRGB. One a canvas cannot read counts as transparent. Made on first use.
+  /** @type {CanvasRenderingContext2D | null} */
+  let probe = null;
   /** @type {Map<string, number[]>} */
   const colours = new Map();
 
@@ -99,6 +103,7 @@
   function rgba(color) {
     let known = colours.get(color);
     if (known) return known;
+    probe ??= /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
     probe.clearRect(0, 0, 1, 1);
     probe.fillStyle = 'rgba(0, 0, 0, 0)';
     probe.fillStyle = color;
