@@ -330,13 +330,14 @@
   /**
    * Resolves once `count` frames have been drawn, or after FRAMES_AT_MOST_MS: a frame the browser
    * does not draw (a frame faded to nothing, Firefox's throttling) gets no animation frames.
+   * (lib/painted.js looks again, a moment later, before it calls the link unpainted.)
    */
   const framesDrawn = (count) => new Promise((resolve) => {
     setTimeout(resolve, FRAMES_AT_MOST_MS);
     const step = () => (count-- <= 0 ? resolve(undefined) : requestAnimationFrame(step));
     step();
   });
-  const FRAMES_AT_MOST_MS = 100;
+  const FRAMES_AT_MOST_MS = 500;
 
   /**
    * Whether `link` painted enough near (x, y) for a person to see it, from two screenshots of the

@@ -26,6 +26,9 @@ const NEAR_POINTER = 48;
 const MIN_PAINTED = 6;
 /** A device pixel counts as changed when its channels differ by more than this, summed (of 765). */
 const CHANGED = 48;
+/** How many screenshots of the link hidden are taken before it counts as having painted nothing, and how far apart (ms). */
+const LOOKS = 2;
+const LOOK_AGAIN_MS = 200;
 /** A shown screenshot is kept this long (ms) for the hidden one to be compared with. */
 const KEEP_SHOWN_MS = 5000;
 
@@ -125,7 +128,6 @@ export const paintMessages = {
     const before = shown.get(key);
     shown.delete(key);
     if (!before || performance.now() - before.at > KEEP_SHOWN_MS) throw new Error('no screenshot of the link as shown');
-    const after = await capture(tab);
     try {
       const scale = before.bitmap.width / (tab.width || before.bitmap.width);
       let area = { left: 0, top: 0, width: before.bitmap.width / scale, height: before.bitmap.height / scale };
@@ -137,11 +139,19 @@ export const paintMessages = {
         const bottom = Math.min(area.top + area.height, pointer.y + NEAR_POINTER);
         area = { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
       }
-      const size = changed(before.bitmap, after, area, scale);
-      return { painted: size.width >= MIN_PAINTED && size.height >= MIN_PAINTED, size };
+      // A busy machine may draw the change late (a frame of another process): a link that seems
+      // to have painted nothing is looked at once more, a moment later. Only a refusal waits.
+      let size = { width: 0, height: 0 };
+      for (let look = 0; look < LOOKS; look += 1) {
+        if (look > 0) await sleep(LOOK_AGAIN_MS);
+        const after = await capture(tab);
+        size = changed(before.bitmap, after, area, scale);
+        after.close();
+        if (size.width >= MIN_PAINTED && size.height >= MIN_PAINTED) return { painted: true, size };
+      }
+      return { painted: false, size };
     } finally {
       before.bitmap.close();
-      after.close();
     }
   },
 };
