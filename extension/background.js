@@ -23,6 +23,7 @@ import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib
 import { describeMessages, handlingOther } from './lib/describe.js';
 import { createsDiscarded } from './lib/lazy.js';
 import { forgetPreviewsOfTab } from './lib/open.js';
+import { paintMessages } from './lib/painted.js';
 import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
 import {
   canStopSearches,
@@ -115,6 +116,7 @@ const handlers = {
   ...describeMessages,
   ...webLinkMessages,
   ...bookmarkMessages,
+  ...paintMessages,
 };
 
 /** Requests come only from this extension: its content scripts (in a tab) or its own pages. */

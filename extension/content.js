@@ -11,9 +11,11 @@
 // and it is the link they pressed:
 // - the same link and `href` at press (noted at `pointerdown`, capture phase on window: this
 //   script runs at document_start, so its listeners come before any of the page's) and at the click;
-// - the link visible where the pointer is (see `hiddenAt`);
+// - the link visible where the pointer is (see `seenAt`): by the fast checks, or by what the
+//   browser painted there (two screenshots, lib/painted.js);
 // - a click, not the second click of a double-click (`detail > 1`); a key press, not an auto-repeat;
-// - for Enter, focus on the link by the person's own doing (a Tab or arrow key, or a press on it).
+// - for Enter, focus on the link by the person's own doing (a Tab or arrow key, or a press on it);
+//   for a key's click (detail 0: Enter in a form, an access key), that key pressed on that link.
 // When any of that fails, the background shows the preview page with the reason (the person
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
@@ -29,6 +31,8 @@
   const MIN_OPACITY = 0.5;
   /** Focus that lands on a link this soon after the person's Tab, arrow key or press is theirs. */
   const FOCUS_AFTER_INPUT_MS = 1000;
+  /** A key's click (detail 0) this soon after the person's key on the link is that key's. */
+  const KEY_CLICK_MS = 1000;
   const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
   // --- the link (finding it: linkOf, in the prelude) ------------------------------------------
@@ -47,15 +51,16 @@
 
   // --- could the person see it? ------------------------------------------------------------------
   //
-  // What this can tell: a link (or an ancestor) hidden, transparent or faded below MIN_OPACITY
-  // (opacity and filter: opacity()), one painting nothing where pressed (no text, image or
-  // background there: an empty or transparent-text link laid over the page), one covered by
-  // another element, one off-screen, and (same-origin frames) a frame faded the same way. What
-  // it cannot tell: an overlay with `pointer-events: none` drawn over the link (hit testing
-  // looks through it; Chromium's IntersectionObserver v2 could, but it calls a link invisible
-  // for any opacity below 1 or any transform, too often for links people do see, and it answers
-  // only a frame later), a cross-origin frame faded by its parent, and text in a colour close to
-  // its background. Those still cannot open more than the link under the person's own pointer.
+  // The fast checks (`hiddenAt`): a link (or an ancestor) hidden, transparent or faded below
+  // MIN_OPACITY (opacity and filter: opacity()), one painting nothing where pressed (no text,
+  // image or background there: an empty or transparent-text link laid over the page), one covered
+  // by another element, one off-screen, and (same-origin frames) a frame faded the same way. They
+  // only refuse; what they pass is then either plainly painted text (`plainlyPainted`) or looked
+  // at in screenshots (`paintedAt`), below. What none of it can tell: an overlay with
+  // `pointer-events: none` drawn over plainly painted text (hit testing looks through it;
+  // Chromium's IntersectionObserver v2 could, but it calls a link invisible for any opacity below
+  // 1 or any transform, answers only a frame later, and Firefox has none). It still cannot open
+  // more than the link under the person's own pointer.
 
   /** The element at (x, y), through shadow roots (open or closed). */
   function elementAt(x, y) {
@@ -86,12 +91,31 @@
     return (name && [...link.getRootNode().querySelectorAll('img[usemap]')].find((img) => img.useMap === `#${name}`)) || link;
   }
 
-  const alpha = (color) => {
-    const match = /rgba?\(([^)]*)\)/.exec(color);
-    if (!match) return color === 'transparent' ? 0 : 1;
-    const parts = match[1].split(/[\s,/]+/).filter(Boolean);
-    return parts.length > 3 ? parseFloat(parts[3]) * (parts[3].endsWith('%') ? 0.01 : 1) : 1;
-  };
+  // A colour in any notation (rgb(), hsl(), oklch(), color(srgb ...), a name...) as the browser
+  // paints it: a 1x1 canvas of this script's own (never in the page) draws it, and its pixel is
+  // the colour in sRGB. One a canvas cannot read counts as transparent. Made on first use.
+  /** @type {CanvasRenderingContext2D | null} */
+  let probe = null;
+  /** @type {Map<string, number[]>} */
+  const colours = new Map();
+
+  /** `[r, g, b, a]` (0-255) of a computed CSS colour. */
+  function rgba(color) {
+    let known = colours.get(color);
+    if (known) return known;
+    probe ??= /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
+    probe.clearRect(0, 0, 1, 1);
+    probe.fillStyle = 'rgba(0, 0, 0, 0)';
+    probe.fillStyle = color;
+    probe.fillRect(0, 0, 1, 1);
+    known = [...probe.getImageData(0, 0, 1, 1).data];
+    if (colours.size > 256) colours.clear();
+    colours.set(color, known);
+    return known;
+  }
+
+  /** The opacity (0-1) of a computed CSS colour. */
+  const alpha = (color) => rgba(color)[3] / 255;
 
   /** The opacity `filter: opacity(...)` applies (1 without one). */
   function filterOpacity(filter) {
@@ -149,18 +173,208 @@
 
   /** True when (x, y) is over text of `link` drawn in a colour that shows. */
   function textAt(link, x, y) {
+    const found = textNodeAt(link, x, y, 1);
+    return found !== null && alpha(fillOf(getComputedStyle(found.text.parentElement))) > 0;
+  }
+
+  /** The colour text is filled with (`-webkit-text-fill-color`, which is `color` unless set). */
+  const fillOf = (style) => style.webkitTextFillColor || style.color;
+
+  /** The text node of `link` whose box holds (x, y) (give or take `slack` px), with that box, or null. */
+  function textNodeAt(link, x, y, slack = 0) {
     const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let text = /** @type {Text} */ (walker.nextNode()); text; text = /** @type {Text} */ (walker.nextNode())) {
       if (!text.data.trim()) continue;
       range.selectNodeContents(text);
       for (const box of range.getClientRects()) {
-        if (x >= box.left - 1 && x <= box.right + 1 && y >= box.top - 1 && y <= box.bottom + 1) {
-          return alpha(getComputedStyle(text.parentElement).color) > 0;
-        }
+        if (x >= box.left - slack && x <= box.right + slack && y >= box.top - slack && y <= box.bottom + slack) return { text, box };
       }
     }
-    return false;
+    return null;
+  }
+
+  // --- what was painted ----------------------------------------------------------------------------
+  //
+  // The checks above only find what hides a link in the ways they know; a page has more (a text
+  // fill, masks, blend modes, SVG filters, generated content moved away, a transparent image
+  // under an <area>...). So a press counts as on a seen link only when either
+  // - it is plainly on the link's own text, drawn in the open (`plainlyPainted`: a short list of
+  //   what may be true, not of what may be wrong: anything it does not know sends the press to
+  //   the next check), which is what an ordinary text link is, and costs nothing; or
+  // - the screenshots say so (`paintedAt`): the tab as shown and the tab with the link's painting
+  //   taken away (opacity 0 for a moment) differ near the pointer by at least a few pixels each
+  //   way. This is what the browser painted, whatever the CSS.
+
+  /** Text smaller than this (CSS px, its line box as drawn) is not plainly seen. */
+  const MIN_TEXT_PX = 8;
+  /** The least contrast (WCAG ratio) of plainly seen text against what is behind it. */
+  const MIN_CONTRAST = 2;
+  /** The least opacity (0-255) of a colour that counts as solid. */
+  const SOLID = 243;
+
+  /** The relative luminance of an sRGB colour (WCAG). */
+  const luminance = ([r, g, b]) => {
+    const lin = (c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const contrast = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  /** True when `family` (a computed font-family) names a font the page loaded itself (which could draw nothing). */
+  function pageFont(family, doc) {
+    try {
+      const names = new Set();
+      doc.fonts.forEach((face) => names.add(face.family.replace(/^["']|["']$/g, '').toLowerCase()));
+      return family.split(',').some((name) => names.has(name.trim().replace(/^["']|["']$/g, '').toLowerCase()));
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * True when the press at (x, y) is plainly on text of `link`, drawn in the open: text at least
+   * MIN_TEXT_PX high, in a system font, filled with a solid colour that contrasts with the solid
+   * background behind it, and nothing between it and the top document that changes how it paints
+   * (opacity, filters, masks, clipping, blend modes, transforms, a background image). In a frame
+   * whose parent is of another origin, never: the parent's effects are out of reach.
+   */
+  function plainlyPainted(link, x, y) {
+    const found = textNodeAt(link, x, y);
+    if (!found || found.box.height < MIN_TEXT_PX) return false;
+    const element = found.text.parentElement;
+    const own = getComputedStyle(element);
+    if (parseFloat(own.fontSize) < MIN_TEXT_PX || pageFont(own.fontFamily, document)) return false;
+    const fill = rgba(fillOf(own));
+    if (fill[3] < SOLID) return false;
+    let behind = null;
+    /** @type {Window} */
+    let win = window;
+    for (let at = /** @type {Node | null} */ (element); at; ) {
+      if (isElement(at)) {
+        const style = win.getComputedStyle(at);
+        const mask = style.maskImage || style.webkitMaskImage || 'none';
+        if (style.opacity !== '1' || style.filter !== 'none' || style.mixBlendMode !== 'normal' || mask !== 'none') return false;
+        if (style.clipPath !== 'none' || style.transform !== 'none' || (style.scale || 'none') !== 'none' || style.visibility !== 'visible') return false;
+        if (behind === null) {
+          if (style.backgroundImage !== 'none') return false;
+          const back = rgba(style.backgroundColor);
+          if (back[3] >= SOLID) behind = back;
+          else if (back[3] > 0) return false;
+        }
+      }
+      let next = parentOf(at);
+      if (!next) {
+        try {
+          next = win.frameElement; // null in the top frame, and in a frame of another origin's page
+          if (next === null && win !== win.top) return false;
+          if (next) win = /** @type {Window} */ (win.parent);
+        } catch {
+          return false;
+        }
+      }
+      at = next;
+    }
+    // No background anywhere: the page's canvas, white unless the page asks for another scheme.
+    if (behind === null) {
+      const root = win.document.documentElement;
+      if (!root || !/^(normal|light)$/.test(win.getComputedStyle(root).colorScheme || 'normal') || win.document.querySelector('meta[name="color-scheme" i]')) return false;
+      behind = [255, 255, 255, 255];
+    }
+    return contrast(fill, behind) >= MIN_CONTRAST;
+  }
+
+  /**
+   * Where `element` and the point (x, y) of this frame are in the tab's viewport: this frame's
+   * place added up through its parents. `{box: null, pointer: null}` when a parent is of another
+   * origin (its frame's place is out of reach): the whole tab is compared then.
+   */
+  function placeInTab(element, x, y) {
+    const own = element.getBoundingClientRect();
+    let [dx, dy] = [0, 0];
+    /** @type {Window} */
+    let win = window;
+    while (win !== win.top) {
+      let frame;
+      try {
+        frame = win.frameElement;
+      } catch {
+        frame = null;
+      }
+      if (!frame) return { box: null, pointer: null };
+      const box = frame.getBoundingClientRect();
+      const style = /** @type {Window} */ (win.parent).getComputedStyle(frame);
+      dx += box.left + frame.clientLeft + parseFloat(style.paddingLeft);
+      dy += box.top + frame.clientTop + parseFloat(style.paddingTop);
+      win = /** @type {Window} */ (win.parent);
+    }
+    return { box: { left: own.left + dx, top: own.top + dy, width: own.width, height: own.height }, pointer: { x: x + dx, y: y + dy } };
+  }
+
+  /** Takes `element`'s painting away (opacity 0, at once); returns what puts it back as it was. */
+  function unpaint(element) {
+    const style = /** @type {HTMLElement} */ (element).style;
+    const saved = ['opacity', 'transition'].map((name) => [name, style.getPropertyValue(name), style.getPropertyPriority(name)]);
+    style.setProperty('transition', 'none', 'important');
+    style.setProperty('opacity', '0', 'important');
+    return () => {
+      for (const [name, value, priority] of saved) {
+        if (value) style.setProperty(name, value, priority);
+        else style.removeProperty(name);
+      }
+    };
+  }
+
+  /**
+   * Resolves once `count` frames have been drawn, or after FRAMES_AT_MOST_MS: a frame the browser
+   * does not draw (a frame faded to nothing, Firefox's throttling) gets no animation frames.
+   * (lib/painted.js looks again, a moment later, before it calls the link unpainted.)
+   */
+  const framesDrawn = (count) => new Promise((resolve) => {
+    setTimeout(resolve, FRAMES_AT_MOST_MS);
+    const step = () => (count-- <= 0 ? resolve(undefined) : requestAnimationFrame(step));
+    step();
+  });
+  const FRAMES_AT_MOST_MS = 500;
+
+  /**
+   * Whether `link` painted enough near (x, y) for a person to see it, from two screenshots of the
+   * tab (lib/painted.js): null when it did, `notPainted` when it did not, or when the screenshots
+   * could not be taken (a link in doubt never opens directly). `near`: compare only near the
+   * point (a pointer's press), or the whole link (a key's).
+   * @returns {Promise<null | 'notPainted'>}
+   */
+  async function paintedAt(link, hit, x, y, near = true) {
+    const shown = shownBy(link, hit);
+    const place = placeInTab(shown, x, y);
+    try {
+      await ask('paintShown');
+      const restore = unpaint(shown);
+      try {
+        await framesDrawn(2);
+        const { painted } = await ask('paintHidden', { box: place.box, pointer: near ? place.pointer : null });
+        return painted ? null : 'notPainted';
+      } finally {
+        restore();
+      }
+    } catch (error) {
+      console.warn('uri-list: could not see what the link painted:', error?.message ?? error);
+      return 'notPainted';
+    }
+  }
+
+  /**
+   * Why the person could not have seen `link` at (x, y): a reason at once (the fast checks), or the
+   * screenshots' answer to come (a promise), or null when it is plainly seen.
+   * @returns {null | 'notVisible' | Promise<null | 'notPainted'>}
+   */
+  function seenAt(link, x, y, near = true) {
+    const hidden = hiddenAt(link, x, y);
+    if (hidden) return hidden;
+    if (link.localName !== 'area' && plainlyPainted(link, x, y)) return null;
+    return paintedAt(link, elementAt(x, y), x, y, near);
   }
 
   /**
@@ -177,7 +391,11 @@
     return null;
   }
 
-  /** Why the person could not see `link` on screen (for a key press: no pointer), or null. */
+  /**
+   * Why the person could not see `link` on screen (for a key press: no pointer), or null; with the
+   * painting checked (see `seenAt`), a promise of it.
+   * @returns {null | 'notVisible' | Promise<null | 'notPainted'>}
+   */
   function hiddenOnScreen(link) {
     const box = shownBy(link, null).getBoundingClientRect();
     const left = Math.max(box.left, 0);
@@ -189,7 +407,7 @@
     const line = link.localName === 'area' ? null : [...link.getClientRects()].find((r) => r.width >= 1 && r.height >= 1 && r.left < innerWidth && r.top < innerHeight && r.right > 0 && r.bottom > 0);
     const x = line ? (Math.max(line.left, 0) + Math.min(line.right, innerWidth)) / 2 : (left + right) / 2;
     const y = line ? (Math.max(line.top, 0) + Math.min(line.bottom, innerHeight)) / 2 : (top + bottom) / 2;
-    return hiddenAt(link, x, y);
+    return seenAt(link, x, y, false);
   }
 
   // --- what the person did ------------------------------------------------------------------------
@@ -203,11 +421,27 @@
   let lastInput = null;
   /** Links the person focused themselves (a Tab, an arrow key, a press on the link). */
   const focusedByPerson = new WeakSet();
+  /** The person's last key: `{on, at, repeat}`, `on` what had the focus as they pressed it. */
+  let lastKey = null;
+
+  /** What has the focus, inside shadow roots (open or closed) too. */
+  function focused() {
+    let at = document.activeElement;
+    for (let depth = 0; depth < 32 && at; depth += 1) {
+      const inner = shadowRootOf(at)?.activeElement;
+      if (!inner) break;
+      at = inner;
+    }
+    return at;
+  }
 
   window.addEventListener('pointerdown', (event) => {
     if (!event.isTrusted) return;
     const link = linkOf(event);
-    pressed = link ? { ...link, hidden: hiddenAt(link.node, event.clientX, event.clientY) } : { node: null, href: null, hidden: null };
+    pressed = link ? { ...link, hidden: seenAt(link.node, event.clientX, event.clientY) } : { node: null, href: null, hidden: null };
+    // A promise nobody awaits (a press that ends in no click) must not be an unhandled rejection:
+    // paintedAt() never rejects, but say so here.
+    if (pressed.hidden instanceof Promise) pressed.hidden.catch(() => {});
     keyedMultilink = null;
     lastInput = { kind: 'pointer', node: link?.node ?? null, at: performance.now() };
   }, true);
@@ -237,8 +471,9 @@
   }, true);
 
   /**
-   * Why a click (or key press) must not open the list directly, or null when it may.
-   * @returns {null | 'linkChanged' | 'notVisible' | 'repeated' | 'focusedByPage'}
+   * Why a click (or key press) must not open the list directly, or null when it may; a promise of
+   * it while the screenshots are looked at (see `seenAt`).
+   * @returns {null | string | Promise<null | string>}
    */
   function doubt(event, link) {
     if (event.type === 'keydown') {
@@ -247,8 +482,16 @@
       return hiddenOnScreen(link.node);
     }
     if (event.detail > 1) return 'repeated';
-    // A click with no pointer (detail 0): assistive technology activating the focused link.
-    if (event.detail === 0) return hiddenOnScreen(link.node);
+    // A click with no pointer (detail 0) is a key's: the browser's click for Enter in a form (on
+    // its first submit button, which a page can put inside a link), for an access key, for Space
+    // on a button. It counts only when the person's own key, not a repeat, was pressed on that
+    // very link, which they had focused themselves, a moment ago.
+    if (event.detail === 0) {
+      const key = lastKey;
+      if (!key || key.repeat || performance.now() - key.at > KEY_CLICK_MS || !key.on || !lands(key.on, link.node)) return 'keyNotOnLink';
+      if (!focusedByPerson.has(link.node)) return 'focusedByPage';
+      return hiddenOnScreen(link.node);
+    }
     const press = pressed;
     pressed = null;
     if (!press || press.node !== link.node || press.href !== link.href) return 'linkChanged';
@@ -277,17 +520,18 @@
       send({ type: 'linkTooLong', length: link.href.length });
       return;
     }
-    const reason = doubt(event, link);
+    const doubted = doubt(event, link);
     const inBackground = middle || event.ctrlKey || event.metaKey;
-    send({
+    const message = {
       type: 'open',
       href: link.href,
       text: linkText(link.node),
       active: !inBackground || event.shiftKey,
       newWindow: event.shiftKey && !inBackground,
-      trusted: reason === null,
-      ...(reason ? { reason } : {}),
-    });
+    };
+    const request = (reason) => send({ ...message, trusted: reason === null, ...(reason ? { reason } : {}) });
+    if (doubted instanceof Promise) doubted.then(request, () => request('notPainted'));
+    else request(doubted);
   }
 
   /**
@@ -303,6 +547,7 @@
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     if (event.type === 'keydown') {
       keyedMultilink = link.node;
+      // Still being looked at (a promise) is doubt too: the page's navigation does not wait.
       if (doubt(event, link) === null) send({ type: 'multilink', href: link.href });
       return;
     }
@@ -335,7 +580,10 @@
   // Enter on a focused link: cancelling the keydown also stops the click the browser would
   // synthesise from it, so the link opens once.
   window.addEventListener('keydown', (event) => {
-    if (event.isTrusted) lastInput = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now(), event, answered: false };
+    if (event.isTrusted) {
+      lastInput = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now(), event, answered: false };
+      lastKey = { on: focused(), at: performance.now(), repeat: event.repeat };
+    }
     if (event.key === 'Enter' && !event.isComposing) activate(event);
   }, true);
 

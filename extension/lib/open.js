@@ -36,6 +36,8 @@ export const CLICK_REASONS = Object.freeze({
   notVisible: 'reasonNotVisible',
   focusedByPage: 'reasonFocusedByPage',
   repeated: 'reasonRepeated',
+  notPainted: 'reasonNotPainted',
+  keyNotOnLink: 'reasonKeyNotOnLink',
 });
 
 /** A reason code from the content script, or null (anything else is dropped). */

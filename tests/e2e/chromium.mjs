@@ -287,6 +287,27 @@ class ChromiumDriver {
     await this.page.keyboard.press(key);
   }
 
+  /**
+   * Presses the page's access key `key` (a lower-case letter) as a person does in Chromium on
+   * Linux: Alt+key. Chromium looks for access keys on the key's character event, which
+   * Playwright's keyboard does not send with Alt held: sent here over CDP, as the OS would.
+   */
+  async accessKey(key) {
+    const code = `Key${key.toUpperCase()}`;
+    const keyCode = key.toUpperCase().charCodeAt(0);
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      const alt = { key: 'Alt', code: 'AltLeft', windowsVirtualKeyCode: 18 };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...alt, modifiers: 1 });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key, code, windowsVirtualKeyCode: keyCode, modifiers: 1 });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'char', key, code, text: key, unmodifiedText: key, windowsVirtualKeyCode: keyCode, modifiers: 1 });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode, modifiers: 1 });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...alt, modifiers: 0 });
+    } finally {
+      await cdp.detach();
+    }
+  }
+
   /** Presses Tab, as a person would, until the element has the focus (at most `max` times). */
   async tabTo(selector, max = 20) {
     for (let n = 0; n < max; n += 1) {

@@ -13,7 +13,7 @@ import { AUDIT_SCRIPT } from './axe.mjs';
 import { findProgram, tempDir, withTimeout } from './util.mjs';
 
 export const EXTENSION_UUID = 'a3c7e0d4-51f6-4b0e-9a51-75c1e2d0c0de';
-const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Tab: '\uE004', Escape: '\uE00C', ArrowDown: '\uE015' };
+const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Alt: '\uE00A', Tab: '\uE004', Escape: '\uE00C', ArrowDown: '\uE015' };
 const BUTTONS = { left: 0, middle: 1, right: 2 };
 
 /**
@@ -411,6 +411,15 @@ class FirefoxDriver {
     const value = KEYS[key] ?? key;
     await this.command('POST', '/actions', {
       actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
+  /** Presses the page's access key `key` as a person does in Firefox on Linux: Alt+Shift+key. */
+  async accessKey(key) {
+    const held = [KEYS.Alt, KEYS.Shift];
+    await this.command('POST', '/actions', {
+      actions: [{ type: 'key', id: 'keyboard', actions: [...held.map((value) => ({ type: 'keyDown', value })), { type: 'keyDown', value: key }, { type: 'keyUp', value: key }, ...held.reverse().map((value) => ({ type: 'keyUp', value }))] }],
     });
     await this.command('DELETE', '/actions');
   }
