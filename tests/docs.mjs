@@ -125,6 +125,8 @@ for (const file of DOCUMENTS) {
       }
       const [pathPart, anchor] = target.split('#', 2);
       const path = pathPart === '' ? file : normalize(join(dirname(file), decodeURIComponent(pathPart))).replace(/\/$/, '');
+      // GitHub's pages of the repository itself, reached from the top folder (../../releases/latest).
+      if (file === 'README.md' && /^\.\.\/\.\.\/(releases|issues|actions)(\/[A-Za-z0-9/_.-]*)?$/.test(target)) continue;
       if (path.startsWith('..')) {
         problems.push(`${where}: ${target} leads out of the repository`);
         continue;
