@@ -53,12 +53,14 @@ const MULTILINK_MS = 30_000;
  */
 const multilinks = new Map();
 /**
- * By tab: the top frame's last navigation that started, `{url, at}`: a click's message may reach
- * the background after the navigation it started (the two come by different ways).
+ * By tab: the top frame's last navigation that started, `{url, at, committed}` (`committed`: the
+ * address it committed at, if it has, and a server redirect made it go there): a click's message
+ * may reach the background after the navigation it started, even after its commit (the two come by
+ * different ways, and a busy browser delays either).
  */
 const lastStarts = new Map();
 /** How recent a navigation at the clicked address must be to be the click's, when it started before the message came. */
-const START_BEFORE_MESSAGE_MS = 2000;
+const START_BEFORE_MESSAGE_MS = 10_000;
 const withoutFragment = (url) => String(url ?? '').split('#')[0];
 
 /** Message handlers (background.js puts them in its one onMessage listener). */
@@ -73,8 +75,10 @@ export const webLinkMessages = {
     if (sender.frameId !== 0 || typeof href !== 'string' || !/^https?:\/\//i.test(href)) return { waiting: false };
     const clicked = withoutFragment(href);
     const start = lastStarts.get(tab.id);
+    // The click's navigation may have started (and committed) before this message came.
     const started = start?.url === clicked && Date.now() - start.at < START_BEFORE_MESSAGE_MS;
-    multilinks.set(tab.id, { href: clicked, started, url: null, until: Date.now() + MULTILINK_MS });
+    const url = started && start.committed ? start.committed.url : null;
+    multilinks.set(tab.id, { href: clicked, started, url, until: Date.now() + MULTILINK_MS });
     return { waiting: true };
   },
 
@@ -94,7 +98,7 @@ export const webLinkMessages = {
  */
 export function onMultilinkStarted({ tabId, frameId, url }) {
   if (frameId !== 0 || tabId < 0) return;
-  lastStarts.set(tabId, { url: withoutFragment(url), at: Date.now() });
+  lastStarts.set(tabId, { url: withoutFragment(url), at: Date.now(), committed: null });
   const waiting = multilinks.get(tabId);
   if (!waiting || waiting.url !== null) return;
   if (withoutFragment(url) === waiting.href) waiting.started = true;
@@ -107,8 +111,15 @@ export function onMultilinkStarted({ tabId, frameId, url }) {
  * of it; any other navigation ends the wait.
  */
 export function onMultilinkCommitted({ tabId, frameId, url, transitionQualifiers = [] }) {
+  if (frameId !== 0) return;
+  const start = lastStarts.get(tabId);
+  if (start && !start.committed) {
+    const there = withoutFragment(url) === start.url || transitionQualifiers.includes('server_redirect');
+    start.committed = there ? { url: withoutFragment(url) } : null;
+    if (!there) lastStarts.delete(tabId);
+  }
   const waiting = multilinks.get(tabId);
-  if (frameId !== 0 || !waiting) return;
+  if (!waiting) return;
   const clicked = waiting.started && (withoutFragment(url) === waiting.href || transitionQualifiers.includes('server_redirect'));
   if (waiting.url === null && clicked && Date.now() < waiting.until) waiting.url = withoutFragment(url);
   else multilinks.delete(tabId);
