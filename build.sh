@@ -214,7 +214,7 @@ kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
 
 # The size goals are ./build.sh bench's (benches/README.md); the build only stops a zip past this
 # guard, which is for a mistake (a stray file, a second wasm: 70 KB), not a goal.
-readonly ZIP_GUARD=$((148 * 1024))
+readonly ZIP_GUARD=$((160 * 1024))
 
 # A reproducible zip of a folder: sorted entries, fixed times, no extra attributes.
 pack_zip() {

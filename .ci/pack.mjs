@@ -280,7 +280,14 @@ async function main(pkg, dist) {
       manifest.browser_specific_settings.gecko.update_url = new URL('updates.json', webBase).href;
     }
     // A distributor's default web page, before bundling: the bundles import it.
-    if (webBase) writeFileSync(join(out, 'lib', 'distribution.js'), `export const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};\n`);
+    if (webBase) {
+      writeFileSync(join(out, 'lib', 'distribution.js'), `export const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};\n`);
+      const script = join(out, 'content', 'web-page.js');
+      const text = readFileSync(script, 'utf8');
+      const line = "const DEFAULT_WEB_BASE = '';";
+      if (text.split(line).length !== 2) fail(`extension/content/web-page.js: expected ${line} once`);
+      writeFileSync(script, text.replace(line, `const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};`));
+    }
     await packJavaScript(out, manifest);
     writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     minifyBelow(out);

@@ -94,6 +94,30 @@ function words() {
   }
   return all;
 }
+/**
+ * Where a person without the extension gets it, for the page's "Get the extension" (the module
+ * `distribution`): `URI_LIST_CHROME_URL` and `URI_LIST_FIREFOX_URL` (a store's page, once listed),
+ * else, built for a GitHub repository (`GITHUB_REPOSITORY`), its latest release's page, which has
+ * both packages. With neither, none: the page offers nothing (a developer's own build).
+ */
+function getExtension() {
+  const repository = (process.env.GITHUB_REPOSITORY ?? '').trim();
+  const server = (process.env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/$/, '');
+  const releases = /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository) ? `${server}/${repository}/releases/latest` : '';
+  const address = (name) => {
+    const value = (process.env[name] ?? '').trim() || releases;
+    if (value && !/^https:\/\/[^\s]+$/.test(value)) fail(`${name}=${JSON.stringify(value)} is not an https: address`);
+    return value;
+  };
+  return { chrome: address('URI_LIST_CHROME_URL'), firefox: address('URI_LIST_FIREFOX_URL') };
+}
+const distributionModule = {
+  name: 'distribution',
+  setup(build) {
+    build.onResolve({ filter: /^distribution$/ }, () => ({ path: 'distribution', namespace: 'distribution' }));
+    build.onLoad({ filter: /.*/, namespace: 'distribution' }, () => ({ contents: JSON.stringify(getExtension()), loader: 'json' }));
+  },
+};
 const wordsModule = {
   name: 'words',
   setup(build) {
@@ -109,7 +133,7 @@ try {
     format: 'esm',
     minify: true,
     legalComments: 'none',
-    plugins: [glue, wordsModule],
+    plugins: [glue, wordsModule, distributionModule],
     logLevel: 'silent',
   });
 } catch (error) {

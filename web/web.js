@@ -12,6 +12,8 @@ import init, { checkAll, plan, toText } from './pkg/uri_list.js';
 import { $, element, fill } from '../extension/lib/dom.js';
 // The messages of each language the page can show (made by .ci/web.mjs from extension/_locales).
 import WORDS from 'words';
+// Where a person gets the extension, set at build time (.ci/web.mjs): `{chrome, firefox}`, '' for none.
+import GET_EXTENSION from 'distribution';
 
 const LANGUAGES = Object.keys(WORDS);
 /** Example items for the page without a list: hosts reserved for examples (RFC 2606). */
@@ -319,8 +321,37 @@ function fillStatic() {
   $('example').textContent = `${base()}#${EXAMPLE}`;
 }
 
+/**
+ * The browser the page runs in, for "Get the extension": 'firefox', 'chrome' (Chromium's browsers
+ * take the Chrome package), or null (no package for it: Safari, a phone's browser...).
+ */
+function browserKind() {
+  const agent = navigator.userAgent;
+  if (/Android|iPhone|iPad|Mobile/.test(agent)) return null;
+  if (/\bFirefox\//.test(agent)) return 'firefox';
+  if (/Chrom(e|ium)\//.test(agent)) return 'chrome';
+  return null;
+}
+
+/**
+ * "Get the extension for Chrome/Firefox" at the top of the page, linking to the store or release
+ * page set at build time. The extension, when installed, marks this page (its content script sets
+ * `data-uri-list-extension` on the root element: the page learns only that), and web.css hides it.
+ */
+function offerExtension() {
+  const kind = browserKind();
+  const address = kind && GET_EXTENSION[kind];
+  if (!address) return;
+  const link = /** @type {HTMLAnchorElement} */ ($('get-extension-link'));
+  link.href = address;
+  link.textContent = t(kind === 'firefox' ? 'webGetExtensionFirefox' : 'webGetExtensionChrome');
+  $('get-extension-why').textContent = t('webGetExtensionWhy');
+  $('get-extension').hidden = false;
+}
+
 async function start() {
   messages = WORDS[language()];
+  offerExtension();
   const core = init({ module_or_path: new URL('pkg/uri_list_bg.wasm', import.meta.url) });
   fillStatic();
   $('open-next').addEventListener('click', openNext);

@@ -28,6 +28,8 @@ const TYPES = {
 };
 /** `/web/…` is the built web page (dist/web, ./build.sh), for web links (cases-web.mjs). */
 const WEB = normalize(join(fileURLToPath(new URL('../../dist/web/', import.meta.url)), sep));
+/** `/distributed-web/…`: the web page as a distributor builds it (dist/distributed/web, ./build.sh test). */
+const DISTRIBUTED_WEB = normalize(join(fileURLToPath(new URL('../../dist/distributed/web/', import.meta.url)), sep));
 
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -58,9 +60,10 @@ export async function startServer(root) {
       const name = escapeHtml(page[1]);
       return send(200, TYPES['.html'], `<!doctype html><meta charset="utf-8"><title>${name}</title><h1>${name}</h1>`);
     }
-    const web = path.startsWith('/web/');
-    const root = web ? WEB : base;
-    const rest = web ? path.slice('/web'.length) : path;
+    const distributed = path.startsWith('/distributed-web/');
+    const web = distributed || path.startsWith('/web/');
+    const root = distributed ? DISTRIBUTED_WEB : web ? WEB : base;
+    const rest = distributed ? path.slice('/distributed-web'.length) : web ? path.slice('/web'.length) : path;
     const file = normalize(join(root, rest === '/' ? 'index.html' : rest));
     if (!file.startsWith(root)) return send(403, TYPES['.txt'], 'forbidden');
     try {
