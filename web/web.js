@@ -225,7 +225,7 @@ async function showList(link, head) {
 /** The page without a list (`error`: why the fragment could not be read, if it held something). */
 function showAbout(error) {
   const title = error ? t('previewUnreadable') : t('webEmptyTitle');
-  document.title = title;
+  document.title = `${title} · uri-list`;
   $('title').textContent = title;
   $('summary').textContent = t('webEmptyLead');
   $('sites').hidden = true;

@@ -94,7 +94,7 @@ export const cases = [
       await shown(browser);
       const page = await read(browser);
       assert.equal(page.title, 'Zwei Seiten ä');
-      assert.equal(page.documentTitle, 'Zwei Seiten ä · a list of links');
+      assert.equal(page.documentTitle, 'Zwei Seiten ä · a list of links · uri-list');
       assert.equal(page.summary, '6 pages from 5 sites.');
       assert.deepEqual(page.links.map((l) => l.href), WEB_PAGES);
       assert.deepEqual(page.links.map((l) => l.text), WEB_PAGES);
@@ -198,7 +198,7 @@ export const cases = [
       const page = await read(browser);
       assert.equal(page.title, title);
       // No script of the list ran: the document title is the list's, as text.
-      assert.equal(page.documentTitle, `${title} · a list of links`);
+      assert.equal(page.documentTitle, `${title} · a list of links · uri-list`);
       assert.equal(await browser.inPage(() => document.querySelectorAll('main img, main script').length), 0);
       assert.deepEqual(page.links.map((l) => l.href), ['https://a.example/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E']);
       await onlyTo(browser, origin);
@@ -266,7 +266,7 @@ export const cases = [
       assert.equal(page.lang, 'de');
       assert.equal(page.openNext, 'Nächste Seite öffnen (1 von 1)');
       assert.match(page.reasons[0], /^javascript:-Links werden aus einer Liste nie geöffnet|javascript:/);
-      assert.equal(page.documentTitle.endsWith('· eine Liste von Links'), true, page.documentTitle);
+      assert.equal(page.documentTitle.endsWith('· eine Liste von Links · uri-list'), true, page.documentTitle);
       await browser.goto(`${origin}/web/`);
       await shown(browser);
       assert.equal((await read(browser)).title, 'Ein Link, viele Seiten');
