@@ -8,6 +8,7 @@ import { launchChromium } from './chromium.mjs';
 import { launchFirefox } from './firefox.mjs';
 import { arrange, clickCopied, copied, forgetShareFormat, markClipboard, MARKER, shortcut, tabMenu } from './cases-share.mjs';
 import { openOptions, openPopup } from './popup.mjs';
+import { activityMark, backgroundDone } from './cases-open.mjs';
 import { waitFor } from './util.mjs';
 
 const page = (origin, name) => `${origin}/page/${name}`;
@@ -63,6 +64,11 @@ export const cases = [
       await clearWebBase(browser);
       await markClipboard(browser, origin);
       await arrange(browser, { tabs: [{ url: page(origin, 'n1') }] });
+      // The shortcut copies nothing, and says why in a notification, not as a copied link.
+      const since = await activityMark(browser);
+      await shortcut(browser, 'copy-tabs-web', 'w');
+      await backgroundDone(browser, { since, expect: ['command copy-tabs-web'] });
+      assert.equal(await browser.clipboard(), MARKER);
       const popup = await openPopup(browser);
       try {
         const shown = await waitFor(
@@ -81,10 +87,6 @@ export const cases = [
       await browser.switchTo(options);
       const focused = await waitFor(() => browser.inPage(() => document.activeElement?.id ?? null), (id) => id === 'web-base', { what: 'the web page field to have the focus' });
       assert.equal(focused, 'web-base');
-      // The shortcut copies nothing, and says why in a sentence, not as a copied link.
-      await arrange(browser, { tabs: [{ url: page(origin, 'n2') }] });
-      await shortcut(browser, 'copy-tabs-web', 'w');
-      assert.equal(await browser.clipboard(), MARKER);
     },
   },
   {
