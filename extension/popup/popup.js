@@ -135,8 +135,8 @@ function setUpWebLinks(windowId, webBase, notes) {
   button.title = t('popupSetUpWebHint');
   button.addEventListener('click', async () => {
     try {
+      // The new tab takes the focus: the browser closes the popup itself.
       await api.tabs.create({ url: api.runtime.getURL(`options/options.html#${WEB_BASE_FIELD}`) });
-      window.close();
     } catch (error) {
       showStatus($('status'), error.message, 'error');
     }
