@@ -18,7 +18,7 @@ const BROWSERS = {
   firefox: { folder: 'firefox', launch: launchFirefox },
 };
 const CASE_TIME = 30_000;
-const SUITE_TIME = Number(process.env.E2E_SUITE_SECONDS ?? 900) * 1000;
+const SUITE_TIME = Number(process.env.E2E_SUITE_SECONDS ?? 1500) * 1000;
 
 const [name, dist = join(ROOT, 'dist')] = process.argv.slice(2);
 const target = BROWSERS[name];
