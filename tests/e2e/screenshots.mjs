@@ -20,12 +20,27 @@ import { startServer } from './server.mjs';
 import { FIXTURES, ROOT, waitFor } from './util.mjs';
 
 const IMAGES = join(ROOT, 'docs', 'images');
-const dist = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+// `--store`: the stores' pictures instead (store/screenshots/): 1280x800 screenshots of a tab
+// group just opened, the preview page and the web page, and the 440x280 promo tile.
+const STORE = process.argv.includes('--store');
+const SHOTS = join(ROOT, 'store', 'screenshots');
+const dist = resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? join(ROOT, 'dist'));
+/** The stores' screenshot size (Chrome Web Store: 1280x800 or 640x400; addons.mozilla.org takes it too). */
+const STORE_WINDOW = { width: 1280, height: 800 };
+/** A list to show on the preview page and the web page: nothing is loaded, only shown. */
+const SHOWN_LIST =
+  'uri-list:https://en.wikipedia.org/wiki/Uniform_Resource_Identifier;https://www.rfc-editor.org/rfc/rfc3986;' +
+  'https://developer.mozilla.org/en-US/docs/Web/API/URL;https://url.spec.whatwg.org/;https://www.w3.org/TR/html52/;' +
+  'https://github.com/web-platform-tests/wpt;https://doc.rust-lang.org/book/;https://webassembly.org/;' +
+  'https://developer.chrome.com/docs/extensions;https://extensionworkshop.com/;https://www.rust-lang.org/;' +
+  'https://nodejs.org/en/docs;https://developer.mozilla.org/en-US/docs/Mozilla/Add-ons/WebExtensions;' +
+  'https://tc39.es/ecma262/;https://www.unicode.org/reports/tr39/;https://publicsuffix.org/;' +
+  'https://datatracker.ietf.org/doc/html/rfc2483?title=Reading%20about%20links';
 // The browser window of tab-group.png, in CSS pixels: the tab strip, the toolbar and the top of
 // the demo page with the link that was clicked.
 const WINDOW = { width: 760, height: 402 };
 
-mkdirSync(IMAGES, { recursive: true });
+mkdirSync(STORE ? SHOTS : IMAGES, { recursive: true });
 const server = await startServer(FIXTURES);
 const browser = await launchFirefox({ extensionDir: join(dist, 'firefox') });
 try {
@@ -49,17 +64,55 @@ try {
     { chrome: true, async: true },
   );
   if (theme) throw new Error(`Firefox's light theme could not be turned on: ${theme}`);
-  await tabGroup();
-  await popup();
+  if (STORE) {
+    await storeShots();
+  } else {
+    await tabGroup();
+    await popup();
+  }
 } finally {
   await browser.close();
   await server.close();
 }
 
-/** docs/images/tab-group.png: the demo page's "Fruit" link, middle-clicked (the group opens beside it). */
-async function tabGroup() {
+/** store/screenshots/: the stores' pictures, each checked for its size. */
+async function storeShots() {
+  const write = (name, png) => {
+    const { width, height } = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+    writeFileSync(join(SHOTS, name), smaller(png));
+    console.log(`screenshots: store/screenshots/${name} (${width}x${height})`);
+  };
+  await tabGroup(STORE_WINDOW, (png) => write('tab-group-1280x800.png', png));
+  // The preview page (Firefox's protocol handler's form of it: the link in the address).
   await browser.reset();
-  await browser.command('POST', '/window/rect', { x: 0, y: 0, width: WINDOW.width, height: WINDOW.height });
+  await browser.command('POST', '/window/rect', { x: 0, y: 0, ...STORE_WINDOW });
+  await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(SHOWN_LIST)}`);
+  await waitFor(() => browser.inPage(() => document.querySelectorAll('a[href^="https://"]').length), (n) => n >= 17, { what: 'the preview page to show the list' });
+  await pointerAway();
+  write('preview-1280x800.png', await windowShot());
+  // The web page, as a person without the extension meets a web link.
+  await browser.reset();
+  await browser.goto(`${server.origin}/web/#${SHOWN_LIST}`);
+  await waitFor(() => browser.inPage(() => document.getElementById('main').getAttribute('aria-busy')), (busy) => busy === null, { what: 'the web page to show the list' });
+  await pointerAway();
+  write('web-page-1280x800.png', await windowShot());
+  // The promo tile: the product's name, icon and what it does, at 440x280.
+  await browser.reset();
+  await browser.goto(`${server.origin}/promo-tile.html`);
+  await browser.command('POST', '/window/rect', { width: 900, height: 700 });
+  write('promo-tile-440x280.png', await browser.screenshot('#tile'));
+}
+
+/** The pointer off anything it would highlight. */
+async function pointerAway() {
+  await browser.command('POST', '/actions', { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', origin: 'viewport', x: 1, y: 1 }] }] });
+  await browser.command('DELETE', '/actions');
+}
+
+/** docs/images/tab-group.png: the demo page's "Fruit" link, middle-clicked (the group opens beside it). */
+async function tabGroup(size = WINDOW, write = null) {
+  await browser.reset();
+  await browser.command('POST', '/window/rect', { x: 0, y: 0, width: size.width, height: size.height });
   await browser.goto(`${server.origin}/demo.html`);
   // A person's middle click on the link where it is (the driver's click() would first scroll it
   // to the middle of the window), then the pointer onto the heading, off the link.
@@ -91,6 +144,7 @@ async function tabGroup() {
     (gone) => gone,
     { what: "the status panel with the link's address to go" },
   );
+  if (write) return write(await windowShot());
   writeFileSync(join(IMAGES, 'tab-group.png'), smaller(await windowShot()));
   console.log(`screenshots: docs/images/tab-group.png (tabs: ${strip.labels.join(' | ')}; group: ${strip.groups[0]})`);
 }
