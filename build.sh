@@ -362,6 +362,13 @@ release() {
   quietly "zip the web page" pack_zip dist/web "$out/$name-web.zip"
   node .ci/release-notes.mjs "$VERSION" ${tag:+--tagged} >"$out/RELEASE-NOTES.md" || exit 1 # it said why
   (cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)
+  # The stores' screenshots, made again from this build (not part of the checksummed files: the
+  # fixture server's port shows in them). They need Firefox and geckodriver, as the tests do.
+  if have "${FIREFOX:-firefox-esr}" && [[ -n $(geckodriver_path) ]]; then
+    GECKODRIVER=$(geckodriver_path) quietly "store screenshots" node tests/e2e/screenshots.mjs --store --out dist/store-screenshots
+  else
+    progress "no Firefox or geckodriver here: the store screenshots were not made again (./build.sh test installs both)"
+  fi
   local web
   web=$(node -e 'import("./.ci/pack.mjs").then((m) => console.log(m.defaultWebBase() || "none (set URI_LIST_WEB_BASE or GITHUB_REPOSITORY)"))')
   say "Released uri-list $VERSION${tag:+ ($tag)} in $out/: the Chrome package, the Firefox .xpi, the sources, the web page, RELEASE-NOTES.md and SHA256SUMS. Web links point to: $web"

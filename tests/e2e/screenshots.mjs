@@ -20,11 +20,13 @@ import { startServer } from './server.mjs';
 import { FIXTURES, ROOT, waitFor } from './util.mjs';
 
 const IMAGES = join(ROOT, 'docs', 'images');
-// `--store`: the stores' pictures instead (store/screenshots/): 1280x800 screenshots of a tab
-// group just opened, the preview page and the web page, and the 440x280 promo tile.
+// `--store`: the stores' pictures instead (store/screenshots/, or `--out DIR`): 1280x800
+// screenshots of a tab group just opened, the preview page and the web page, and the 440x280
+// promo tile. `./build.sh release` makes them again into dist/store-screenshots/.
 const STORE = process.argv.includes('--store');
-const SHOTS = join(ROOT, 'store', 'screenshots');
-const dist = resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? join(ROOT, 'dist'));
+const outAt = process.argv.indexOf('--out');
+const SHOTS = outAt > 0 ? resolve(process.argv[outAt + 1]) : join(ROOT, 'store', 'screenshots');
+const dist = resolve(process.argv.slice(2).find((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--out') ?? join(ROOT, 'dist'));
 /** The stores' screenshot size (Chrome Web Store: 1280x800 or 640x400; addons.mozilla.org takes it too). */
 const STORE_WINDOW = { width: 1280, height: 800 };
 /** A list to show on the preview page and the web page: nothing is loaded, only shown. */
@@ -80,7 +82,7 @@ async function storeShots() {
   const write = (name, png) => {
     const { width, height } = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
     writeFileSync(join(SHOTS, name), smaller(png));
-    console.log(`screenshots: store/screenshots/${name} (${width}x${height})`);
+    console.log(`screenshots: ${join(SHOTS, name)} (${width}x${height})`);
   };
   await tabGroup(STORE_WINDOW, (png) => write('tab-group-1280x800.png', png));
   // The preview page (Firefox's protocol handler's form of it: the link in the address).
