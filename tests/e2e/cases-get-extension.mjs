@@ -64,9 +64,10 @@ export const cases = [
         assert.equal(shown.shown, false);
         // The same page at another address (not the one web links use) learns nothing.
         await browser.goto(`${origin}/web/#${LINK(origin)}`);
+        await waitFor(() => browser.inPage(() => location.pathname), (path) => path === '/web/', { what: 'the other page' });
         await offer(browser);
-        const other = await browser.inPage(() => document.documentElement.hasAttribute('data-uri-list-extension'));
-        assert.equal(other, false);
+        const other = await browser.inPage(() => ({ path: location.pathname, marked: document.documentElement.hasAttribute('data-uri-list-extension') }));
+        assert.deepEqual(other, { path: '/web/', marked: false });
       } finally {
         await browser.inExtension(async () => {
           const api = globalThis.browser ?? globalThis.chrome;
