@@ -48,7 +48,19 @@ async function capture(tab) {
     await sleep(1000 - (now - captures[0]) + 5);
   }
   captures.push(performance.now());
-  const url = await api.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
+  let url;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      url = await api.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
+      break;
+    } catch (error) {
+      // Chrome counts its quota from when it takes each screenshot, which the count above can
+      // only estimate (a restarted service worker forgets it): past the quota, a second later.
+      if (attempt >= 3 || !/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/.test(String(error?.message ?? error))) throw error;
+      await sleep(1000);
+      captures.push(performance.now());
+    }
+  }
   return createImageBitmap(await (await fetch(url)).blob());
 }
 

@@ -32,7 +32,7 @@ async function previewInstead(browser, origin, page) {
   assert.equal(state.tabs[0].url, page);
   assert.ok(isPreview(state.tabs[1].url), `the second tab is the preview page: ${state.tabs[1].url}`);
   assert.equal(state.tabs.filter((tab) => tab.url.includes('/page/painted-')).length, 0);
-  await stillSame(browser, origin, state);
+  await stillSame(browser, origin, state, { page: true });
   const shown = await previewShows(browser);
   assert.equal(shown.title, 'Painted');
   assert.equal(shown.rows, 15);
@@ -45,7 +45,7 @@ async function opensAtOnce(browser, origin, page, title) {
   assert.equal(state.tabs[0].url, page);
   assert.deepEqual(state.groups.map((g) => g.title), [title]);
   assert.equal(urlAndGroup(state).filter(([, group]) => group === title).length, 2);
-  await stillSame(browser, origin, state);
+  await stillSame(browser, origin, state, { page: true });
 }
 
 /** Why the preview page is shown, for a link nobody could see (the CSS check's words, or the screenshots'). */

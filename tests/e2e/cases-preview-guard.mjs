@@ -95,7 +95,7 @@ async function refusedThenOpens(browser, origin) {
   const seen = await waitFor(() => previewState(browser), (s) => NOT_YET.test(s.status), { what: 'the preview page to refuse the early press' });
   assert.deepEqual(await listTabs(browser, origin), [], 'no page of the list opened');
   const state = await stateOf(browser, origin);
-  await stillSame(browser, origin, state);
+  await stillSame(browser, origin, state, { page: true });
   // The way in is said too: a navigation brought the page.
   assert.ok(seen.why.some((line) => /this tab was sent to the link itself/.test(line)), JSON.stringify(seen.why));
   await browser.click('#open'); // waits, as a person would, until the button is active
@@ -191,7 +191,7 @@ async function onlyOffered(browser, origin, path, offers = '1') {
   const state = await stateOf(browser, origin);
   assert.deepEqual(state.groups, [], 'no group opened');
   assert.equal(state.tabs.length, 1, JSON.stringify(state.tabs));
-  await stillSame(browser, origin, state);
+  await stillSame(browser, origin, state, { page: true });
 }
 
 const multilinkCases = [
@@ -205,7 +205,7 @@ const multilinkCases = [
       const state = await browser.state();
       assert.deepEqual(state.groups, [], 'no group opened');
       assert.deepEqual(state.tabs.map((t) => t.url), [elsewhere]);
-      await stillSame(browser, origin, await stateOf(browser, origin));
+      await stillSame(browser, origin, await stateOf(browser, origin), { page: true });
     },
   },
   {
@@ -250,7 +250,7 @@ const searchCases = [
       let state = await stateOf(browser, origin);
       assert.deepEqual(state.tabs.map((t) => t.url), [`/page/shared?link=${link}`]);
       assert.ok((await browser.requests()).some((url) => url.startsWith(`${origin}/page/shared?link=`)), 'the page was asked for');
-      await stillSame(browser, origin, state);
+      await stillSame(browser, origin, state, { page: true });
 
       await browser.reset();
       await browser.recordRequests();

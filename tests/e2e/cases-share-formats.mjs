@@ -187,7 +187,7 @@ export const cases = [
           const shown = await waitFor(read, (p) => !p.disabled, { what: 'the popup to count the tabs' });
           assert.equal(shown.format, 'link', 'the uri-list link first, until another format is used');
           assert.equal(shown.button, 'Copy 2 tabs as one link');
-          assert.deepEqual(shown.choices, ['uri-list link', 'Web link', 'Markdown', 'Titled links (HTML)', 'Titles and addresses', 'Addresses, one per line', 'My template']);
+          assert.deepEqual(shown.choices, ['uri-list link', 'Markdown', 'Titled links (HTML)', 'Titles and addresses', 'Addresses, one per line', 'My template']);
           await popup.choose('#format', 'html');
           await waitFor(read, (p) => p.button === 'Copy 2 tabs as Titled links (HTML)', { what: 'the button to name the format' });
           await popup.click('#copy');
