@@ -17,11 +17,6 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const README_LIMIT = 12 * 1024;
-/**
- * Documents another branch adds, linked to before they land: a link to one is not dead while it
- * is missing (once it is there, it is checked like any other). Take an entry out once it is there.
- */
-const PENDING = new Set(['docs/cli.md']);
 
 const DOCUMENTS = [
   'README.md',
@@ -132,7 +127,6 @@ for (const file of DOCUMENTS) {
         continue;
       }
       if (!exists(path)) {
-        if (PENDING.has(path) && anchor === undefined && !existsSync(join(ROOT, path))) continue;
         problems.push(`${where}: ${target}: there is no ${path} in the repository`);
         continue;
       }
