@@ -9,7 +9,7 @@ import { settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
 import { waitFor } from './util.mjs';
 
 /** Drives the preview page (the newest one) and reads what it shows once it has shown it. */
-async function previewShows(browser) {
+export async function previewShows(browser) {
   await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
   return waitFor(
     () =>

@@ -7,24 +7,9 @@
 // still opens its group at once.
 import assert from 'node:assert/strict';
 import { settled, stillSame, urlAndGroup } from './cases-open.mjs';
-import { waitFor } from './util.mjs';
+import { previewShows } from './cases-hardening.mjs';
 
 const isPreview = (url) => /^(moz|chrome)-extension:\/\/[^/]+\/preview\/preview\.html\?/.test(url);
-
-/** The preview page's title and reasons, once it shows the list. */
-async function previewShows(browser) {
-  await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
-  return waitFor(
-    () =>
-      browser.inPage(() => ({
-        title: document.querySelector('h1').textContent,
-        why: document.getElementById('why').hidden ? '' : document.getElementById('why').textContent,
-        rows: document.querySelectorAll('#items li.item').length,
-      })),
-    (shown) => shown.title !== '' && shown.rows > 0,
-    { what: 'the preview page to show the list' },
-  );
-}
 
 /** None of the list's pages opened: the page, and beside it the preview page with the list. */
 async function previewInstead(browser, origin, page) {
