@@ -233,7 +233,14 @@ const navigationCases = NAVIGATIONS.map((attack) => ({
     );
     // The navigation it started has reached the background, which has answered it.
     await backgroundDone(browser, { since: mark, expect: attack.blocked ? [] : ['webNavigation.onErrorOccurred uri-list'] });
-    const state = await stateOf(browser, origin);
+    // The background has answered by sending the tab to the preview page; until that navigation
+    // commits, Firefox reports the tab as about:blank (seen once in CI after location.replace).
+    // A tab in between is not an answer: wait for every tab to have a page of its own.
+    const state = await waitFor(
+      () => stateOf(browser, origin),
+      ({ tabs }) => tabs.every((tab) => tab.url !== 'about:blank'),
+      { what: `every tab to settle on a page after ${attack.what}` },
+    );
     const shown = state.tabs.map((tab) => (tab.url.includes(PREVIEW) ? 'preview' : tab.url));
     const expected = { page: [path], preview: ['preview'], beside: [path, 'preview'], 'new-preview': [path, 'preview'] }[expect];
     assert.deepEqual(shown, expected, `${expect}: ${JSON.stringify(state)}`);
