@@ -444,6 +444,7 @@ run_tests() {
   must "pack dist/distributed (GITHUB_REPOSITORY=acme/lists)" pack_distributed
   # After the build: the types of the wasm package (dist/pkg/uri_list.d.ts) are part of it.
   must "type-check the extension's JavaScript (tsc, tsconfig.json)" tsc -p .
+  must "web links in chat apps (real linkifiers find the whole link: tests/linkifiers.mjs)" node tests/linkifiers.mjs
 
   # Both browsers always run: one failing does not hide the other.
   suite "end-to-end: Chromium" node tests/e2e/run.mjs chromium

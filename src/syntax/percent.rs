@@ -161,15 +161,23 @@ pub(crate) const fn is_query_char(b: u8) -> bool {
     is_uri_char(b) || matches!(b, b';' | b'?')
 }
 
-/// The characters an option key or value may carry unencoded in the query.
+/// The characters an option key or value may carry unencoded in the query:
+/// RFC 3986 §2.3 `unreserved` without `.`, that is letters, digits, `-`, `_`
+/// and `~`. Everything else is percent-encoded (decoding gives back the same
+/// text), so that
+/// - `&`, `=`, `#`, `+`, `%`, `;` and spaces survive any query parser,
+///   including `application/x-www-form-urlencoded` ones that read `+` as a
+///   space, and
+/// - no linkifier of a chat, mail or forge app ends the link early: they trim
+///   a trailing `.`, `!`, `?`, `,`, `:` or an unbalanced `)` from what they
+///   find (linkify-it, linkifyjs, Autolinker, twitter-text, anchorme, GitHub's
+///   autolink literals; tested by `tests/linkifiers.mjs`), which a title such
+///   as `Reading list (May).` would otherwise lose.
 ///
-/// Narrower than [`is_query_char`] so that `&`, `=`, `#`, `+`, `%`, `;` and
-/// spaces survive any query parser, including `application/x-www-form-urlencoded`
-/// ones that read `+` as a space.
+/// A reader takes any `query` character unencoded; this only narrows what the
+/// encoder writes.
 const fn is_option_char(b: u8) -> bool {
-    matches!(b,
-        b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~'
-        | b'!' | b'$' | b'\'' | b'(' | b')' | b'*' | b',' | b':' | b'@' | b'/' | b'?')
+    matches!(b, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'~')
 }
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -443,6 +451,22 @@ mod tests {
                 encode_non_uri_chars(item),
                 "decoding {link:?}"
             );
+        }
+    }
+
+    #[test]
+    fn options_are_written_with_only_unreserved_characters_but_the_dot() {
+        for (value, written) in [
+            ("Reading list (May).", "Reading%20list%20%28May%29%2E"),
+            ("Plan: day 1, or 2?!", "Plan%3A%20day%201%2C%20or%202%3F%21"),
+            ("a-b_c~d", "a-b_c~d"),
+            ("1+1=2 & 50%", "1%2B1%3D2%20%26%2050%25"),
+            ("Straße", "Stra%C3%9Fe"),
+        ] {
+            let mut out = String::new();
+            encode_option(value, &mut out);
+            assert_eq!(out, written, "writing {value:?}");
+            assert_eq!(decode_option(&out), (Cow::Borrowed(value), true));
         }
     }
 
