@@ -445,6 +445,7 @@ run_tests() {
   # After the build: the types of the wasm package (dist/pkg/uri_list.d.ts) are part of it.
   must "type-check the extension's JavaScript (tsc, tsconfig.json)" tsc -p .
   must "web links in chat apps (real linkifiers find the whole link: tests/linkifiers.mjs)" node tests/linkifiers.mjs
+  must "page titles: a plain reader of the draft reads the same pages (tests/draft-reader.mjs)" node tests/draft-reader.mjs
 
   # Both browsers always run: one failing does not hide the other.
   suite "end-to-end: Chromium" node tests/e2e/run.mjs chromium

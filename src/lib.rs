@@ -145,8 +145,45 @@
 //! `title` wins when both are there ([`UriList::title`]). `type` is a display
 //! hint ([`UriList::kind`]). Every other key is kept, in order
 //! ([`UriList::options`]). A `+` is a plus sign, not a space: the query of a
-//! URI is RFC 3986's, not an HTML form's. [`UriList::to_link`] writes `+` as
-//! `%2B` and a space as `%20`, so that a form decoder reads the same values.
+//! URI is RFC 3986's, not an HTML form's. [`UriList::to_link`] writes every
+//! character of a key or value but ASCII letters, digits and `-`
+//! percent-encoded (`+` as `%2B`, a space as `%20`, `.` as `%2E`), so that a
+//! form decoder reads the same values and no chat app's linkifier cuts the
+//! link at a title's last `.`, `)`, `?` or `~`.
+//!
+//! # Page titles (an extension, by draft §8.1)
+//!
+//! The option [`PAGE_TITLES`] (`page-titles`) carries the pages' titles, so
+//! that a person who receives a list sees what each page is before opening
+//! it:
+//!
+//! ```text
+//! uri-list:https://a.com/hotel;https://b.com;https://c.com?title=Trip&page-titles=Hotel%2C%20old%20town~~Caf%C3%A9
+//! ```
+//!
+//! - One title per item, in the items' order (a nested list counts as one
+//!   item), separated by unencoded tildes (`~`: unreserved, and no linkifier
+//!   cuts a link at it, where anchorme cuts at `,,`); each title
+//!   percent-encoded like any option value (a tilde in a title is `%7E`).
+//!   The value is split on `~` *before* it is decoded. An empty title, and every item past the last title written,
+//!   has none ([`Item::title`]). Titles past the last item are not kept, with
+//!   a [`Violation::PageTitlesBeyondItems`] note; a second `page-titles` is
+//!   ignored, with a [`Violation::DuplicateOption`] note.
+//! - It is read into the items, not kept among [`UriList::options`], and
+//!   [`UriList::to_link`] writes it after the other options from the items
+//!   ([`UriList::set_page_title`]), trailing empty titles left out: reading
+//!   a link and writing it back gives the same titles (tests/properties.rs).
+//! - In the text form it is the comment line `#?page-titles=Hotel, old
+//!   town~~Café`: the option's line of §8.1, each title as an option value
+//!   is written there (decoded, with `%`, control characters and `~`
+//!   percent-encoded).
+//! - A reader that does not know it reads exactly the same pages: it is an
+//!   option in the query, which §5's algorithm never reads, and a comment
+//!   line in the text form, which RFC 2483 readers skip (tests/draft-reader.mjs
+//!   reads written links with a plain reader of §5).
+//! - The titles are the sender's words, not the pages': whoever shows them
+//!   shows them as text, never as a site's name, and the check warns when a
+//!   title reads as another site's address ([`check_list`]).
 //!
 //! # Nesting (draft §8.2)
 //!
@@ -310,7 +347,7 @@ pub use plan::{
     GROUP_COLORS,
 };
 pub use syntax::find::{find_links, read_pasted, Form, Found};
-pub use syntax::list::{Item, Scheme, UriList};
+pub use syntax::list::{Item, Scheme, UriList, PAGE_TITLES};
 pub use syntax::parse::{
     parse, reads_as_address, Parsed, Parser, MAX_DEPTH, MAX_LENGTH, MAX_WARNINGS,
 };

@@ -5,8 +5,8 @@
 use crate::prelude::*;
 
 use crate::check::{
-    check_item_knowing, page_address_reading_host, pair_notes, Class, HostRead, HostReading, Note,
-    Site,
+    check_item_knowing, page_address_reading_host, pair_notes, title_note, Class, HostRead,
+    HostReading, Note, Site,
 };
 use crate::message::digits::decimal;
 use crate::message::error::Violation;
@@ -350,7 +350,8 @@ fn add_groups(
         let known = readings
             .next_if(|(i, _)| *i == n)
             .map(|(_, r)| HostRead::of(r));
-        let c = check_item_knowing(item.as_str(), known);
+        let mut c = check_item_knowing(item.as_str(), known);
+        c.notes.extend(title_note(item.title(), c.site.as_ref()));
         match (c.class, item.list()) {
             (Class::Openable, _) => {
                 if let Some((_, earlier)) = repeats.next_if(|&(i, _)| i == n) {

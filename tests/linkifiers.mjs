@@ -60,6 +60,9 @@ const TITLES = [
   '"Best of" 2026...',
   "Tom's picks :)",
   'Straße ✓ 東京 😀',
+  'Tom ~ Jerry~',
+  'Part 2 -',
+  'snake_case_',
   'a.b',
   ':',
   '...',
@@ -107,17 +110,25 @@ const limited = (name, sentence) => LIMITS.some((limit) => limit.linkifier === n
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 let checked = 0;
 const failures = [];
-for (const items of LISTS) {
-  for (const title of TITLES) {
-    const link = core.encode({ items, title });
-    const web = core.encode({ items, title, web: BASE });
+// Each list with a title, and with the same words as its first page's title (page-titles, the
+// link's last option).
+const FORMS = LISTS.flatMap((items) =>
+  TITLES.flatMap((title) => [
+    { items, title },
+    { items, title: 'Pages', pageTitles: [title, null, title].slice(0, items.length) },
+  ]),
+);
+for (const { items, title, pageTitles } of FORMS) {
+  {
+    const link = core.encode({ items, title, pageTitles });
+    const web = core.encode({ items, title, pageTitles, web: BASE });
     // The web link reads back as what was given (the round trip the linkifiers must keep).
-    const expected = { items, title };
+    const expected = { items, title, pageTitles: pageTitles && items.map((_, i) => pageTitles[i] ?? null) };
     const readBack = (found) => {
       const inner = core.linkInWebLink(found);
       if (!inner) return null;
       const list = core.decode(inner, {});
-      return { items: list.items.map((item) => item.uri ?? item.url ?? item), title: list.title };
+      return { items: list.items, title: list.title, pageTitles: list.pageTitles };
     };
     const own = readBack(web);
     if (!same(own, expected)) {
@@ -132,7 +143,7 @@ for (const items of LISTS) {
         const found = linkify(text).filter((href) => href.startsWith(BASE));
         const read = found.map(readBack);
         if (found.length !== 1 || !same(read[0], expected)) {
-          failures.push(`${name}, title ${JSON.stringify(title)} (link ${link}), in ${JSON.stringify(text)}:\n    found: ${JSON.stringify(found)}`);
+          failures.push(`${name}, ${JSON.stringify(pageTitles ? { pageTitles } : { title })} (link ${link}), in ${JSON.stringify(text)}:\n    found: ${JSON.stringify(found)}`);
         }
       }
     }

@@ -37,6 +37,10 @@ fn options() -> impl Strategy<Value = Vec<(String, String)>> {
     proptest::collection::vec(("[a-z-]{1,8}|.{1,8}", any::<String>()), 0..4)
 }
 
+fn titles(list: &UriList) -> Vec<Option<&str>> {
+    list.items().iter().map(|i| i.title()).collect()
+}
+
 fn items_of(list: &UriList) -> Vec<&str> {
     list.items().iter().map(|i| i.as_str()).collect()
 }
@@ -57,6 +61,54 @@ proptest! {
         let expected: Vec<String> = items.iter().map(|i| encode_non_uri_chars(i).into_owned()).collect();
         prop_assert_eq!(items_of(&parsed.list), expected);
         prop_assert_eq!(parsed.list.options(), &options[..]);
+    }
+
+    #[test]
+    fn page_titles_round_trip_through_the_link_and_the_text(
+        entries in proptest::collection::vec((uri_chars_item(), proptest::option::of(any::<String>())), 1..10),
+        options in options(),
+        over in any::<bool>(),
+    ) {
+        let mut list: UriList = entries.iter().map(|(item, _)| item.clone()).collect();
+        for (k, v) in &options {
+            list.push_option(k.clone(), v.clone());
+        }
+        for (i, (_, title)) in entries.iter().enumerate() {
+            if let Some(title) = title {
+                list.set_page_title(i, title.clone());
+            }
+        }
+        // An empty title is none.
+        let expected: Vec<Option<&str>> = entries.iter().map(|(_, t)| t.as_deref().filter(|t| !t.is_empty())).collect();
+        prop_assert_eq!(titles(&list), expected.clone());
+        let link = list.to_link();
+        let parsed = Parser::new().strict(true).parse(&link).map_err(|e| TestCaseError::fail(format!("{link:?}: {e}")))?;
+        prop_assert_eq!(&parsed.list, &list);
+        prop_assert_eq!(titles(&parsed.list), expected.clone());
+        prop_assert_eq!(parsed.list.options(), &options[..]);
+        // (The generated options may repeat a key: that note alone.)
+        prop_assert!(parsed.warnings.iter().all(|w| matches!(w.violation(), uri_list::Violation::DuplicateOption { key } if key != uri_list::PAGE_TITLES)), "{:?}", parsed.warnings);
+        // A reader that does not know page-titles reads the same items: the
+        // hier-part (up to the first unencoded `?`) is untouched by them.
+        let hier = |l: &str| l.split('?').next().unwrap_or_default().to_owned();
+        let mut plain: UriList = entries.iter().map(|(item, _)| item.clone()).collect();
+        for (k, v) in &options {
+            plain.push_option(k.clone(), v.clone());
+        }
+        prop_assert_eq!(hier(&link), hier(&plain.to_link()));
+        // Through the text form.
+        let back = from_text(&to_text(&parsed.list)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(titles(&back.list), expected);
+        // More titles than items: the items keep theirs, a note says so.
+        if over {
+            let mut longer = list.clone();
+            longer.push("https://extra.example/");
+            longer.set_page_title(entries.len(), "x");
+            let link = longer.to_link().replacen(";https://extra.example/", "", 1);
+            let read = parse(&link).map_err(|e| TestCaseError::fail(format!("{link:?}: {e}")))?;
+            prop_assert_eq!(titles(&read.list), titles(&list));
+            prop_assert!(read.warnings.iter().any(|w| matches!(w.violation(), uri_list::Violation::PageTitlesBeyondItems { .. })), "{:?}", read.warnings);
+        }
     }
 
     #[test]

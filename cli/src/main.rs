@@ -14,7 +14,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use uri_list::{
     check_list, from_text, reads_as_address, to_text, Arg, CheckReport, Class, Code, Item,
-    ItemCheck, Message, Parser, UriList, Violation, Warning, MAX_LENGTH,
+    ItemCheck, Message, Parser, UriList, Violation, Warning, MAX_LENGTH, PAGE_TITLES,
 };
 
 /// The exit statuses, as the help and docs/cli.md give them.
@@ -145,7 +145,8 @@ struct DecodeArgs {
     /// Stop at the first mistake in the link (exit 1) instead of reading on past it.
     #[arg(long)]
     strict: bool,
-    /// Print the list as JSON: {"items", "title", "type", "options", "fragment", "warnings"}.
+    /// Print the list as JSON: {"items", "title", "type", "options", "fragment", "warnings"}, and
+    /// "pageTitles" (null or a title for each item) when the link carries page titles.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -165,7 +166,8 @@ struct EncodeArgs {
     options: Vec<(String, String)>,
     #[arg(long, value_name = "BASE", help = WEB_HELP)]
     web: Option<String>,
-    /// The items, one an argument; with none, one a line on standard input.
+    /// The items, one an argument; with none, one a line on standard input, each line a URL
+    /// or a URL, a tab and the page's title (written as the option page-titles).
     #[arg(value_name = "URL")]
     urls: Vec<String>,
 }
@@ -459,6 +461,9 @@ fn as_decode_reads(list: &UriList, prefix: &str) -> UriList {
             }
             None => out.push(item.as_str()),
         }
+        if let Some(title) = item.title() {
+            out.set_page_title(n, title);
+        }
     }
     for (key, value) in list.options() {
         out.push_option(key.as_str(), value.as_str());
@@ -503,8 +508,11 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         io::stdin().read_to_string(&mut input).map_err(|e| {
             Failure::Input(format!("Cannot read the URLs from standard input: {e}."))
         })?;
+        // `URL` or `URL<TAB>page title`.
         for line in input.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            list.push(line);
+            let (url, title) = line.split_once('\t').unwrap_or((line, ""));
+            list.push(url.trim_end());
+            list.set_page_title(list.len() - 1, title.trim_start());
         }
     } else {
         for (n, url) in args.urls.into_iter().enumerate() {
@@ -529,6 +537,12 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         list.set_kind(kind);
     }
     for (key, value) in args.options {
+        if key == PAGE_TITLES {
+            return Err(Failure::Input(format!(
+                "--option {PAGE_TITLES}=... would be read as the pages' titles: give each page's \
+                 title after its URL and a tab, one a line on standard input."
+            )));
+        }
         list.push_option(key, value);
     }
     let list = as_decode_reads(&list, "");

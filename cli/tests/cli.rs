@@ -161,6 +161,41 @@ fn wrong_usage_exits_2() {
 }
 
 #[test]
+fn page_titles_from_stdin_through_decode() {
+    let o = run(
+        &["encode", "--title", "Trip"],
+        Some("https://a.com/hotel\tHotel, old town.\nhttps://b.com\nhttps://c.com\tCafé (best)\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let link = stdout(&o);
+    assert_eq!(
+        link,
+        "uri-list:https://a.com/hotel;https://b.com;https://c.com?title=Trip&page-titles=Hotel%2C%20old%20town%2E~~Caf%C3%A9%20%28best%29\n"
+    );
+    let o = run(&["decode", link.trim_end()], None);
+    assert_eq!(
+        stdout(&o),
+        "https://a.com/hotel\r\nhttps://b.com\r\nhttps://c.com\r\n#?title=Trip\r\n#?page-titles=Hotel, old town.~~Café (best)\r\n"
+    );
+    let o = run(&["decode", "--json", link.trim_end()], None);
+    assert!(
+        stdout(&o).contains(r#""pageTitles":["Hotel, old town.",null,"Café (best)"]"#),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(
+        &["encode", "--option", "page-titles=a,b", "https://a.com"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("would be read as the pages' titles"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn encode_from_arguments_and_from_stdin() {
     let o = run(
         &[

@@ -147,14 +147,105 @@ impl ItemCheck {
 /// Checks every item of a list, in order (a nested list counts as one
 /// item), and notes the hosts of the list that look like one another
 /// (TR39 skeletons: `paypal.com` and `paypa1.com`).
+///
+/// An item whose page title ([`crate::Item::title`]) reads as the address of
+/// another site than the page's gets an alert (`title_note`).
 pub fn check_list(list: &UriList) -> Vec<ItemCheck> {
     let mut checks: Vec<ItemCheck> = list
         .items()
         .iter()
-        .map(|i| check_item(i.as_str()))
+        .map(|i| {
+            let mut c = check_item(i.as_str());
+            c.notes.extend(title_note(i.title(), c.site.as_ref()));
+            c
+        })
         .collect();
     note_lookalike_pairs(&mut checks);
     checks
+}
+
+/// An alert when a page's title, the sender's words, reads as the address of
+/// another site than the one the page is on: "paypal.com" over a page of
+/// `example.net` would pass for the site's name. Every word of the title
+/// that reads as a web address (as [`crate::reads_as_address`] reads one,
+/// after an `http://` or `https://`) is compared with the page's site by
+/// registered domain (`www.paypal.com` and `paypal.com` are one site,
+/// `bank.de` and `bank.example` two). A word counts as an address only when it starts with a
+/// scheme or `www.`, or ends in a top-level domain people write in names: a
+/// common generic one (`com`, `org`, `io`...) or any two letters but a few
+/// file extensions (`README.md`, `Node.js` and `index.html` are titles, not
+/// sites). A heuristic, without the Public Suffix List (which would
+/// outweigh the module): it errs towards warning.
+pub(crate) fn title_note(title: Option<&str>, site: Option<&Site>) -> Option<Note> {
+    let (title, site) = (title?, site?);
+    let page = registered_domain(&site.unicode);
+    let named = title
+        .split(|c: char| c.is_whitespace() || "()[]{}<>\"'“”‘’«»,;|".contains(c))
+        .filter_map(address_in_word)
+        .find(|host| {
+            let lower = host.to_lowercase();
+            registered_domain(&lower) != page && lower != site.host
+        })?;
+    // Shown as text: without bidirectional controls, and at most 80
+    // characters of it.
+    let shown = crate::format::without_bidi_controls(title);
+    let shown = match shown.char_indices().nth(80) {
+        Some((cut, _)) => [&shown[..cut], "…"].concat(),
+        None => shown.into_owned(),
+    };
+    let named = crate::format::without_bidi_controls(named);
+    Some(Note {
+        alert: true,
+        message: Message::with(Code::noteTitleNamesSite, &[&shown, &named, &site.shown()]),
+    })
+}
+
+/// The site a host is registered as: its registered name and what follows
+/// (`www.bbc.co.uk`: `bbc.co.uk`), or the host itself.
+fn registered_domain(host: &str) -> &str {
+    let host = host.trim_end_matches('.');
+    match registered_name(host) {
+        Some((_, 0)) | None => host,
+        Some((_, at)) => host
+            .match_indices('.')
+            .nth(at - 1)
+            .map_or(host, |(i, _)| &host[i + 1..]),
+    }
+}
+
+/// The host a word of a title names, when it reads as a web address.
+fn address_in_word(word: &str) -> Option<&str> {
+    let word = word.trim_end_matches(['.', ':', '!', '?']);
+    let (rest, marked) = match ["https://", "http://"].iter().find_map(|s| {
+        word.get(..s.len())
+            .filter(|p| p.eq_ignore_ascii_case(s))
+            .map(|p| p.len())
+    }) {
+        Some(n) => (&word[n..], true),
+        None => (word, false),
+    };
+    if !crate::reads_as_address(rest) {
+        return None;
+    }
+    let host = rest.split(['/', '?', '#', '\\']).next()?;
+    let host = host.split(':').next()?.trim_end_matches('.');
+    let marked = marked
+        || host
+            .get(..4)
+            .is_some_and(|w| w.eq_ignore_ascii_case("www."));
+    let tld = host.rsplit('.').next()?.to_ascii_lowercase();
+    const GENERIC: &[&str] = &[
+        "com", "net", "org", "info", "biz", "edu", "gov", "mil", "int", "app", "dev", "xyz",
+        "online", "site", "shop", "store", "blog", "cloud", "page", "tech", "news", "live", "link",
+        "club", "top", "bank", "pay", "money", "email", "mobi", "name", "pro",
+    ];
+    const FILE_EXTENSIONS: &[&str] = &[
+        "js", "ts", "md", "rs", "sh", "py", "so", "pl", "pm", "rb", "cs", "mk", "gz", "xz",
+    ];
+    let named = marked
+        || GENERIC.contains(&tld.as_str())
+        || (tld.len() == 2 && !FILE_EXTENSIONS.contains(&tld.as_str()));
+    named.then_some(host)
 }
 
 /// Adds a note to each item whose host looks like the host of an earlier
@@ -439,11 +530,70 @@ fn blocked_reason(scheme: &str) -> Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::message::Arg;
 
     fn site(uri: &str) -> Site {
         check_item(uri)
             .site
             .unwrap_or_else(|| panic!("{uri} has no site"))
+    }
+
+    #[test]
+    fn a_title_that_names_another_site_is_an_alert() {
+        let note = |title: &str, uri: &str| title_note(Some(title), Some(&site(uri)));
+        for (title, uri, named) in [
+            ("paypal.com", "https://example.net/login", "paypal.com"),
+            (
+                "Log in to PayPal.com.",
+                "https://paypa1.example/",
+                "PayPal.com",
+            ),
+            (
+                "https://www.bank.de/login",
+                "https://bank.example/",
+                "www.bank.de",
+            ),
+            (
+                "(see www.shop.example)",
+                "https://evil.example/",
+                "www.shop.example",
+            ),
+            (
+                "Docs: docs.python.org",
+                "https://python.org.evil.example/",
+                "docs.python.org",
+            ),
+        ] {
+            let n = note(title, uri).unwrap_or_else(|| panic!("{title:?} over {uri}: no note"));
+            assert!(n.alert);
+            assert_eq!(n.message.code, Code::noteTitleNamesSite);
+            assert_eq!(n.message.args[1], Arg::from(named.to_owned()), "{title:?}");
+        }
+        for (title, uri) in [
+            ("paypal.com", "https://www.paypal.com/signin"),
+            ("PayPal", "https://example.net/"),
+            ("README.md", "https://github.com/a/b"),
+            ("Node.js docs", "https://nodejs.org/"),
+            ("index.html", "https://example.org/"),
+            ("Mr. Smith's page, e.g. v1.2", "https://example.org/"),
+            ("Google Maps: maps.google.com", "https://maps.google.com/"),
+            ("bbc.co.uk news", "https://www.bbc.co.uk/news"),
+        ] {
+            assert_eq!(note(title, uri), None, "{title:?} over {uri}");
+        }
+        assert_eq!(title_note(None, Some(&site("https://a.example/"))), None);
+        assert_eq!(title_note(Some("paypal.com"), None), None);
+        // In a list: the note is the item's, with the others.
+        let list =
+            crate::parse("uri-list:https://example.net/;https://a.example/?page-titles=paypal.com")
+                .unwrap()
+                .list;
+        let checks = check_list(&list);
+        assert!(checks[0]
+            .notes
+            .iter()
+            .any(|n| n.message.code == Code::noteTitleNamesSite));
+        assert!(checks[1].notes.is_empty());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::prelude::*;
 
-use super::{check_item, check_openable, pair_notes, Class, Note, Site};
+use super::{check_item, check_openable, pair_notes, title_note, Class, Note, Site};
 use crate::format::without_bidi_controls;
 use crate::message::{Code, Message};
 use crate::syntax::parse::{Parsed, Parser};
@@ -232,6 +232,7 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
             Some((_, site)) => check_openable(item.as_str(), site),
             None => check_item(item.as_str()),
         };
+        c.notes.extend(title_note(item.title(), c.site.as_ref()));
         while let Some((_, note)) = pair.next_if(|(i, _)| *i == n) {
             c.notes.push(note);
         }

@@ -1,7 +1,8 @@
 //! `encode()`'s input, read with serde-wasm-bindgen: `{items, title?, type?,
-//! options?}`, where an item is a string or, for a nested list (draft
-//! §8.2), an object of the same shape, and `options` are `[key, value]`
-//! pairs of strings.
+//! options?, pageTitles?}`, where an item is a string or, for a nested list
+//! (draft §8.2), an object of the same shape, `options` are `[key, value]`
+//! pairs of strings, and `pageTitles` holds for each item a string or `null`
+//! (the link's `page-titles`).
 //!
 //! Read with `DeserializeSeed`s that carry the path of the value they read,
 //! so that every mistake is named where it is (`items[0].items[2] is not a
@@ -19,7 +20,8 @@ use wasm_bindgen::JsValue;
 
 /// What `encode` takes, for the message when it is given something else.
 const SHAPE: &str =
-    "{items: (string | {items, title?, type?, options?})[], title?, type?, options?: [key, value][]}";
+    "{items: (string | {items, title?, type?, options?, pageTitles?})[], title?, type?, \
+     options?: [key, value][], pageTitles?: (string | null)[]}";
 
 /// A value read, or what is wrong with it (the whole message).
 type Checked<T> = Result<T, String>;
@@ -93,7 +95,8 @@ seeds!(
     ItemSeed,
     TextSeed,
     OptionsSeed,
-    PairSeed
+    PairSeed,
+    PageTitlesSeed
 );
 
 /// A list at `path` (`""` for the input itself, else `items[2]`…).
@@ -140,6 +143,7 @@ impl<'de> Visitor<'de> for ListSeed {
             ])));
         }
         let (mut items, mut title, mut kind, mut options) = (None, Ok(None), Ok(None), Ok(None));
+        let mut page_titles = Ok(None);
         while let Some(key) = map.next_key::<String>()? {
             let name = self.name(&key);
             match key.as_str() {
@@ -166,23 +170,31 @@ impl<'de> Visitor<'de> for ListSeed {
                     let wrong = seed.wrong();
                     options = map.next_value_seed(seed).unwrap_or(Err(wrong));
                 }
+                "pageTitles" => {
+                    let seed = PageTitlesSeed { name };
+                    let wrong = seed.wrong();
+                    page_titles = map.next_value_seed(seed).unwrap_or(Err(wrong));
+                }
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
         }
         let items = items.unwrap_or_else(|| Err(fail(&[&self.name("items"), " must be an array"])));
-        Ok(build(items, title, kind, options))
+        let list = build(items, title, kind, options, &self.name("options"));
+        Ok(list.and_then(|list| with_page_titles(list, page_titles?, &self.name("pageTitles"))))
     }
 }
 
 /// The list of checked fields, or the first mistake: in the items, the
-/// title, the type, the options, in that order.
+/// title, the type, the options, in that order (the page titles after them:
+/// [`with_page_titles`]).
 fn build(
     items: Checked<Vec<Entry>>,
     title: Checked<Option<String>>,
     kind: Checked<Option<String>>,
     options: Checked<Option<Vec<(String, String)>>>,
+    options_name: &str,
 ) -> Checked<UriList> {
     let mut list = UriList::new();
     for item in items? {
@@ -198,7 +210,43 @@ fn build(
         list.set_kind(kind);
     }
     for (key, value) in options?.unwrap_or_default() {
+        // Written from the items' titles: as an option it would be read
+        // back as titles, not as the option given.
+        if key == crate::PAGE_TITLES {
+            return Err(fail(&[
+                options_name,
+                " holds \"",
+                crate::PAGE_TITLES,
+                "\": give the pages' titles as pageTitles, one per item",
+            ]));
+        }
         list.push_option(key, value);
+    }
+    Ok(list)
+}
+
+/// The list with its items' titles, or a mistake when there are more
+/// titles than items.
+fn with_page_titles(
+    mut list: UriList,
+    titles: Option<Vec<Option<String>>>,
+    name: &str,
+) -> Checked<UriList> {
+    let titles = titles.unwrap_or_default();
+    if titles.len() > list.len() {
+        return Err(fail(&[
+            name,
+            " has ",
+            &decimal(titles.len() as u64),
+            " titles for ",
+            &decimal(list.len() as u64),
+            " items",
+        ]));
+    }
+    for (i, title) in titles.into_iter().enumerate() {
+        if let Some(title) = title {
+            list.set_page_title(i, title);
+        }
     }
     Ok(list)
 }
@@ -399,5 +447,50 @@ impl<'de> Visitor<'de> for PairSeed {
             (Ok(Some(key)), Ok(Some(value)), Ok(None)) => Some((key, value)),
             _ => None,
         })
+    }
+}
+
+/// `pageTitles`: for each item, a string or `null`; or nothing.
+struct PageTitlesSeed {
+    name: String,
+}
+
+impl PageTitlesSeed {
+    fn wrong(&self) -> String {
+        fail(&[
+            &self.name,
+            " must be an array of strings or nulls, one per item",
+        ])
+    }
+}
+
+impl<'de> Visitor<'de> for PageTitlesSeed {
+    type Value = Checked<Option<Vec<Option<String>>>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of strings or nulls")
+    }
+
+    reject!('de: scalars, strings, map);
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Ok(None))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut titles = Vec::new();
+        loop {
+            let seed = TextSeed {
+                name: [&self.name, "[", &decimal(titles.len() as u64), "]"].concat(),
+            };
+            let wrong = seed.wrong();
+            match seq.next_element_seed(seed) {
+                Ok(Some(Ok(title))) => titles.push(title),
+                Ok(Some(Err(why))) => return Ok(Err(why)),
+                Ok(None) => break,
+                Err(_) => return Ok(Err(wrong)),
+            }
+        }
+        Ok(Ok(Some(titles)))
     }
 }

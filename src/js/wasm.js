@@ -78,6 +78,7 @@ export function build(link, ptr, count, textPtr, textLen, optionCount, rest) {
   for (let i = 0, k = 2 * count + 4; i < optionCount; i++, k += 4) options[i] = [at(k), at(k + 2)];
   const out = { items: null, title: at(2 * count), type: at(2 * count + 2), options, fragment: rest?.fragment ?? null, warnings: rest?.warnings ?? [] };
   if (rest?.lists) out.lists = rest.lists;
+  if (rest?.pageTitles) out.pageTitles = rest.pageTitles;
   const items = new Array(count);
   for (let i = 0; i < count; i++) {
     const start = spans[2 * i];

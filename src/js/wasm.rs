@@ -131,7 +131,7 @@ fn options_len(list: &UriList) -> usize {
 }
 
 /// `decode(link, {strict}?)`: the list a link stands for, as a plain object
-/// `{items, title, type, options, fragment, warnings, lists?}` (see
+/// `{items, title, type, options, fragment, warnings, lists?, pageTitles?}` (see
 /// docs/javascript-api.md). Throws on a link that cannot be read.
 ///
 /// Built for speed across the boundary, which costs more than the parse
@@ -253,11 +253,13 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
     // first. The rest (warnings, a fragment, nested lists: most links have
     // none) comes as an object.
     let list = &parsed.list;
-    let rest = if nested || !parsed.warnings.is_empty() || list.fragment().is_some() {
+    let titled = list.has_page_titles();
+    let rest = if nested || titled || !parsed.warnings.is_empty() || list.fragment().is_some() {
         to_js(&DecodeRest {
             fragment: list.fragment(),
             warnings: &parsed.warnings,
             lists: nested.then_some(Lists(list)),
+            page_titles: titled.then(|| list.items().iter().map(crate::Item::title).collect()),
         })?
     } else {
         JsValue::UNDEFINED
@@ -306,11 +308,15 @@ struct DecodeRest<'a> {
     warnings: &'a [crate::Warning],
     #[serde(skip_serializing_if = "Option::is_none")]
     lists: Option<Lists<'a>>,
+    /// For each item, `null` or its page title, when some item has one.
+    #[serde(rename = "pageTitles", skip_serializing_if = "Option::is_none")]
+    page_titles: Option<Vec<Option<&'a str>>>,
 }
 
-/// `encode({items, title?, type?, options?})`: the link for a list. An item
-/// is a string, or an object of the same shape for a nested list (draft
-/// §8.2); `options` are `[key, value]` pairs of strings. Read with
+/// `encode({items, title?, type?, options?, pageTitles?})`: the link for a
+/// list. An item is a string, or an object of the same shape for a nested
+/// list (draft §8.2); `options` are `[key, value]` pairs of strings;
+/// `pageTitles` a string or `null` for each item (`page-titles`). Read with
 /// serde-wasm-bindgen; each mistake is named by its path (src/js/encode.rs).
 ///
 /// With `web: BASE` (an absolute `http(s)` address), the web link on that

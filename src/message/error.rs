@@ -163,6 +163,9 @@ pub enum Violation {
     /// The link has a fragment; it belongs to the list, not to its last item,
     /// and has no meaning when the list is opened.
     Fragment,
+    /// `page-titles` gives more titles than the list has items; those past
+    /// the last item are not kept.
+    PageTitlesBeyondItems { titles: usize, items: usize },
     /// A nested list could not be read; the item is kept as a plain item.
     /// Not a grammar violation: a list may hold invalid URIs (draft §3).
     Nested { item: usize, message: Message },
@@ -214,6 +217,15 @@ impl Violation {
                 (Code::violationDuplicateOption, Some(key.clone()))
             }
             Violation::Fragment => (Code::violationFragment, None),
+            Violation::PageTitlesBeyondItems { titles, items } => {
+                return Message {
+                    code: Code::violationPageTitles,
+                    args: vec![
+                        decimal(*titles as u64).into(),
+                        decimal(*items as u64).into(),
+                    ],
+                }
+            }
             Violation::InNested { item, inner } => {
                 return Message {
                     code: Code::violationInNested,
@@ -294,6 +306,7 @@ impl Violation {
             }
             Violation::OptionNotUtf8 { .. } => Code::actionReplaced,
             Violation::DuplicateOption { .. } => Code::actionFirstUsed,
+            Violation::PageTitlesBeyondItems { .. } => Code::actionExtraIgnored,
             Violation::Marker { .. } => Code::actionIgnored,
             Violation::Unclosed { .. } => Code::actionComment,
             Violation::OptionLine { .. } => Code::actionEmptyValue,

@@ -88,6 +88,7 @@ messages! {
     noteLatinLookalike: "\"$1\" is written with letters that only look like plain Latin ones: it imitates $2",
     noteConfusable: "\"$1\" is written in $2 letters that look like the Latin \"$3\"",
     listAnd: "$1 and $2",
+    noteTitleNamesSite: "the title \"$1\" names $2, but the page is on $3",
     noteUserinfo: "the link starts with \"$1@\", which is not where it goes: it opens $2",
     noteHttp: "$1 is opened without encryption (http:)",
     // Why the preview page comes first (`plan`).
@@ -126,6 +127,7 @@ messages! {
     violationNumberSign: "unencoded \"#\" in item $1 (write it as %23)",
     violationOptionUtf8: "option \"$1\" is not valid UTF-8 once decoded",
     violationDuplicateOption: "option \"$1\" is given more than once",
+    violationPageTitles: "page-titles gives $1 titles for $2 items",
     violationFragment: "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)",
     violationNested: "item $1 looks like a nested list but cannot be read ($2 of the nested link)",
     violationSchemeAdded: "$1 has no https:// in front: it is read as $2, as an address bar reads it",
@@ -147,6 +149,7 @@ messages! {
     actionPartOfItem: "read as part of the item, since another item follows",
     actionReplaced: "bad bytes replaced by U+FFFD",
     actionFirstUsed: "the first one is used",
+    actionExtraIgnored: "the titles past the last item are ignored",
     actionIgnored: "ignored",
     actionComment: "its marker is read as a comment",
     actionEmptyValue: "read as an empty value",

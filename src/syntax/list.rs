@@ -3,6 +3,7 @@
 use crate::prelude::*;
 
 use crate::syntax::percent::{encode_item, encode_option};
+use alloc::borrow::Cow;
 use core::fmt;
 
 /// The four spellings of the scheme. Scheme names are case-insensitive
@@ -59,14 +60,34 @@ impl Scheme {
     }
 }
 
-/// One member of a list: a URI (any string, decoded per draft §5), and, when
-/// that URI is itself a uri-list, the nested list it holds (draft §8.2).
+/// The option that carries the pages' titles: `page-titles=Hotel~~Museum`,
+/// one title per item in order, separated by unencoded tildes, each title
+/// percent-encoded (a tilde in a title is `%7E`); an empty title, or none
+/// past the last one written, means the item has none. An extension of the
+/// draft by its §8.1 mechanism, so a reader that does not know it reads the
+/// same pages: see the crate docs, "Page titles".
+pub const PAGE_TITLES: &str = "page-titles";
+
+/// What separates the titles of [`PAGE_TITLES`]: `~`, an unreserved
+/// character (RFC 3986 §2.3), which no linkifier of tests/linkifiers.mjs
+/// cuts a link at inside it, even twice in a row (anchorme cuts at `,,`);
+/// never the value's last character (the last title written is not empty,
+/// and [`UriList::to_link`] writes a `~` in a title as `%7E`), where
+/// GitHub's autolink literals would trim it.
+pub(crate) const PAGE_TITLE_SEPARATOR: char = '~';
+
+/// One member of a list: a URI (any string, decoded per draft §5), its page
+/// title when the link carries one ([`PAGE_TITLES`]), and, when that URI is
+/// itself a uri-list, the nested list it holds (draft §8.2).
 ///
-/// Two items are equal when their URIs are: the nested list is a reading of
-/// the URI, not more.
+/// Two items are equal when their URIs and titles are: the nested list is a
+/// reading of the URI, not more.
 #[derive(Debug, Clone)]
 pub struct Item {
     pub(crate) uri: String,
+    /// The page's title as the sender gave it: never empty (an empty title
+    /// is none).
+    pub(crate) title: Option<String>,
     pub(crate) list: Option<Box<UriList>>,
     /// Where the item stands, unchanged, in the link it was read from (byte
     /// offsets), when it does: the JS API then hands out a slice of the
@@ -79,7 +100,7 @@ pub struct Item {
 
 impl PartialEq for Item {
     fn eq(&self, other: &Self) -> bool {
-        self.uri == other.uri
+        self.uri == other.uri && self.title == other.title
     }
 }
 
@@ -89,6 +110,13 @@ impl Item {
     /// The decoded item: the text/uri-list line for it.
     pub fn as_str(&self) -> &str {
         &self.uri
+    }
+
+    /// The page's title that the link carries for this item
+    /// ([`PAGE_TITLES`]): the sender's words, not the site's. Show it as
+    /// text, never as the site's name.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
     }
 
     /// The nested list, when the item is one.
@@ -171,6 +199,7 @@ impl UriList {
     pub fn push(&mut self, uri: impl Into<String>) {
         self.items.push(Item {
             uri: uri.into(),
+            title: None,
             list: None,
             span: None,
             escaped: false,
@@ -181,13 +210,51 @@ impl UriList {
     pub fn push_list(&mut self, list: UriList) {
         self.items.push(Item {
             uri: list.to_link(),
+            title: None,
             list: Some(Box::new(list)),
             span: None,
             escaped: false,
         });
     }
 
+    /// Gives the item at `index` a page title (an empty one removes it).
+    /// Returns `false`, changing nothing, when there is no such item.
+    ///
+    /// ```
+    /// let mut list = uri_list::UriList::new();
+    /// list.push("https://example.com/hotel");
+    /// list.push("https://example.org/");
+    /// list.push("https://example.net/museum");
+    /// list.set_page_title(0, "Hotel, old town");
+    /// list.set_page_title(2, "Museum.");
+    /// let link = list.to_link();
+    /// assert_eq!(
+    ///     link,
+    ///     "uri-list:https://example.com/hotel;https://example.org/;https://example.net/museum\
+    ///      ?page-titles=Hotel%2C%20old%20town~~Museum%2E"
+    /// );
+    /// let back = uri_list::parse(&link).unwrap().list;
+    /// assert_eq!(back.items()[0].title(), Some("Hotel, old town"));
+    /// assert_eq!(back.items()[1].title(), None);
+    /// assert_eq!(back, list);
+    /// ```
+    pub fn set_page_title(&mut self, index: usize, title: impl Into<String>) -> bool {
+        let Some(item) = self.items.get_mut(index) else {
+            return false;
+        };
+        let title = title.into();
+        item.title = (!title.is_empty()).then_some(title);
+        true
+    }
+
+    /// Whether any item has a page title.
+    pub fn has_page_titles(&self) -> bool {
+        self.items.iter().any(|i| i.title.is_some())
+    }
+
     /// Every option, in the order of the query, with keys and values decoded.
+    /// The page titles ([`PAGE_TITLES`]) are not among them: they are the
+    /// items' ([`Item::title`]).
     pub fn options(&self) -> &[(String, String)] {
         &self.options
     }
@@ -285,10 +352,55 @@ impl UriList {
             out.push('=');
             encode_option(v, out);
         }
+        if self.has_page_titles() {
+            out.push(if self.options.is_empty() { '?' } else { '&' });
+            out.push_str(PAGE_TITLES);
+            out.push('=');
+            self.write_page_titles(out, encode_option);
+        }
         if let Some(f) = &self.fragment {
             out.push('#');
             crate::syntax::percent::encode_fragment(f, out);
         }
+    }
+}
+
+impl UriList {
+    /// Writes the value of [`PAGE_TITLES`]: each title written by `write`
+    /// (which must escape `~`), separated by `~`, up to the last item that
+    /// has one.
+    pub(crate) fn write_page_titles(&self, out: &mut String, write: impl Fn(&str, &mut String)) {
+        let last = self.items.iter().rposition(|i| i.title.is_some());
+        for (n, item) in self.items[..last.map_or(0, |l| l + 1)].iter().enumerate() {
+            if n > 0 {
+                out.push(PAGE_TITLE_SEPARATOR);
+            }
+            if let Some(title) = &item.title {
+                write(title, out);
+            }
+        }
+    }
+
+    /// Sets the items' titles from the value of [`PAGE_TITLES`] as written
+    /// (before percent-decoding): split on `~`, each part decoded by
+    /// `decode`. Returns how many titles were given and whether every part
+    /// was UTF-8. Titles past the last item are not kept.
+    pub(crate) fn read_page_titles(
+        &mut self,
+        raw: &str,
+        decode: impl Fn(&str) -> (Cow<'_, str>, bool),
+    ) -> (usize, bool) {
+        let mut count = 0;
+        let mut utf8 = true;
+        for (n, part) in raw.split(PAGE_TITLE_SEPARATOR).enumerate() {
+            count = n + 1;
+            let (title, ok) = decode(part);
+            utf8 &= ok;
+            if let Some(item) = self.items.get_mut(n) {
+                item.title = (!title.is_empty()).then(|| title.into_owned());
+            }
+        }
+        (count, utf8)
     }
 }
 
@@ -313,10 +425,13 @@ impl<S: Into<String>> FromIterator<S> for UriList {
 ///
 /// `{"items": [...], "title": null|"...", "type": null|"...",
 ///   "options": [["key","value"], ...], "fragment": null|"...",
+///   "pageTitles": [null|"...", ...],
 ///   "warnings": [{"offset": n, "code": "...", "args": [...], "message": "..."}],
 ///   "lists": [...]}`
 ///
 /// `items` holds the decoded items (a nested list as its decoded link);
+/// `pageTitles`, present only when some item has a page title, holds for
+/// each item `null` or its title;
 /// `warnings` is there for a parsed link only ([`crate::Parsed`]); `lists`,
 /// present only when some item is a nested list, holds for each item `null`
 /// or the same object for its nested list (without `warnings`).
@@ -340,6 +455,9 @@ impl serde::Serialize for ListShape<'_> {
         out.serialize_field("type", &list.kind())?;
         out.serialize_field("options", list.options())?;
         out.serialize_field("fragment", &list.fragment())?;
+        if list.has_page_titles() {
+            out.serialize_field("pageTitles", &PageTitles(list))?;
+        }
         if let Some(warnings) = self.warnings {
             out.serialize_field("warnings", warnings)?;
         }
@@ -361,6 +479,17 @@ struct Items<'a>(&'a UriList);
 impl serde::Serialize for Items<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.0.items().iter().map(Item::as_str))
+    }
+}
+
+/// For each item, `null` or its page title.
+#[cfg(feature = "serde")]
+struct PageTitles<'a>(&'a UriList);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for PageTitles<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.items().iter().map(Item::title))
     }
 }
 

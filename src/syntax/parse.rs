@@ -3,7 +3,7 @@
 use crate::prelude::*;
 
 use crate::message::error::{Error, ErrorKind, Violation, Warning};
-use crate::syntax::list::{Item, Scheme, UriList};
+use crate::syntax::list::{Item, Scheme, UriList, PAGE_TITLES};
 use crate::syntax::percent::{
     decode_item, decode_option, find_byte, has_byte, has_byte_below, is_pct_encoded, is_query_char,
     is_uri_char,
@@ -323,6 +323,7 @@ impl Parser {
             };
             list.items.push(Item {
                 uri,
+                title: None,
                 list: nested,
                 span,
                 escaped,
@@ -340,11 +341,46 @@ impl Parser {
             let pairs = query.split('&').filter(|p| !p.is_empty()).count();
             list.options.reserve_exact(pairs);
             let mut offsets = Vec::with_capacity(pairs);
+            let mut page_titles = false;
             for pair in query.split('&').filter(|p| !p.is_empty()) {
                 let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-                let (key, key_ok) = decode_option(k);
-                let (value, value_ok) = decode_option(v);
                 let pair_at = at(q_at + (pair.as_ptr() as usize - query.as_ptr() as usize));
+                // The first `page-titles` gives the items their titles; it
+                // is split before it is decoded, so it is not kept as an
+                // option (it is written back from the items).
+                let (key, key_ok) = decode_option(k);
+                if key == PAGE_TITLES && page_titles {
+                    sink.note(
+                        Violation::DuplicateOption {
+                            key: PAGE_TITLES.to_owned(),
+                        },
+                        pair_at,
+                    );
+                    continue;
+                }
+                if key == PAGE_TITLES {
+                    page_titles = true;
+                    let (given, utf8) = list.read_page_titles(v, decode_option);
+                    if !utf8 {
+                        sink.violation(
+                            Violation::OptionNotUtf8 {
+                                key: PAGE_TITLES.to_owned(),
+                            },
+                            pair_at,
+                        )?;
+                    }
+                    if given > list.items.len() {
+                        sink.note(
+                            Violation::PageTitlesBeyondItems {
+                                titles: given,
+                                items: list.items.len(),
+                            },
+                            pair_at,
+                        );
+                    }
+                    continue;
+                }
+                let (value, value_ok) = decode_option(v);
                 if !key_ok || !value_ok {
                     sink.violation(
                         Violation::OptionNotUtf8 {

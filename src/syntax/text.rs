@@ -5,7 +5,7 @@ use crate::prelude::*;
 
 use crate::message::digits::push_hex;
 use crate::message::error::{Error, ErrorKind, Violation, Warning};
-use crate::syntax::list::UriList;
+use crate::syntax::list::{UriList, PAGE_TITLES};
 
 /// Writes the text/uri-list form of a list, every line ended by CRLF.
 ///
@@ -49,11 +49,29 @@ fn write_text(list: &UriList, depth: usize, out: &mut String) {
     }
     for (k, v) in &list.options {
         out.push_str("#?");
-        write_option_text(k, true, out);
+        write_option_text(k, Part::Key, out);
         out.push('=');
-        write_option_text(v, false, out);
+        write_option_text(v, Part::Value, out);
         out.push_str("\r\n");
     }
+    if list.has_page_titles() {
+        out.push_str("#?");
+        out.push_str(PAGE_TITLES);
+        out.push('=');
+        list.write_page_titles(out, |title, out| {
+            write_option_text(title, Part::PageTitle, out)
+        });
+        out.push_str("\r\n");
+    }
+}
+
+/// What an option line's text is: a key (`=` escaped), a value, or one page
+/// title of [`PAGE_TITLES`] (`~`, their separator, escaped).
+#[derive(Clone, Copy, PartialEq)]
+enum Part {
+    Key,
+    Value,
+    PageTitle,
 }
 
 fn write_item_line(uri: &str, out: &mut String) {
@@ -71,14 +89,19 @@ fn write_item_line(uri: &str, out: &mut String) {
     }
 }
 
-fn write_option_text(s: &str, is_key: bool, out: &mut String) {
+fn write_option_text(s: &str, part: Part, out: &mut String) {
     // White space at either end would be trimmed with the line.
     let body = s.trim_matches(|c: char| c.is_whitespace());
     let start = s.len() - s.trim_start_matches(|c: char| c.is_whitespace()).len();
     let end = start + body.len();
     for (i, c) in s.char_indices() {
         let edge = (i < start || i >= end) && c.is_whitespace();
-        if c == '%' || c.is_control() || edge || (is_key && c == '=') {
+        if c == '%'
+            || c.is_control()
+            || edge
+            || (part == Part::Key && c == '=')
+            || (part == Part::PageTitle && c == '~')
+        {
             let mut buf = [0; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 out.push('%');
@@ -151,8 +174,14 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
                 (option, "")
             });
             let (k, _) = crate::syntax::percent::decode_option(k);
-            let (v, _) = crate::syntax::percent::decode_option(v);
-            stack[current].push_option(k, v);
+            let list = &mut stack[current];
+            if k == PAGE_TITLES && !list.has_page_titles() {
+                // As in a link: split on `~`, then each title decoded.
+                list.read_page_titles(v, crate::syntax::percent::decode_option);
+            } else {
+                let (v, _) = crate::syntax::percent::decode_option(v);
+                list.push_option(k, v);
+            }
         } else if line.bytes().all(|b| b == b'#') {
             let depth = line.len();
             // No deeper than a link may nest: a deeper marker is ignored.
