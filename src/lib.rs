@@ -166,7 +166,7 @@
 //!   cuts a link at it, where anchorme cuts at `,,`); each title
 //!   percent-encoded like any option value (a tilde in a title is `%7E`).
 //!   The value is split on `~` *before* it is decoded. An empty title, and every item past the last title written,
-//!   has none ([`Item::title`]). Titles past the last item are not kept, with
+//!   has none ([`UriList::page_title`]). Titles past the last item are not kept, with
 //!   a [`Violation::PageTitlesBeyondItems`] note; a second `page-titles` is
 //!   ignored, with a [`Violation::DuplicateOption`] note.
 //! - It is read into the items, not kept among [`UriList::options`], and

@@ -351,7 +351,8 @@ fn add_groups(
             .next_if(|(i, _)| *i == n)
             .map(|(_, r)| HostRead::of(r));
         let mut c = check_item_knowing(item.as_str(), known);
-        c.notes.extend(title_note(item.title(), c.site.as_ref()));
+        c.notes
+            .extend(title_note(list.page_title(n), c.site.as_ref()));
         match (c.class, item.list()) {
             (Class::Openable, _) => {
                 if let Some((_, earlier)) = repeats.next_if(|&(i, _)| i == n) {

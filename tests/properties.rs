@@ -38,7 +38,7 @@ fn options() -> impl Strategy<Value = Vec<(String, String)>> {
 }
 
 fn titles(list: &UriList) -> Vec<Option<&str>> {
-    list.items().iter().map(|i| i.title()).collect()
+    (0..list.len()).map(|i| list.page_title(i)).collect()
 }
 
 fn items_of(list: &UriList) -> Vec<&str> {

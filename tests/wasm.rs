@@ -150,7 +150,19 @@ fn errors_throw_with_the_core_message() {
         ),
         (
             r#""https://a.example""#,
-            "encode takes {items: (string | {items, title?, type?, options?})[], title?, type?, options?: [key, value][]}",
+            "encode takes {items: (string | {items, title?, type?, options?, pageTitles?})[], title?, type?, options?: [key, value][], pageTitles?: (string | null)[]}",
+        ),
+        (
+            r#"{"items": ["a"], "pageTitles": ["x", null]}"#,
+            "encode: pageTitles has more titles (2) than there are items (1)",
+        ),
+        (
+            r#"{"items": ["a"], "pageTitles": [3]}"#,
+            "encode: pageTitles[0] must be a string",
+        ),
+        (
+            r#"{"items": ["a"], "options": [["page-titles", "x"]]}"#,
+            "encode: options holds \"page-titles\": give the pages' titles as pageTitles, one per item",
         ),
     ] {
         let err: JsValue = uri_list::js_encode(JSON::parse(input).unwrap())
@@ -348,6 +360,31 @@ fn errors_of_links_and_texts_carry_a_code_and_args() {
         json(&get(&warning, "args")),
         r#"[{"code":"violationEmptyItem","args":["2"],"message":"item 2 is empty"},{"code":"actionSkipped","args":[],"message":"skipped"}]"#
     );
+}
+
+#[wasm_bindgen_test]
+fn page_titles_cross_the_boundary_both_ways() {
+    let input = JSON::parse(
+        r#"{"items": ["https://a.example/hotel", "https://b.example/", "https://c.example/"], "title": "Trip", "pageTitles": ["Hotel, old town.", null, "Café ~ 1"]}"#,
+    )
+    .unwrap();
+    let link = uri_list::js_encode(input).unwrap();
+    assert_eq!(
+        link,
+        "uri-list:https://a.example/hotel;https://b.example/;https://c.example/?title=Trip&page-titles=Hotel%2C%20old%20town%2E~~Caf%C3%A9%20%7E%201"
+    );
+    let decoded = uri_list::js_decode(link.as_str().into(), JsValue::UNDEFINED).unwrap();
+    let titles = js_sys::Reflect::get(&decoded, &"pageTitles".into()).unwrap();
+    assert_eq!(
+        JSON::stringify(&titles).unwrap(),
+        r#"["Hotel, old town.",null,"Café ~ 1"]"#
+    );
+    // A link without titles has no pageTitles.
+    let plain =
+        uri_list::js_decode("uri-list:https://a.example/".into(), JsValue::UNDEFINED).unwrap();
+    assert!(js_sys::Reflect::get(&plain, &"pageTitles".into())
+        .unwrap()
+        .is_undefined());
 }
 
 #[wasm_bindgen_test]

@@ -461,7 +461,7 @@ fn as_decode_reads(list: &UriList, prefix: &str) -> UriList {
             }
             None => out.push(item.as_str()),
         }
-        if let Some(title) = item.title() {
+        if let Some(title) = list.page_title(n) {
             out.set_page_title(n, title);
         }
     }

@@ -148,15 +148,17 @@ impl ItemCheck {
 /// item), and notes the hosts of the list that look like one another
 /// (TR39 skeletons: `paypal.com` and `paypa1.com`).
 ///
-/// An item whose page title ([`crate::Item::title`]) reads as the address of
+/// An item whose page title ([`UriList::page_title`]) reads as the address of
 /// another site than the page's gets an alert (`title_note`).
 pub fn check_list(list: &UriList) -> Vec<ItemCheck> {
     let mut checks: Vec<ItemCheck> = list
         .items()
         .iter()
-        .map(|i| {
+        .enumerate()
+        .map(|(n, i)| {
             let mut c = check_item(i.as_str());
-            c.notes.extend(title_note(i.title(), c.site.as_ref()));
+            c.notes
+                .extend(title_note(list.page_title(n), c.site.as_ref()));
             c
         })
         .collect();

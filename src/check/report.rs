@@ -232,7 +232,8 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
             Some((_, site)) => check_openable(item.as_str(), site),
             None => check_item(item.as_str()),
         };
-        c.notes.extend(title_note(item.title(), c.site.as_ref()));
+        c.notes
+            .extend(title_note(list.page_title(n), c.site.as_ref()));
         while let Some((_, note)) = pair.next_if(|(i, _)| *i == n) {
             c.notes.push(note);
         }

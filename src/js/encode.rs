@@ -236,11 +236,11 @@ fn with_page_titles(
     if titles.len() > list.len() {
         return Err(fail(&[
             name,
-            " has ",
+            " has more titles (",
             &decimal(titles.len() as u64),
-            " titles for ",
+            ") than there are items (",
             &decimal(list.len() as u64),
-            " items",
+            ")",
         ]));
     }
     for (i, title) in titles.into_iter().enumerate() {

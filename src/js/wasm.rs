@@ -259,7 +259,7 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
             fragment: list.fragment(),
             warnings: &parsed.warnings,
             lists: nested.then_some(Lists(list)),
-            page_titles: titled.then(|| list.items().iter().map(crate::Item::title).collect()),
+            page_titles: titled.then(|| (0..list.len()).map(|i| list.page_title(i)).collect()),
         })?
     } else {
         JsValue::UNDEFINED

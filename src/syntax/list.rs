@@ -76,18 +76,16 @@ pub const PAGE_TITLES: &str = "page-titles";
 /// GitHub's autolink literals would trim it.
 pub(crate) const PAGE_TITLE_SEPARATOR: char = '~';
 
-/// One member of a list: a URI (any string, decoded per draft §5), its page
-/// title when the link carries one ([`PAGE_TITLES`]), and, when that URI is
-/// itself a uri-list, the nested list it holds (draft §8.2).
+/// One member of a list: a URI (any string, decoded per draft §5), and, when
+/// that URI is itself a uri-list, the nested list it holds (draft §8.2). Its
+/// page title, when the link carries one, is the list's
+/// ([`UriList::page_title`]).
 ///
-/// Two items are equal when their URIs and titles are: the nested list is a
-/// reading of the URI, not more.
+/// Two items are equal when their URIs are: the nested list is a reading of
+/// the URI, not more.
 #[derive(Debug, Clone)]
 pub struct Item {
     pub(crate) uri: String,
-    /// The page's title as the sender gave it: never empty (an empty title
-    /// is none).
-    pub(crate) title: Option<String>,
     pub(crate) list: Option<Box<UriList>>,
     /// Where the item stands, unchanged, in the link it was read from (byte
     /// offsets), when it does: the JS API then hands out a slice of the
@@ -100,7 +98,7 @@ pub struct Item {
 
 impl PartialEq for Item {
     fn eq(&self, other: &Self) -> bool {
-        self.uri == other.uri && self.title == other.title
+        self.uri == other.uri
     }
 }
 
@@ -110,13 +108,6 @@ impl Item {
     /// The decoded item: the text/uri-list line for it.
     pub fn as_str(&self) -> &str {
         &self.uri
-    }
-
-    /// The page's title that the link carries for this item
-    /// ([`PAGE_TITLES`]): the sender's words, not the site's. Show it as
-    /// text, never as the site's name.
-    pub fn title(&self) -> Option<&str> {
-        self.title.as_deref()
     }
 
     /// The nested list, when the item is one.
@@ -159,6 +150,10 @@ impl Item {
 pub struct UriList {
     pub(crate) scheme: Scheme,
     pub(crate) items: Vec<Item>,
+    /// The items' page titles ([`PAGE_TITLES`]), by position: empty when no
+    /// item has one (most links: no room taken), else as long as the items
+    /// up to the last one that has a title; never `Some("")`.
+    pub(crate) page_titles: Vec<Option<Box<str>>>,
     pub(crate) options: Vec<(String, String)>,
     pub(crate) fragment: Option<String>,
 }
@@ -199,7 +194,6 @@ impl UriList {
     pub fn push(&mut self, uri: impl Into<String>) {
         self.items.push(Item {
             uri: uri.into(),
-            title: None,
             list: None,
             span: None,
             escaped: false,
@@ -210,7 +204,6 @@ impl UriList {
     pub fn push_list(&mut self, list: UriList) {
         self.items.push(Item {
             uri: list.to_link(),
-            title: None,
             list: Some(Box::new(list)),
             span: None,
             escaped: false,
@@ -234,27 +227,46 @@ impl UriList {
     ///      ?page-titles=Hotel%2C%20old%20town~~Museum%2E"
     /// );
     /// let back = uri_list::parse(&link).unwrap().list;
-    /// assert_eq!(back.items()[0].title(), Some("Hotel, old town"));
-    /// assert_eq!(back.items()[1].title(), None);
+    /// assert_eq!(back.page_title(0), Some("Hotel, old town"));
+    /// assert_eq!(back.page_title(1), None);
     /// assert_eq!(back, list);
     /// ```
     pub fn set_page_title(&mut self, index: usize, title: impl Into<String>) -> bool {
-        let Some(item) = self.items.get_mut(index) else {
+        if index >= self.items.len() {
             return false;
-        };
-        let title = title.into();
-        item.title = (!title.is_empty()).then_some(title);
+        }
+        let title: String = title.into();
+        if title.is_empty() {
+            if let Some(slot) = self.page_titles.get_mut(index) {
+                *slot = None;
+            }
+            while self.page_titles.last().is_some_and(Option::is_none) {
+                self.page_titles.pop();
+            }
+        } else {
+            if self.page_titles.len() <= index {
+                self.page_titles.resize(index + 1, None);
+            }
+            self.page_titles[index] = Some(title.into_boxed_str());
+        }
         true
+    }
+
+    /// The page title the link carries for the item at `index`
+    /// ([`PAGE_TITLES`]): the sender's words, not the site's. Show it as
+    /// text, never as the site's name.
+    pub fn page_title(&self, index: usize) -> Option<&str> {
+        self.page_titles.get(index)?.as_deref()
     }
 
     /// Whether any item has a page title.
     pub fn has_page_titles(&self) -> bool {
-        self.items.iter().any(|i| i.title.is_some())
+        !self.page_titles.is_empty()
     }
 
     /// Every option, in the order of the query, with keys and values decoded.
     /// The page titles ([`PAGE_TITLES`]) are not among them: they are the
-    /// items' ([`Item::title`]).
+    /// items' ([`UriList::page_title`]).
     pub fn options(&self) -> &[(String, String)] {
         &self.options
     }
@@ -370,12 +382,11 @@ impl UriList {
     /// (which must escape `~`), separated by `~`, up to the last item that
     /// has one.
     pub(crate) fn write_page_titles(&self, out: &mut String, write: impl Fn(&str, &mut String)) {
-        let last = self.items.iter().rposition(|i| i.title.is_some());
-        for (n, item) in self.items[..last.map_or(0, |l| l + 1)].iter().enumerate() {
+        for (n, title) in self.page_titles.iter().enumerate() {
             if n > 0 {
                 out.push(PAGE_TITLE_SEPARATOR);
             }
-            if let Some(title) = &item.title {
+            if let Some(title) = title {
                 write(title, out);
             }
         }
@@ -396,9 +407,7 @@ impl UriList {
             count = n + 1;
             let (title, ok) = decode(part);
             utf8 &= ok;
-            if let Some(item) = self.items.get_mut(n) {
-                item.title = (!title.is_empty()).then(|| title.into_owned());
-            }
+            self.set_page_title(n, title);
         }
         (count, utf8)
     }
@@ -489,7 +498,7 @@ struct PageTitles<'a>(&'a UriList);
 #[cfg(feature = "serde")]
 impl serde::Serialize for PageTitles<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.items().iter().map(Item::title))
+        s.collect_seq((0..self.0.len()).map(|i| self.0.page_title(i)))
     }
 }
 

@@ -221,6 +221,7 @@ impl Parser {
         let mut list = UriList {
             scheme,
             items: Vec::with_capacity(parts),
+            page_titles: Vec::new(),
             options: Vec::new(),
             fragment: None,
         };
@@ -323,7 +324,6 @@ impl Parser {
             };
             list.items.push(Item {
                 uri,
-                title: None,
                 list: nested,
                 span,
                 escaped,
