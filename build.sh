@@ -106,7 +106,12 @@ ensure_wasm_bindgen() {
   if [[ $installed != "$pin" ]]; then
     progress "installing wasm-bindgen-cli $pin (found: ${installed:-none}); a first build compiles it once"
     # Not --locked: a dependency version locked upstream is missing from the reachable index.
-    quietly "cargo install wasm-bindgen-cli" cargo install wasm-bindgen-cli --version "$pin" --force
+    # Without its default feature (rustls-tls): TLS is only for a WebDriver server at an https
+    # address, and the wasm tests drive chromedriver and geckodriver at http://127.0.0.1. It
+    # leaves out rustls, ring (C and assembly) and webpki-roots: the first build compiles 314 s
+    # of CPU time instead of CPU_RELEASE s (docs/building-and-testing.md, "The first build").
+    quietly "cargo install wasm-bindgen-cli" \
+      cargo install wasm-bindgen-cli --version "$pin" --force --no-default-features
     installed=$(wasm-bindgen --version | awk '{print $2}')
   fi
   [[ $installed == "$pin" ]] ||
@@ -421,6 +426,8 @@ run_tests() {
   # Without the default feature (serde): the core alone, no JSON shapes, no JavaScript API.
   must "cargo clippy (no default features)" cargo clippy --lib --no-default-features -- -D warnings
   must "cargo test (the workspace: the core and the CLI)" cargo test --workspace
+  must "cargo doc (the core's API documentation: every link resolves)" \
+    env RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps -p uri-list
   # The benchmarks are not run here (./build.sh bench), only built, so that they do not rot.
   must "benchmarks build (cargo bench --no-run; the JavaScript benchmarks load)" check_benches
   # The fuzz targets are run by hand (fuzz/README.md), only built here, so that they do not rot.

@@ -513,7 +513,9 @@ impl serde::Serialize for Lists<'_> {
     }
 }
 
-/// The list's JSON shape ([`ListShape`]), without warnings.
+/// The list's JSON shape, without warnings: `{"items", "title", "type",
+/// "options", "fragment"}`, with `"pageTitles"` and `"lists"` when the list
+/// has page titles or nested lists (docs/javascript-api.md).
 #[cfg(feature = "serde")]
 impl serde::Serialize for UriList {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
