@@ -14,7 +14,7 @@
 // scroll takes the link out of view.
 (() => {
   // Longer links than MAX_LINK_LENGTH are not read (the background refuses them too).
-  const { MAX_LINK_LENGTH, ask, t } = uriList;
+  const { MAX_LINK_LENGTH, ask, handled, started, t } = uriList;
   /**
    * The list an event is on: a uri-list link or a web link (an http(s) address carrying a list
    * after "#"), not a rel="multilink" page, whose list is not known before it loads.
@@ -111,23 +111,27 @@
   }
 
   /**
-   * The link being hovered or focused: `{node, href, byPointer, timer, shown, describedBy}`, or
-   * null. A tooltip shown on focus stays while the pointer moves elsewhere.
+   * The link being hovered or focused: `{node, href, byPointer, timer, fired, settle, shown,
+   * describedBy}`, or null. A tooltip shown on focus stays while the pointer moves elsewhere.
+   * `settle` counts its tooltip finished (uriList.handled): shown, or not to be shown.
    */
   let current = null;
 
   /** Shows the tooltip for `link` after `delay` ms, once its description is in. */
   function schedule(link, delay, byPointer) {
     hide();
-    const mine = { ...link, byPointer, timer: 0, shown: false, describedBy: null };
+    const mine = { ...link, byPointer, timer: 0, fired: false, settle: started(), shown: false, describedBy: null };
     current = mine;
     mine.timer = setTimeout(() => {
-      describe(link.href).then(
-        (about) => {
-          if (current === mine && !about.replaced) show(mine, about);
-        },
-        (error) => console.warn('uri-list: no description of the link:', error?.message ?? error),
-      );
+      mine.fired = true;
+      describe(link.href)
+        .then(
+          (about) => {
+            if (current === mine && !about.replaced) show(mine, about);
+          },
+          (error) => console.warn('uri-list: no description of the link:', error?.message ?? error),
+        )
+        .finally(mine.settle);
     }, delay);
   }
 
@@ -180,6 +184,7 @@
   function hide(keep = false) {
     if (!current) return;
     clearTimeout(current.timer);
+    if (!current.fired) current.settle();
     if (current.shown) {
       host.remove();
       if (current.describedBy === null) current.node.removeAttribute('aria-describedby');
@@ -195,13 +200,17 @@
   window.addEventListener('mouseover', (event) => {
     if (!event.isTrusted) return;
     const link = linkOf(event);
-    if (link?.node === current?.node) return; // moving within the link
-    if (link) schedule({ ...link, point: { x: event.clientX, y: event.clientY } }, HOVER_DELAY, true);
-    else if (current?.byPointer) hide();
+    // Moving within the link (or over no link, with none current) changes nothing.
+    if (link?.node !== current?.node) {
+      if (link) schedule({ ...link, point: { x: event.clientX, y: event.clientY } }, HOVER_DELAY, true);
+      else if (current?.byPointer) hide();
+    }
+    handled.pointer += 1;
   }, { capture: true, passive: true });
   window.addEventListener('mouseout', (event) => {
     if (!event.isTrusted) return;
     if (current?.byPointer && !current.node.contains(event.relatedTarget)) hide();
+    handled.pointer += 1;
   }, { capture: true, passive: true });
   window.addEventListener('focusin', (event) => {
     if (!event.isTrusted) return;
@@ -214,7 +223,9 @@
     if (current && event.composedPath().includes(current.node)) hide();
   }, { capture: true, passive: true });
   window.addEventListener('keydown', (event) => {
-    if (event.isTrusted && event.key === 'Escape') hide(true);
+    if (!event.isTrusted) return;
+    if (event.key === 'Escape') hide(true);
+    handled.key += 1;
   }, { capture: true, passive: true });
   for (const type of ['pointerdown', 'resize', 'blur']) {
     window.addEventListener(type, (event) => {

@@ -12,7 +12,7 @@
 //   contenteditable element, ...; nodes in other documents or shadow roots are left alone.
 (() => {
   // findLinks: where a link ends in running text, as the core's find_links (src/syntax/find.rs) finds it.
-  const { api, findLinks } = uriList;
+  const { api, findLinks, handled, started } = uriList;
   /** Work per slice, in ms: well under the 50 ms of a long task. */
   const SLICE_MS = 8;
   /** Parents whose text is never changed: links, form fields, code, scripts, and what is not shown. */
@@ -29,6 +29,8 @@
   let scheduled = false;
   let observer = null;
   let on = false;
+  /** Counts the queued work finished (uriList.handled): set while work is queued or under way. */
+  let settle = null;
 
   const idle = globalThis.requestIdleCallback
     ? (run) => requestIdleCallback(run, { timeout: 500 })
@@ -38,6 +40,7 @@
     queue.push(node);
     if (!scheduled) {
       scheduled = true;
+      settle ??= started();
       idle(work);
     }
   }
@@ -45,7 +48,7 @@
   /** One slice: text nodes from the queue (elements are walked) until SLICE_MS is spent. */
   function work() {
     scheduled = false;
-    if (!on) return;
+    if (!on) return finished();
     const end = performance.now() + SLICE_MS;
     let n = 0;
     while (performance.now() < end || n === 0) {
@@ -53,7 +56,7 @@
         if (head === queue.length) {
           queue = [];
           head = 0;
-          return;
+          return finished();
         }
         const root = queue[head];
         queue[head++] = null;
@@ -80,6 +83,12 @@
     }
     scheduled = true;
     idle(work);
+  }
+
+  /** The queue is empty (or linkify is off): nothing is left to do. */
+  function finished() {
+    settle?.();
+    settle = null;
   }
 
   /** An element whose text is never changed, or inside one. */
@@ -118,16 +127,20 @@
       if (record.type === 'characterData') enqueue(record.target);
       else for (const node of record.addedNodes) if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.ELEMENT_NODE) enqueue(node);
     }
+    handled.mutations += 1;
   }
 
   function start() {
     if (on) return;
     on = true;
+    const waiting = started(); // until the page can be walked
     const begin = () => {
-      if (!on || observer) return;
-      observer = new MutationObserver(onMutations);
-      observer.observe(document, { childList: true, subtree: true, characterData: true });
-      enqueue(document.body ?? document.documentElement);
+      if (on && !observer) {
+        observer = new MutationObserver(onMutations);
+        observer.observe(document, { childList: true, subtree: true, characterData: true });
+        enqueue(document.body ?? document.documentElement);
+      }
+      waiting();
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin, { once: true });
     else begin();
@@ -152,7 +165,11 @@
   // HTML pages (and text shown as one): an SVG or other XML document has no HTML links to make.
   if (!['text/html', 'text/plain', 'application/xhtml+xml'].includes(document.contentType)) return;
 
-  const apply = (value) => (value === true ? start() : stop());
+  const apply = (value) => {
+    if (value === true) start();
+    else stop();
+    handled.settings += 1;
+  };
   api.storage.sync.get('linkify').then(
     (stored) => apply(stored.linkify),
     (error) => console.warn('uri-list: could not read the linkify setting:', error?.message ?? error),

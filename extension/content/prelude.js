@@ -243,6 +243,32 @@ var uriList = (() => {
     return found;
   }
 
+  // --- what the content scripts have handled -----------------------------------------------------
+
+  /**
+   * What this frame's content scripts have done with the page's events: how many of each kind
+   * they have handled (`pointer`: a mouseover or mouseout, `key`: a key press, `mutations`: a
+   * batch of the page's changes, `settings`: a setting read or changed and applied) and how many
+   * things they have started and not finished (`pending`: a tooltip waiting to show, text
+   * waiting to be linkified). For the end-to-end tests: they assert that something did NOT
+   * happen once the very event that could have made it was handled and nothing is left
+   * pending, never after a fixed wait. They read it in the content scripts' own world (over CDP
+   * in Chromium, through Marionette in Firefox), which the page's scripts cannot see or change.
+   * An addition per event: no message, no change to the page.
+   */
+  const handled = { pointer: 0, key: 0, mutations: 0, settings: 0, pending: 0 };
+
+  /** Counts one more thing pending; the function returned (once, any number of calls) counts it finished. */
+  function started() {
+    handled.pending += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      handled.pending -= 1;
+    };
+  }
+
   return Object.freeze({
     api,
     t,
@@ -260,6 +286,8 @@ var uriList = (() => {
     linkFrom,
     linkOf,
     findLinks,
+    handled,
+    started,
   });
 })();
 globalThis.uriList = uriList;

@@ -5,7 +5,7 @@
 // read: the drivers read it over CDP (Chromium) and WebDriver (Firefox).
 import assert from 'node:assert/strict';
 import { SCREENSHOTS } from './popup.mjs';
-import { sleep, waitFor } from './util.mjs';
+import { waitFor } from './util.mjs';
 
 const HOST = '#uri-list-tooltip';
 
@@ -18,6 +18,22 @@ function tooltipShown(browser, what) {
 
 function tooltipGone(browser, what) {
   return waitFor(() => browser.inPage(() => document.getElementById('uri-list-tooltip') === null), (gone) => gone, { what });
+}
+
+/**
+ * Waits until the extension's content scripts in the current page have handled more events of
+ * `kind` than at `mark` (an earlier `browser.contentHandled()`; none: more than none) and have
+ * finished all they started: no tooltip waiting to show, no text waiting to be linkified (see
+ * `uriList.handled`, extension/content/prelude.js). What has not happened by then will not
+ * happen from those events. On a slow machine this waits longer, up to the time-out, and then
+ * fails: it never goes on having looked too early. Returns the counts.
+ */
+function contentDone(browser, kind, mark = null) {
+  const before = mark?.[kind] ?? 0;
+  return waitFor(() => browser.contentHandled(), (now) => now !== null && now[kind] > before && now.pending === 0, {
+    what: `the content scripts to have handled more than ${before} events of kind ${kind} and finished what they started`,
+    interval: 50,
+  });
 }
 
 /** Sets `linkify` in storage.sync, where the popup keeps it (`undefined` removes it). */
@@ -49,8 +65,9 @@ export const cases = [
     name: 'hover: resting the pointer on a link shows its title, page count and sites, and what is never opened; leaving it hides them',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/hover.html`);
+      const mark = await browser.contentHandled();
       await browser.hover('#plain');
-      await sleep(500);
+      await contentDone(browser, 'pointer', mark);
       assert.equal(await tooltip(browser), null, 'no tooltip over plain text');
       await browser.hover('#link');
       const lines = await tooltipShown(browser, 'the tooltip of #link');
@@ -113,9 +130,10 @@ export const cases = [
       await waitFor(() => textOf(browser, '#result'), (t) => t === 'under clicked, trusted=true', { what: 'the click on #under' });
       await browser.press('#before', 'Tab');
       await tooltipShown(browser, 'the tooltip again');
+      const mark = await browser.contentHandled();
       await browser.press('#link', 'Escape');
       await tooltipGone(browser, 'Escape to hide the tooltip');
-      await sleep(300);
+      await contentDone(browser, 'key', mark);
       assert.equal(await tooltip(browser), null, 'it stays hidden');
     },
   },
@@ -155,8 +173,11 @@ export const cases = [
     async run({ browser, origin }) {
       await setLinkify(browser, undefined);
       await browser.goto(`${origin}/linkify.html`);
+      await contentDone(browser, 'settings'); // the setting read at load, and applied
       await browser.inPage(() => addMessage('later: uri-list:https://a.example;https://b.example'));
-      await sleep(800);
+      // (Linkify on would have queued the change before the page's script returned.)
+      const done = await contentDone(browser, 'settings');
+      assert.equal(done.mutations, 0, "off, linkify does not watch the page's changes");
       const links = await browser.inPage(() => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')));
       assert.deepEqual(links, [`${origin}/page/real`], "only the page's own link");
       assert.match(await textOf(browser, '#chat'), /see uri-list:http/);
@@ -207,7 +228,7 @@ export const cases = [
         await setLinkify(browser, false);
         await browser.goto(`${origin}/linkify.html`);
         const before = await textOf(browser, 'body');
-        await sleep(300);
+        await contentDone(browser, 'settings'); // the setting read at load, and applied
         assert.deepEqual(await linksIn(browser, '#chat'), []);
         await setLinkify(browser, true);
         await waitFor(() => linksIn(browser, '#chat'), (l) => l.length === 1, { what: 'linkify on in the open page' });

@@ -375,6 +375,34 @@ class ChromiumDriver {
     return this.page.evaluate(fn, arg);
   }
 
+  /**
+   * What the extension's content scripts in the current page's top frame have handled
+   * (`uriList.handled`, extension/content/prelude.js): `{pointer, key, mutations, settings,
+   * pending}`, or null while they have not started. Read over CDP in the content scripts' own
+   * world (Chromium's isolated world of the extension), which the page's scripts cannot reach.
+   */
+  async contentHandled() {
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      const contexts = [];
+      cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context));
+      await cdp.send('Runtime.enable'); // reports every context there is, before it returns
+      const { frameTree } = await cdp.send('Page.getFrameTree');
+      const origin = (await this.extensionUrl('/')).replace(/\/$/, ''); // (URL#origin is "null" for chrome-extension:)
+      const world = contexts.find((c) => c.auxData?.frameId === frameTree.frame.id && c.auxData?.type === 'isolated' && c.origin === origin);
+      if (!world) return null;
+      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+        contextId: world.id,
+        expression: 'typeof uriList === "undefined" ? null : { ...uriList.handled }',
+        returnByValue: true,
+      });
+      if (exceptionDetails) throw new Error(`contentHandled: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value;
+    } finally {
+      await cdp.detach();
+    }
+  }
+
   /** The text on the clipboard, read from the current page (which therefore takes the focus). */
   async clipboard() {
     await this.page.bringToFront();

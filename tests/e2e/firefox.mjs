@@ -581,6 +581,32 @@ class FirefoxDriver {
   }
 
   /**
+   * What the extension's content scripts in the current page's top frame have handled
+   * (`uriList.handled`, extension/content/prelude.js): `{pointer, key, mutations, settings,
+   * pending}`, or null while they have not started. Read in the content scripts' own sandbox,
+   * which the page's scripts cannot reach: from the browser's side, Marionette's own actor
+   * runs a script with the system's privileges in the page's process, and Firefox's
+   * ExtensionContent lists the content scripts' sandboxes there (as its developer tools do).
+   */
+  async contentHandled() {
+    return this.script(
+      `const [addonId] = arguments;
+       const page = gBrowser.selectedBrowser.browsingContext.currentWindowGlobal;
+       return page.getActor('MarionetteCommands').executeScript(
+         \`const { ExtensionContent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionContent.sys.mjs');
+          const ours = ExtensionContent.getAllContentScriptGlobals().find(
+            (sandbox) => Cu.getSandboxMetadata(sandbox)?.addonId === arguments[0] && sandbox.document === document,
+          );
+          return ours?.uriList ? { ...ours.uriList.handled } : null;\`,
+         [addonId],
+         { sandboxName: 'system', timeout: 10000 },
+       );`,
+      [this.addonId],
+      { chrome: true },
+    );
+  }
+
+  /**
    * What the extension's background has received and finished (extension/background.js
    * `activity`: `{epoch, received, finished, log}`), or null while it has no background page (not
    * started yet, or suspended): read from the browser's side, as the title the background page

@@ -21,14 +21,19 @@ import { FIXTURES, ROOT, waitFor } from './util.mjs';
 
 const IMAGES = join(ROOT, 'docs', 'images');
 // `--store`: the stores' pictures instead (store/screenshots/, or `--out DIR`): 1280x800
-// screenshots of a tab group just opened, the preview page and the web page, and the 440x280
-// promo tile. `./build.sh release` makes them again into dist/store-screenshots/.
+// screenshots of a tab group just opened, the preview page, the web page and the popup (light
+// and dark), and the 440x280 promo tile. `./build.sh release` makes them again into
+// dist/store-screenshots/.
 const STORE = process.argv.includes('--store');
 const outAt = process.argv.indexOf('--out');
 const SHOTS = outAt > 0 ? resolve(process.argv[outAt + 1]) : join(ROOT, 'store', 'screenshots');
 const dist = resolve(process.argv.slice(2).find((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--out') ?? join(ROOT, 'dist'));
 /** The stores' screenshot size (Chrome Web Store: 1280x800 or 640x400; addons.mozilla.org takes it too). */
 const STORE_WINDOW = { width: 1280, height: 800 };
+/** A list pasted into the popup's paste box: nothing is loaded, only read. */
+const PASTED_LIST =
+  'uri-list:https://en.wikipedia.org/wiki/Uniform_Resource_Identifier;https://www.rfc-editor.org/rfc/rfc3986;' +
+  'https://developer.mozilla.org/en-US/docs/Web/API/URL;https://url.spec.whatwg.org/;https://www.w3.org/TR/html52/?title=Reading%20about%20links';
 /** A list to show on the preview page and the web page: nothing is loaded, only shown. */
 const SHOWN_LIST =
   'uri-list:https://en.wikipedia.org/wiki/Uniform_Resource_Identifier;https://www.rfc-editor.org/rfc/rfc3986;' +
@@ -56,16 +61,7 @@ try {
   );
   // Firefox's light theme: with the system's (the default), headless Firefox draws the inactive
   // tabs' titles in white on a white tab strip.
-  const theme = await browser.script(
-    `const done = arguments[arguments.length - 1];
-     const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
-     AddonManager.getAddonByID('firefox-compact-light@mozilla.org')
-       .then((addon) => addon.enable())
-       .then(() => done(''), (error) => done(String(error)));`,
-    [],
-    { chrome: true, async: true },
-  );
-  if (theme) throw new Error(`Firefox's light theme could not be turned on: ${theme}`);
+  await theme('light');
   if (STORE) {
     await storeShots();
   } else {
@@ -103,6 +99,120 @@ async function storeShots() {
   await browser.goto(`${server.origin}/promo-tile.html`);
   await browser.command('POST', '/window/rect', { width: 900, height: 700 });
   write('promo-tile-440x280.png', await browser.screenshot('#tile'));
+  // The popup, as it opens under its toolbar button: tabs copied, a list pasted. Last: the dark
+  // one turns Firefox's dark theme on.
+  for (const scheme of ['light', 'dark']) write(`popup-${scheme}-1280x800.png`, await popupInWindow(scheme));
+}
+
+/** Turns on Firefox's `light` or `dark` theme (compact). */
+async function theme(scheme) {
+  const failed = await browser.script(
+    `const [id, done] = arguments;
+     const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
+     AddonManager.getAddonByID(id)
+       .then((addon) => addon.enable())
+       .then(() => done(''), (error) => done(String(error)));`,
+    [`firefox-compact-${scheme}@mozilla.org`],
+    { chrome: true, async: true },
+  );
+  if (failed) throw new Error(`Firefox's ${scheme} theme could not be turned on: ${failed}`);
+}
+
+/**
+ * The popup as a person sees it, at 1280x800, in the `light` or `dark` colour scheme: the browser
+ * window on the demo page with three of its four tabs selected, the extension's button on the
+ * toolbar; under that button, the popup at its own size, once it has copied the three tabs and
+ * read a pasted list. Two real screenshots put together (tests/fixtures/store-popup.html): the
+ * popup page's body, taken in a window of its own (a headless browser shows no toolbar popup)
+ * where it is as a person's popup is, 22rem wide and as tall as its content; then the window's
+ * (chrome context), with the badge the copy left on the button.
+ */
+async function popupInWindow(scheme) {
+  await theme(scheme);
+  // Scrollbars that show only while one scrolls (GNOME's and macOS's default): headless Firefox
+  // otherwise draws a light scrollbar in the paste box even in the dark theme.
+  await browser.script(`Services.prefs.setIntPref('ui.useOverlayScrollbars', 1);`, [], { chrome: true });
+  await browser.reset();
+  await browser.command('POST', '/window/rect', { x: 0, y: 0, ...STORE_WINDOW });
+  const page = (name) => `${server.origin}/page/${name}`;
+  await arrange(browser, { tabs: [{ url: `${server.origin}/demo.html` }, { url: page('Apple') }, { url: page('Banana') }, { url: page('Cherry') }], select: [0, 1, 2] });
+
+  const popup = await openPopup(browser);
+  let image;
+  let seen;
+  try {
+    // Firefox's theme sets the pages' colour scheme, as a person's does.
+    const dark = await popup.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+    if (dark !== (scheme === 'dark')) throw new Error(`Firefox's ${scheme} theme left the popup ${dark ? 'dark' : 'light'}`);
+    await waitFor(() => popup.evaluate(() => !document.getElementById('copy').disabled), (ready) => ready, { what: 'the popup to count the selected tabs' });
+    await popup.click('#copy');
+    const copied = await waitFor(() => popup.evaluate(() => document.getElementById('status').textContent), (text) => text !== '', { what: 'the copy to be done' });
+    await popup.paste('#pasted', PASTED_LIST);
+    await waitFor(() => popup.evaluate(() => document.querySelectorAll('#pasted-sites li').length), (n) => n === 5, { what: 'the pasted list read: its five sites' });
+    // As a person leaves it: the focus elsewhere (no focus ring), the paste box at its start.
+    await popup.evaluate(() => {
+      /** @type {HTMLElement} */ (document.activeElement)?.blur();
+      document.getElementById('pasted').scrollTo(0, 0);
+    });
+    seen = await popup.evaluate(() => {
+      const body = document.body.getBoundingClientRect();
+      const shown = (id) => {
+        const box = document.getElementById(id).getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.top >= body.top && box.bottom <= body.bottom && box.right <= body.right;
+      };
+      return {
+        height: Math.ceil(body.height),
+        buttons: ['copy', 'open-pasted', 'save-pasted'].filter(shown),
+        copied: !document.getElementById('copied').hidden,
+        summary: document.getElementById('pasted-summary').textContent,
+        open: document.getElementById('open-pasted').textContent,
+      };
+    });
+    const problems = [
+      seen.buttons.length === 3 ? '' : `only ${seen.buttons.join(', ') || 'none'} of the buttons copy, open-pasted and save-pasted are in the popup`,
+      seen.copied && /\b3\b/.test(copied) ? '' : `the copy of three tabs is not shown (status: "${copied}")`,
+      /\b5\b/.test(seen.summary) && /\b5\b/.test(seen.open) ? '' : `the paste box does not read five pages ("${seen.summary}", "${seen.open}")`,
+      seen.height <= 600 ? '' : `the popup is ${seen.height} px tall, taller than a popup is shown (600 px)`,
+    ].filter(Boolean);
+    if (problems.length) throw new Error(`the popup screenshot (${scheme}): ${problems.join('; ')}`);
+    // Room for the whole popup: an element's screenshot is of what is in view.
+    await browser.command('POST', '/window/rect', { width: 500, height: 900 });
+    image = await browser.screenshot('body');
+  } finally {
+    await popup.close();
+  }
+  const size = { width: image.readUInt32BE(16), height: image.readUInt32BE(20) };
+  // The whole popup, down to its paste box's buttons: not cut at the bottom of a window.
+  if (Math.abs(size.height - seen.height) > 1) throw new Error(`the popup's screenshot is ${size.height} px tall, the popup ${seen.height} px: cut`);
+
+  // The extension's button on the toolbar (Firefox puts it in the extensions panel at first),
+  // drawn pressed, as while its popup is open; its badge is what the extension set.
+  const button = await browser.script(
+    `const [addonId] = arguments;
+     const id = addonId.toLowerCase().replace(/[^a-z0-9_-]/g, '_') + '-browser-action';
+     CustomizableUI.addWidgetToArea(id, CustomizableUI.AREA_NAVBAR);
+     const node = document.getElementById(id);
+     (node.querySelector('toolbarbutton') ?? node).setAttribute('open', 'true'); // (the item, or its button)
+     const box = node.getBoundingClientRect();
+     return { right: Math.round(box.right), bottom: Math.round(document.getElementById('nav-bar').getBoundingClientRect().bottom) };`,
+    [browser.addonId],
+    { chrome: true },
+  );
+  await pointerAway();
+  const shot = await windowShot();
+
+  // Put together in a page of the fixture server, and taken as that page's 1280x800 element.
+  const top = button.bottom - 2;
+  if (top + size.height + 2 > STORE_WINDOW.height) throw new Error(`the popup (${size.height} px tall) does not fit under the toolbar`);
+  await browser.goto(`${server.origin}/store-popup.html`);
+  await browser.command('POST', '/window/rect', { width: 1400, height: 1000 });
+  const placed = await browser.script(
+    'const [what, done] = arguments; place(what).then(() => done(""), (error) => done(String(error)));',
+    [{ window: `data:image/png;base64,${shot.toString('base64')}`, popup: { url: `data:image/png;base64,${image.toString('base64')}`, ...size }, right: Math.min(button.right + 8, STORE_WINDOW.width - 8), top, dark: scheme === 'dark' }],
+    { async: true },
+  );
+  if (placed) throw new Error(`the popup screenshot could not be put together: ${placed}`);
+  return browser.screenshot('#stage');
 }
 
 /** The pointer off anything it would highlight. */
