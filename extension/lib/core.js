@@ -86,6 +86,7 @@ import init, * as core from '../pkg/uri_list.js';
  * @property {string | null} fragment
  * @property {Warning[]} [warnings]
  * @property {(Decoded | null)[]} [lists] the nested lists, by item (null: not a list)
+ * @property {(string | null)[]} [pageTitles] each item's page title (the link's `page-titles`), when it has some
  */
 
 /** @typedef {Decoded & {form: 'link' | 'text' | 'urls', link: string}} Pasted what `readPasted()` returns */
@@ -96,6 +97,7 @@ import init, * as core from '../pkg/uri_list.js';
  * @property {string} [title]
  * @property {string} [type]
  * @property {[string, string][]} [options]
+ * @property {(string | null)[]} [pageTitles] each item's page title (the link's `page-titles`), or null
  */
 
 export default init;

@@ -62,6 +62,7 @@ export const SETTINGS = Object.freeze({
   linkify: Object.freeze({ default: false }),
   webBase: Object.freeze({ default: DEFAULT_WEB_BASE }),
   shareFormat: Object.freeze({ default: 'link' }),
+  sharePageTitles: Object.freeze({ default: false }),
   shareTemplate: Object.freeze({ default: '{title}: {url}' }),
   shareSeparator: Object.freeze({ default: '\\n' }),
 });
@@ -114,6 +115,7 @@ export function settingError(key, value) {
     case 'skipDuplicates':
     case 'reverse':
     case 'joinGroup':
+    case 'sharePageTitles':
       return typeof value === 'boolean' ? null : `${key} must be true or false`;
     case 'webBase':
       return value === '' || isWebBase(value) ? null : api.i18n.getMessage('errorWebBase', [String(value)]);

@@ -18,17 +18,19 @@ const COLOR_WARN = '#b35900';
  *
  * @param {string} scope 'tabs' | 'group' | 'window'
  * @param {{windowId?: number, clicked?: object, format?: string, remember?: boolean, asText?: boolean, asWeb?: boolean,
- *   notify?: boolean}} options
+ *   notify?: boolean, pageTitles?: boolean}} options
  *   `format`: one of lib/share.js FORMATS (`asText`, `asWeb`: 'text', 'web'); `remember`: it becomes
  *   the format the shortcut and the popup use next (a person's own choice of it). As a web link
  *   with no web page set, nothing is copied and the confirmation says how to set one.
  */
-export async function copyShare(scope, { windowId, clicked, format, remember = false, asText = false, asWeb = false, notify = true }) {
+export async function copyShare(scope, { windowId, clicked, format, remember = false, asText = false, asWeb = false, notify = true, pageTitles }) {
   let share;
   try {
-    share = await makeShare(scope, { windowId, clicked, format, asText, asWeb });
+    share = await makeShare(scope, { windowId, clicked, format, asText, asWeb, pageTitles });
     await writeClipboard(share.text, share.html);
     if (remember) await saveSetting('shareFormat', share.format);
+    // A person's choice for this copy is their choice for the next ones (the menus, the shortcut).
+    if (typeof pageTitles === 'boolean') await saveSetting('sharePageTitles', pageTitles);
   } catch (error) {
     await confirm({ badge: '!', color: COLOR_WARN, message: error.message, notify });
     if (error instanceof NothingToShare) return { shared: 0, message: error.message };
@@ -127,11 +129,13 @@ export const shareMessages = {
   },
   /**
    * The popup's "Copy tabs": copy in `format` (remembered as the last used) and confirm (the popup
-   * shows the result itself); `asWeb`: its "Copy as web link" button, not remembered.
+   * shows the result itself); `asWeb`: its "Copy as web link" button, not remembered;
+   * `pageTitles`: whether the link carries the tabs' titles (remembered: the `sharePageTitles` setting).
    */
-  async share({ scope, windowId, format, asWeb }) {
+  async share({ scope, windowId, format, asWeb, pageTitles }) {
     const chosen = asWeb === true ? { asWeb: true } : { format: String(format ?? 'link'), remember: true };
-    return copyShare(String(scope), { windowId: Number(windowId), ...chosen, notify: false });
+    const titles = typeof pageTitles === 'boolean' ? { pageTitles } : {};
+    return copyShare(String(scope), { windowId: Number(windowId), ...chosen, ...titles, notify: false });
   },
   /** The options page's live example of a template: two sample pages, or why it cannot be used. */
   async templateExample({ template, separator }) {

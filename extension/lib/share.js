@@ -8,6 +8,7 @@ import { check, encode, formatLinks, toText, webLink } from './core.js';
 import { api } from './api.js';
 import { localized } from './i18n.js';
 import { placeholderTitle, realUrl } from './lazy.js';
+import { withoutBidiControls } from './prelude.js';
 import { readSettings, SHARE_FORMATS } from './settings.js';
 
 /**
@@ -20,6 +21,19 @@ export const LONG_LINK = 8000;
 export const SCOPES = ['tabs', 'group', 'window'];
 
 const NO_GROUP = -1;
+
+/**
+ * A page title as a shared link carries it (`page-titles`, src/lib.rs "Page titles"): the tab's
+ * title without bidirectional controls and white space around it, at most TITLE_MAX characters
+ * (a title is the sender's words about the page, not its text), or null for none.
+ */
+const TITLE_MAX = 120;
+function sharedTitle(tab) {
+  const title = withoutBidiControls(titleOf(tab)).replace(/\s+/g, ' ').trim();
+  if (!title || title === urlOf(tab)) return null;
+  const chars = [...title];
+  return chars.length > TITLE_MAX ? `${chars.slice(0, TITLE_MAX - 1).join('')}…` : title;
+}
 
 /**
  * A tab's address: `pendingUrl` while a Chrome tab is still loading its first page; for a tab
@@ -62,34 +76,49 @@ export function unshareableReasons(tabs) {
  * - `window`: each run of tabs of one group becomes a nested list (draft §8.2) with the group's
  *   title and colour; ungrouped tabs stay plain items.
  *
+ * With `pageTitles`, each list (a nested one too) carries its tabs' titles (`pageTitles`, the
+ * link's `page-titles`).
+ *
  * @param {string} scope one of SCOPES
  * @param {{url?: string, pendingUrl?: string, groupId?: number, title?: string}[]} tabs
  * @param {Map<number, {title?: string, color?: string}>} groups the tabs' groups by id
+ * @param {{pageTitles?: boolean}} [how]
  * @returns {{list: object|null, entries: import('./core.js').TitledEntry[], shared: number, leftOut: {reason: string, count: number}[]}}
  *   `entries`: the same tabs with their titles, for the titled formats (a group: its name and tabs)
  */
-export function listFor(scope, tabs, groups) {
+export function listFor(scope, tabs, groups, { pageTitles = false } = {}) {
   const reasons = unshareableReasons(tabs);
   const kept = tabs.filter((_, n) => reasons[n] === null);
   const leftOut = countReasons(reasons.filter((reason) => reason !== null));
   if (kept.length === 0) return { list: null, entries: [], shared: 0, leftOut };
   const groupOf = (tab) => tab.groupId ?? NO_GROUP;
   let list;
+  // A list's titles, one per item (null for a nested list, which has its own title), or none.
+  const titled = (titles) => (pageTitles && titles.some((title) => title !== null) ? { pageTitles: titles } : {});
   if (scope === 'window') {
     const items = [];
     for (const tab of kept) {
       const last = items.at(-1);
-      if (groupOf(tab) === NO_GROUP) items.push(urlOf(tab));
-      else if (typeof last === 'object' && last.groupId === groupOf(tab)) last.items.push(urlOf(tab));
-      else items.push({ groupId: groupOf(tab), items: [urlOf(tab)] });
+      if (groupOf(tab) === NO_GROUP) items.push(tab);
+      else if (last && 'tabs' in last && last.groupId === groupOf(tab)) last.tabs.push(tab);
+      else items.push({ groupId: groupOf(tab), tabs: [tab] });
     }
     list = {
-      items: items.map((item) => (typeof item === 'string' ? item : { items: item.items, ...groupFields(groups.get(item.groupId)) })),
+      items: items.map((item) =>
+        'tabs' in item
+          ? { items: item.tabs.map(urlOf), ...groupFields(groups.get(item.groupId)), ...titled(item.tabs.map(sharedTitle)) }
+          : urlOf(item),
+      ),
+      ...titled(items.map((item) => ('tabs' in item ? null : sharedTitle(item)))),
     };
   } else {
     const ids = new Set(kept.map(groupOf));
     const [only] = ids;
-    list = { items: kept.map(urlOf), ...(ids.size === 1 && only !== NO_GROUP ? groupFields(groups.get(only)) : {}) };
+    list = {
+      items: kept.map(urlOf),
+      ...(ids.size === 1 && only !== NO_GROUP ? groupFields(groups.get(only)) : {}),
+      ...titled(kept.map(sharedTitle)),
+    };
   }
   return { list, entries: titledEntries(list, kept), shared: kept.length, leftOut };
 }
@@ -214,22 +243,29 @@ export async function lastFormat() {
  * left out and why, whether it is long. Throws (with a message for the person) when no tab can
  * be shared.
  *
- * @returns {Promise<{scope: string, format: string, link: string, text: string, html: string | null, web: boolean,
- *   shared: number, length: number, long: boolean, leftOut: {reason: string, count: number}[], title: string|null, notes: string[]}>}
+ * @returns {Promise<{scope: string, format: string, link: string, pageTitles: boolean, lengths: {titled: number, untitled: number},
+ *   text: string, html: string | null, web: boolean, shared: number, length: number, long: boolean,
+ *   leftOut: {reason: string, count: number}[], title: string|null, notes: string[]}>}
  *
  * @param {string} scope one of SCOPES
- * @param {{windowId?: number, clicked?: chrome.tabs.Tab, format?: string, asText?: boolean, asWeb?: boolean}} where
+ * @param {{windowId?: number, clicked?: chrome.tabs.Tab, format?: string, asText?: boolean, asWeb?: boolean, pageTitles?: boolean}} where
+ *   `pageTitles`: whether the link carries the tabs' titles (else the `sharePageTitles` setting)
  */
-export async function makeShare(scope, { windowId, clicked, format = 'link', asText = false, asWeb = false }) {
+export async function makeShare(scope, { windowId, clicked, format = 'link', asText = false, asWeb = false, pageTitles }) {
   if (!SCOPES.includes(scope)) throw new Error(`share: unknown scope ${JSON.stringify(scope)}`);
   if (asWeb) format = 'web';
   else if (asText) format = 'text';
   if (!Object.hasOwn(FORMATS, format)) throw new Error(`share: unknown format ${JSON.stringify(format)}`);
   const { tabs, groups } = await gather(scope, { windowId, clicked });
   if (tabs.length === 0) throw new NothingToShare(api.i18n.getMessage(scope === 'group' ? 'shareNoGroup' : 'shareNothing'));
-  const { list, entries, shared, leftOut } = listFor(scope, tabs, groups);
-  if (!list) throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${describeLeftOut(leftOut)}`);
+  // The page titles: as asked for this copy, else as the setting says.
+  const withTitles = typeof pageTitles === 'boolean' ? pageTitles : (await readSettings()).sharePageTitles;
+  const { list: titledList, entries, shared, leftOut } = listFor(scope, tabs, groups, { pageTitles: true });
+  if (!titledList) throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${describeLeftOut(leftOut)}`);
+  const list = withTitles ? titledList : stripTitles(titledList);
   const link = encode(list);
+  // The link's length the other way too, for a person choosing before copying.
+  const other = encode(withTitles ? stripTitles(titledList) : titledList);
   const made = await FORMATS[format].make({ link, entries });
   const web = format === 'web';
   const length = (web ? made.text : link).length;
@@ -237,6 +273,9 @@ export async function makeShare(scope, { windowId, clicked, format = 'link', asT
     scope,
     format,
     link,
+    pageTitles: withTitles,
+    // The uri-list link's length with and without the tabs' titles.
+    lengths: withTitles ? { titled: link.length, untitled: other.length } : { titled: other.length, untitled: link.length },
     text: made.text,
     html: made.html ?? null,
     web,
@@ -248,6 +287,12 @@ export async function makeShare(scope, { windowId, clicked, format = 'link', asT
     // What the person should read besides "copied": what was left out, a warning for a long link.
     notes: [describeLeftOut(leftOut), length > LONG_LINK ? api.i18n.getMessage('shareLong', [String(LONG_LINK)]) : ''].filter(Boolean),
   };
+}
+
+/** The same list without page titles, nested lists' too. */
+function stripTitles(list) {
+  const { pageTitles: _titles, ...rest } = list;
+  return { ...rest, items: rest.items.map((item) => (typeof item === 'string' ? item : stripTitles(item))) };
 }
 
 /**

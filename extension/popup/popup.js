@@ -111,12 +111,21 @@ async function setUpShare(windowId, webBase) {
       : count === 1 ? t('popupCopyFormatOne', t(SHARE_FORMATS[id])) : t('popupCopyFormatMany', count, t(SHARE_FORMATS[id]));
   };
   label();
+  // The pages' titles in the link and the web link (`page-titles`), with how much longer they
+  // make it, before copying (the titled formats carry the titles whatever it says); not offered
+  // when no tab has a title of its own.
+  const titles = /** @type {HTMLInputElement} */ ($('page-titles'));
+  const { titled, untitled } = preview.lengths;
+  titles.checked = preview.pageTitles;
+  $('page-titles-label').textContent = t('popupPageTitles', titled - untitled);
+  $('page-titles-row').hidden = titled === untitled;
   format.addEventListener('change', label);
   button.disabled = false;
   button.title = shorten(preview.link, 300);
   notes(preview);
-  onCopy(button, () => ({ scope: 'tabs', windowId, format: format.value }), notes);
-  setUpWebLinks(windowId, webBase, notes);
+  const withTitles = () => ({ pageTitles: titles.checked });
+  onCopy(button, () => ({ scope: 'tabs', windowId, format: format.value, ...withTitles() }), notes);
+  setUpWebLinks(windowId, webBase, notes, withTitles);
 }
 
 /**
@@ -124,11 +133,11 @@ async function setUpShare(windowId, webBase) {
  * has the address where its web page is published). With none (a developer's own build, or the
  * setting cleared), the button is "Set up web links…", which opens the settings at that field.
  */
-function setUpWebLinks(windowId, webBase, notes) {
+function setUpWebLinks(windowId, webBase, notes, withTitles) {
   const button = $('copy-web');
   button.disabled = false;
   if (webBase) {
-    onCopy(button, () => ({ scope: 'tabs', windowId, asWeb: true }), notes);
+    onCopy(button, () => ({ scope: 'tabs', windowId, asWeb: true, ...withTitles() }), notes);
     return;
   }
   button.textContent = t('popupSetUpWeb');

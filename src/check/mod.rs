@@ -185,7 +185,9 @@ pub(crate) fn title_note(title: Option<&str>, site: Option<&Site>) -> Option<Not
         .split(|c: char| c.is_whitespace() || "()[]{}<>\"'“”‘’«»,;|".contains(c))
         .filter_map(address_in_word)
         .find(|host| {
-            let lower = host.to_lowercase();
+            // ASCII case only: the engine's hosts are lowercase already, and
+            // Unicode's case tables (`to_lowercase`) cost 17 KB of wasm.
+            let lower = host.to_ascii_lowercase();
             registered_domain(&lower) != page && lower != site.host
         })?;
     // Shown as text: without bidirectional controls, and at most 80

@@ -450,7 +450,70 @@ export const cases = [
       assert.equal(await copied(browser, MARKER), expected);
     },
   },
+  {
+    name: "share: the popup offers the pages' titles with how much longer they make the link; ticked, the link carries them (page-titles) exactly, and the choice stays",
+    async run({ browser, origin }) {
+      await forgetShareFormat(browser);
+      await browser.inExtension(async () => {
+        await (globalThis.browser ?? globalThis.chrome).storage.sync.remove('sharePageTitles');
+      });
+      await markClipboard(browser, origin);
+      // Titles that a chat app's linkifier would cut, and one the browser shows as its address.
+      const names = ['Trip to Lisbon.', 'Café (best)', 'Q&A ~ notes_'];
+      const tabs = names.map((name) => ({ url: page(origin, encodeURIComponent(name)) }));
+      await arrange(browser, { tabs, select: [0, 1, 2] });
+      const urls = tabs.map(({ url }) => url);
+      const untitled = `uri-list:${urls.join(';')}`;
+      const titled = `${untitled}?page-titles=${names.map(encodeTitle).join('~')}`;
+      const popup = await openPopup(browser);
+      const read = () =>
+        popup.evaluate(() => ({
+          shown: !document.getElementById('page-titles-row').hidden,
+          checked: /** @type {HTMLInputElement} */ (document.getElementById('page-titles')).checked,
+          label: document.getElementById('page-titles-label').textContent,
+          disabled: /** @type {HTMLButtonElement} */ (document.getElementById('copy')).disabled,
+          status: document.getElementById('status').textContent,
+        }));
+      try {
+        const before = await waitFor(read, (p) => !p.disabled, { what: 'the popup to count the tabs' });
+        assert.equal(before.shown, true, 'the choice is offered');
+        assert.equal(before.checked, false, 'off until the person turns it on');
+        assert.equal(before.label, `With the pages' titles (+${titled.length - untitled.length} characters)`);
+        await popup.click('#page-titles');
+        await popup.screenshots?.('page-titles');
+        await popup.click('#copy');
+        const after = await waitFor(read, (p) => p.status !== '', { what: "the popup's confirmation" });
+        assert.equal(after.status, `Copied 3 tabs as one link (${titled.length} characters).`);
+      } finally {
+        await popup.close();
+      }
+      const link = await copied(browser, MARKER);
+      assert.equal(link, titled);
+      // The choice is remembered: the popup opens with it ticked.
+      const again = await openPopup(browser);
+      try {
+        const shown = await waitFor(
+          () => again.evaluate(() => ({ checked: /** @type {HTMLInputElement} */ (document.getElementById('page-titles')).checked, disabled: /** @type {HTMLButtonElement} */ (document.getElementById('copy')).disabled })),
+          (p) => !p.disabled,
+          { what: 'the popup again' },
+        );
+        assert.equal(shown.checked, true);
+      } finally {
+        await again.close();
+        await browser.inExtension(async () => {
+          await (globalThis.browser ?? globalThis.chrome).storage.sync.remove('sharePageTitles');
+        });
+      }
+    },
+  },
 ];
+
+/** A page title as the core writes it in `page-titles`: every character but ASCII letters, digits and `-` percent-encoded. */
+function encodeTitle(title) {
+  return [...new TextEncoder().encode(title)]
+    .map((b) => (/[A-Za-z0-9-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
+}
 
 /** What the popup's Share section shows. */
 function readSharePopup() {
