@@ -45,13 +45,15 @@ import { launchFirefox } from '../tests/e2e/firefox.mjs';
 import { findProgram, sleep, waitFor, withTimeout } from '../tests/e2e/util.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web'];
+const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web', 'freeze', 'flood'];
+/** The sections run when --only is not given: freeze and flood take minutes, and are asked for by name. */
+const DEFAULT_SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web'];
 
 function usage(message) {
   console.error(`${message}\nusage: node benches/all.mjs [--quick] [--only ${SECTIONS.join(',')}] [--rounds N] [--web DIR] [--click-items 5,30]`);
   process.exit(2);
 }
-const opts = { quick: false, only: new Set(SECTIONS), rounds: 20, web: join(ROOT, 'dist/web'), clickItems: [5, 30] };
+const opts = { quick: false, only: new Set(DEFAULT_SECTIONS), rounds: 20, web: join(ROOT, 'dist/web'), clickItems: [5, 30] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--quick') opts.quick = true;
@@ -257,7 +259,7 @@ function startServer() {
       res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(lists.get(url.searchParams.get('id')) ?? 'no such list');
       return;
     }
-    if (server.web) return serveWeb(server.web, url, req, res);
+    if (server.web) return serveWeb(server, server.web, url, req, res);
     res.writeHead(404).end();
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
@@ -469,14 +471,20 @@ async function clickFirefox(server) {
 
 // ---- the web page ------------------------------------------------------------------------------
 
-function serveWeb(dir, url, req, res) {
+function serveWeb(server, dir, url, req, res) {
   const file = normalize(join(dir, url.pathname === '/web/' ? 'index.html' : url.pathname.replace(/^\/web\//, '')));
+  if (server.probe && url.pathname === '/web/bench-probe.js') {
+    res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(server.probe);
+    return;
+  }
   if (!url.pathname.startsWith('/web/') || !file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
     res.writeHead(404).end();
     return;
   }
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-  const body = readFileSync(file);
+  let body = readFileSync(file);
+  // freeze: the probe, before the page's own script.
+  if (server.probe && extname(file) === '.html') body = Buffer.from(String(body).replace('<script type="module"', '<script src="bench-probe.js"></script><script type="module"'));
   const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
   res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
   res.end(gzip ? gzipSync(body, { level: 9 }) : body);
@@ -537,6 +545,111 @@ async function web(server) {
   }
 }
 
+// ---- the web page with a 2 MB fragment: does the tab freeze? ---------------------------------
+
+/**
+ * A probe for the web page, injected by the server before the page's own script (same origin:
+ * the page's Content-Security-Policy allows it): the longest long task (Chromium's Long Tasks
+ * API; Firefox has none), the longest gap between two callbacks of a setTimeout(0) chain (both
+ * browsers: how long the page could not answer an event), the time the first row of the list
+ * showed, and the time the page was done (its main lost aria-busy); all from navigation start.
+ */
+const PROBE = `(() => {
+  const probe = { longtask: null, gap: 0, firstRows: null, done: null };
+  window.benchProbe = probe;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longtask = Math.max(probe.longtask ?? 0, entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    probe.longtask = 0;
+  } catch {}
+  let last = performance.now();
+  const tick = () => {
+    const now = performance.now();
+    probe.gap = Math.max(probe.gap, now - last);
+    last = now;
+    if (probe.done === null) setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  new MutationObserver(() => {
+    if (probe.firstRows === null && document.querySelector('#items li')) probe.firstRows = performance.now();
+    const main = document.querySelector('main');
+    if (probe.done === null && probe.firstRows !== null && main && !main.hasAttribute('aria-busy')) probe.done = performance.now();
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+})();`;
+
+/** A 2 MB link (as a fragment): distinct pages, or distinct lookalike hosts (one alert each, as tests/fixtures/bounded-flood.html). */
+function bigFragment(kind) {
+  const parts = ['uri-list:'];
+  let length = parts[0].length;
+  for (let n = 0; length < 2_000_000; n += 1) {
+    const item = kind === 'lookalike' ? `https://p%D0%B0ypal${n}.com/;` : `https://example.org/page/${n};`;
+    parts.push(item);
+    length += item.length;
+  }
+  return `${parts.join('')}?title=Big%20${kind}`;
+}
+
+async function freeze(server) {
+  const dir = opts.web;
+  if (!existsSync(join(dir, 'index.html'))) {
+    row('freeze', 'web page, 2 MB fragment', `not built (no ${relative(ROOT, dir) || dir}/index.html)`);
+    return;
+  }
+  server.web = dir;
+  server.probe = PROBE;
+  const kinds = ['distinct', 'lookalike'];
+  const fragments = Object.fromEntries(kinds.map((kind) => [kind, bigFragment(kind)]));
+  const address = (kind) => `http://127.0.0.1:${server.port}/web/#${fragments[kind]}`;
+  const rounds = Math.max(2, Math.round(opts.rounds / 4));
+  const read = (evaluate) => waitFor(evaluate, (p) => p?.done !== null && p?.done !== undefined, { timeout: 120_000, interval: 100, what: 'the web page done with a 2 MB fragment' });
+  const results = {};
+  const { chromium } = await import('playwright-core');
+  const executablePath = findProgram('CHROMIUM', ['/usr/bin/chromium', 'chromium'], 'apt-get install chromium');
+  const browsers = {
+    Chromium: await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] }),
+    Firefox: await launchFirefox({}),
+  };
+  versions.chromium = browsers.Chromium.version();
+  versions.firefox = browsers.Firefox.version;
+  // Firefox takes addresses of at most 1 MiB by default (Chromium 2 MiB): raised for the 2 MB fragment.
+  await browsers.Firefox.script("Services.prefs.setIntPref('network.standard-url.max-length', 4 * 1024 * 1024);", [], { chrome: true });
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const name of round % 2 ? ['Firefox', 'Chromium'] : ['Chromium', 'Firefox']) {
+        for (const kind of kinds) {
+          let probe;
+          if (name === 'Chromium') {
+            const context = await browsers.Chromium.newContext({ viewport: { width: 1000, height: 800 } });
+            const page = await context.newPage();
+            await page.goto(address(kind), { waitUntil: 'commit' });
+            probe = await read(() => page.evaluate(() => window.benchProbe).catch(() => undefined));
+            await context.close();
+          } else {
+            const driver = browsers.Firefox;
+            await driver.reset();
+            await driver.goto(address(kind));
+            probe = await read(() => driver.inPage(() => window.benchProbe ?? null));
+            if (!(await driver.inPage(() => document.querySelectorAll('#items li').length))) throw new Error('Firefox showed no rows');
+          }
+          ((results[name] ??= {})[kind] ??= []).push(probe);
+        }
+      }
+    }
+  } finally {
+    await browsers.Chromium.close();
+    await browsers.Firefox.close();
+  }
+  for (const [name, byKind] of Object.entries(results)) {
+    for (const [kind, probes] of Object.entries(byKind)) {
+      const of = (key) => stats(probes.map((p) => p[key]));
+      const longtask = name === 'Chromium' ? `longest long task ${fmt(of('longtask'), 0, ' ms')}; ` : '';
+      row('freeze', `${name}: web page, 2 MB fragment (${kind}): longest task; longest setTimeout gap; first rows; done`,
+        `${longtask}gap ${fmt(of('gap'), 0, ' ms')}; first rows ${fmt(of('firstRows'), 0, ' ms')}; done ${fmt(of('done'), 0, ' ms')}`, '', null, probes);
+    }
+  }
+}
+
 // ---- the run -----------------------------------------------------------------------------------
 
 for (const file of ['dist/chrome/manifest.json', 'dist/firefox/manifest.json', 'dist/pkg/uri_list_bg.wasm']) {
@@ -555,6 +668,7 @@ try {
   if (opts.only.has('click') || opts.only.has('startup')) await clickChromium(server, { startup: opts.only.has('startup') });
   if (opts.only.has('click')) await withTimeout(clickFirefox(server), 30 * 60_000, 'the Firefox clicks');
   if (opts.only.has('web')) await web(server);
+  if (opts.only.has('freeze')) await freeze(server);
   if (opts.only.has('decode')) decode();
 } finally {
   server.close();
