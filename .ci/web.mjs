@@ -40,7 +40,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'pkg'), { recursive: true });
 
 for (const name of readdirSync(join(ROOT, 'web'))) {
-  if (name === 'web.js' || name === 'web.css') continue; // bundled below
+  if (name === 'web.js' || name === 'worker.js' || name === 'web.css') continue; // bundled below
   let text = readFileSync(join(ROOT, 'web', name), 'utf8');
   // Which release the page is (Cargo.toml's version, .ci/version.mjs): the page and the extension
   // of one release are published together, and a person reporting a problem can name it.
@@ -125,19 +125,23 @@ const wordsModule = {
     build.onLoad({ filter: /.*/, namespace: 'words' }, () => ({ contents: JSON.stringify(words()), loader: 'json' }));
   },
 };
-try {
-  await build({
-    entryPoints: [join(ROOT, 'web', 'web.js')],
-    outfile: join(out, 'web.js'),
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    legalComments: 'none',
-    plugins: [glue, wordsModule, distributionModule],
-    logLevel: 'silent',
-  });
-} catch (error) {
-  fail(`web/web.js: ${error.message}`);
+// The page's script, and its reader (web/worker.js, a module worker that web.js starts): the
+// reader holds the glue and makes every call to the wasm, off the page's main thread.
+for (const [name, plugins] of [['web.js', [wordsModule, distributionModule]], ['worker.js', [glue]]]) {
+  try {
+    await build({
+      entryPoints: [join(ROOT, 'web', name)],
+      outfile: join(out, name),
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      legalComments: 'none',
+      plugins,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    fail(`web/${name}: ${error.message}`);
+  }
 }
 cpSync(join(ROOT, 'extension', 'icons', 'icon.svg'), join(out, 'icon.svg'));
 // One stylesheet: the pages' shared styles (lib/page.css: colours, type, controls) and the preview
