@@ -45,10 +45,9 @@ function language() {
   return wanted.find((l) => LANGUAGES.includes(l)) ?? 'en';
 }
 
-/** Fills a box of warnings: MAX_LINES lines at most, then how many more there are. */
+/** Fills a box of warnings (MAX_LINES lines at most, then how many more there are: see `report`). */
 function fillList(id, lines) {
-  const more = lines.length - MAX_LINES;
-  fill(`${id}-list`, more > 0 ? [...lines.slice(0, MAX_LINES), t('violationMore', more)] : lines);
+  fill(`${id}-list`, lines);
   $(id).hidden = lines.length === 0;
 }
 
@@ -99,6 +98,11 @@ const MAX_ROWS = 5000;
  * carries its own.
  */
 const MAX_LINES = 200;
+/**
+ * The most sites named in the line of sites, then how many more: a list of 60 000 sites made one
+ * paragraph of 1.5 MB, whose layout froze the tab for a minute (Chromium).
+ */
+const MAX_SITES = 100;
 /** The newest rendering: answers for an older one (the fragment changed meanwhile) are dropped. */
 let rendering = 0;
 
@@ -211,10 +215,6 @@ function itemRow(entry) {
 function listView(link) {
   let report = null;
   let stack = null;
-  let seen = 0;
-  const sites = new Map();
-  const look = new Set();
-  const notes = new Set();
   return {
     head(head) {
       pages = [];
@@ -236,6 +236,8 @@ function listView(link) {
     },
     report(message) {
       report = message;
+      // MAX_LINES lines at most, then how many more there are (`count` in all).
+      const more = (lines, count = lines.length) => (count > MAX_LINES ? [...lines.slice(0, MAX_LINES), t('violationMore', count - MAX_LINES)] : lines);
       if (message.plan) {
         // The plan: the name the extension would give the group, why it would show its preview.
         const all = message.plan;
@@ -244,46 +246,37 @@ function listView(link) {
         document.title = t('webPageTitle', title);
         $('title').textContent = title;
         const reasons = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
-        fillList('look', reasons.map(localized));
-        fillList('notes', [...all.notes, ...message.warnings].map(localized));
+        fillList('look', more(reasons.map(localized)));
+        fillList('notes', more([...all.notes, ...message.warnings].map(localized)));
+      } else {
+        // A list not planned: its warnings are the items' own, each once (the reader's summary).
+        fillList('look', more(message.look.map(localized), message.lookCount));
+        fillList('notes', more([...message.notes, ...message.warnings].map(localized), message.noteCount + message.warnings.length));
       }
     },
     items(chunk) {
       // The rows again from the whole check (an early row may have a note from a later one),
       // the first chunk in place of the provisional rows.
-      if (seen < MAX_ROWS) {
-        if (!stack) {
-          stack = [element('ol')];
-          $('items').replaceChildren(stack[0]);
-        }
-        drawRows({ items: chunk, lists: report.lists }, stack, 0, MAX_ROWS - seen);
+      if (!stack) {
+        stack = [element('ol')];
+        $('items').replaceChildren(stack[0]);
       }
-      chunk.forEach((entry, n) => {
-        if (seen + n >= MAX_ROWS && entry.class === 'openable') pages.push(entry.item);
-        if (entry.class === 'openable' && entry.site && !sites.has(entry.site)) {
-          sites.set(entry.site, entry.siteUnicode === entry.site ? entry.site : t('previewSiteBoth', entry.siteUnicode, entry.site));
-        }
-        // A list not planned: its warnings are the items' own, each once (the check pairs
-        // lookalikes across the whole list).
-        if (!report.plan) for (const note of entry.notes ?? []) (note.alert ? look : notes).add(localized(note));
-      });
-      seen += chunk.length;
+      drawRows({ items: chunk, lists: report.lists }, stack, 0, chunk.length);
     },
     done() {
       if (!stack) $('items').replaceChildren(element('ol'));
-      if (!report.plan) {
-        fillList('look', [...look]);
-        fillList('notes', [...notes, ...report.warnings.map(localized)]);
-      }
+      pages.push(...report.pages);
       if (report.total > MAX_ROWS) {
         $('items').append(element('p', { class: 'more', id: 'more-rows' }, t('webMoreRows', MAX_ROWS, report.total - MAX_ROWS)));
       }
       // "6 pages from 4 sites.", as the extension's preview page says it.
       const count = (n, one, many) => (n === 1 ? t(one) : t(many, n));
       $('summary').textContent =
-        pages.length === 0 ? t('previewNoPages') : t('previewSummary', count(pages.length, 'popupOnePage', 'popupPages'), count(sites.size, 'popupOneSite', 'popupSites'));
-      $('sites').textContent = t('webSites', [...sites.values()].join(', '));
-      $('sites').hidden = sites.size === 0;
+        pages.length === 0 ? t('previewNoPages') : t('previewSummary', count(pages.length, 'popupOnePage', 'popupPages'), count(report.siteCount, 'popupOneSite', 'popupSites'));
+      const named = report.sites.map(([site, unicode]) => (unicode === site ? site : t('previewSiteBoth', unicode, site)));
+      if (report.siteCount > named.length) named.push(t('popupMoreSites', report.siteCount - named.length));
+      $('sites').textContent = t('webSites', named.join(', '));
+      $('sites').hidden = report.siteCount === 0;
       openNextLabel();
       $('open').hidden = false;
     },
@@ -327,7 +320,7 @@ async function render() {
   const view = listView(fragment);
   try {
     await new Promise((resolve, reject) => {
-      const request = { kind: 'render', fragment, href: location.href, first: FIRST_ROWS, chunk: CHUNK_ROWS, most: MAX_ROWS };
+      const request = { kind: 'render', fragment, href: location.href, first: FIRST_ROWS, chunk: CHUNK_ROWS, most: MAX_ROWS, maxSites: MAX_SITES, maxLines: MAX_LINES };
       ask(
         request,
         (message) => {

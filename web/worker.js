@@ -4,12 +4,13 @@
 // painting. The page sends the wasm's bytes (fetched by the page, which preloads them), then its
 // requests; the answers stream back, each a message and so a task of its own in the page:
 //
-//   {id, kind: 'render', fragment, href, first, chunk, most}
+//   {id, kind: 'render', fragment, href, first, chunk, most, maxSites, maxLines}
 //     -> {id, kind: 'head', head}          checkAll(fragment, first): the first rows, at once
-//     -> {id, kind: 'report', warnings, lists, total, plan}
+//     -> {id, kind: 'report', warnings, lists, total, plan, ...summary}
 //                                          the whole check's list-level parts; the plan when the
-//                                          list has `most` items or fewer (else null)
-//     -> {id, kind: 'items', items} ...    its items, `chunk` at a time, in order
+//                                          list has `most` items or fewer (else null); what the
+//                                          page shows of the rest (`summary` below)
+//     -> {id, kind: 'items', items} ...    its first `most` items, `chunk` at a time, in order
 //     -> {id, kind: 'done'}
 //     -> {id, kind: 'text', text}          the text/uri-list form, for "Copy as text/uri-list"
 //   {id, kind: 'text', link} -> {id, kind: 'text', text}
@@ -30,7 +31,43 @@ function plain(error) {
   return { name: String(error.name ?? 'Error'), message: String(error.message ?? error), code: error.code, args: error.args };
 }
 
-function render({ id, fragment, href, first, chunk, most }) {
+/**
+ * What the page shows of a whole list besides its rows, made here so that the page's work stays
+ * bounded by the rows it draws: the openable pages after the first `most` items (the rows drawn
+ * push their own), the sites of openable pages (the first `maxSites`, in order, and how many),
+ * and, for a list not planned, the items' own warnings, each once (the check pairs lookalikes
+ * across the whole list): the first `maxLines` alerts and other notes, and how many of each.
+ */
+function summary(items, { most, maxSites, maxLines }, planned) {
+  const pages = [];
+  const sites = new Map();
+  const notes = { look: new Map(), notes: new Map() };
+  items.forEach((entry, n) => {
+    if (entry.class === 'openable') {
+      if (n >= most) pages.push(entry.item);
+      if (entry.site && !sites.has(entry.site)) sites.set(entry.site, entry.siteUnicode);
+    }
+    if (planned) return;
+    for (const note of entry.notes ?? []) {
+      const box = note.alert ? notes.look : notes.notes;
+      const key = JSON.stringify([note.code, note.args, note.message]);
+      if (!box.has(key)) box.set(key, box.size < maxLines ? note : null);
+    }
+  });
+  const first = (map, count) => [...map.values()].slice(0, count);
+  return {
+    pages,
+    sites: [...sites].slice(0, maxSites),
+    siteCount: sites.size,
+    look: first(notes.look, maxLines),
+    lookCount: notes.look.size,
+    notes: first(notes.notes, maxLines),
+    noteCount: notes.notes.size,
+  };
+}
+
+function render(request) {
+  const { id, fragment, href, first, chunk, most } = request;
   let head;
   try {
     head = checkAll(fragment, first);
@@ -44,8 +81,9 @@ function render({ id, fragment, href, first, chunk, most }) {
   const total = report.items.length;
   // The plan of a longer list is not made (the plan of a 2 MB list took seconds in one call).
   const planned = total <= most ? plan(fragment, { limit: Number.MAX_SAFE_INTEGER }) : null;
-  postMessage({ id, kind: 'report', warnings: report.warnings, lists: report.lists, total, plan: planned });
-  for (let from = 0; from < total; from += chunk) postMessage({ id, kind: 'items', items: report.items.slice(from, from + chunk) });
+  postMessage({ id, kind: 'report', warnings: report.warnings, lists: report.lists, total, plan: planned, ...summary(report.items, request, planned) });
+  const drawn = Math.min(total, most);
+  for (let from = 0; from < drawn; from += chunk) postMessage({ id, kind: 'items', items: report.items.slice(from, Math.min(drawn, from + chunk)) });
   postMessage({ id, kind: 'done' });
   postMessage({ id, kind: 'text', text: toText(fragment) });
 }
