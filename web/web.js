@@ -1,12 +1,12 @@
 // The web page for people without the extension: opened at BASE#LINK (a web link, src/syntax/web_link.rs),
 // it shows the list in its fragment as the extension's preview page does, read by the same wasm
-// core, and offers what a web page can do: each page as a link, "open the next one" (a page may
+// core (in a worker, web/worker.js: never on the page's main thread), and offers what a web page can do: each page as a link, "open the next one" (a page may
 // open one tab per click), copying the link and its text/uri-list. It asks nothing of any other
 // origin (index.html's Content-Security-Policy); the fragment never leaves the browser. It puts
 // the list in `<link rel="alternate">`, for browsers and extensions that know uri-list (the
 // Multilinks explainer's fallback). Words come from the extension's _locales (English, German);
-// no text is ever set as HTML (lib/dom.js `element`). .ci/web.mjs bundles this file, the glue,
-// lib/dom.js and the words into one module.
+// no text is ever set as HTML (lib/dom.js `element`). .ci/web.mjs bundles this file, lib/dom.js
+// and the words into one module, and the worker with the wasm's glue into another.
 // The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
 import { $, element, fill } from '../extension/lib/dom.js';
 // The messages of each language the page can show (made by .ci/web.mjs from extension/_locales).
@@ -94,15 +94,14 @@ const MAX_ROWS = 5000;
 /**
  * The most lines in each of the boxes of warnings ("Look before you open", notes), then a line
  * saying how many more: a 2 MB list of distinct lookalike hosts has 60 000 alerts, one a host,
- * and 60 000 lines laid out at once froze the tab for over a minute (Chromium). Each row still
- * carries its own.
+ * and no one reads them all before the list (each row still carries its own).
  */
-const MAX_LINES = 200;
+const MAX_LINES = 50;
 /**
  * The most sites named in the line of sites, then how many more: a list of 60 000 sites made one
- * paragraph of 1.5 MB, whose layout froze the tab for a minute (Chromium).
+ * paragraph of 1.5 MB, whose layout alone froze the tab for a minute (Chromium).
  */
-const MAX_SITES = 100;
+const MAX_SITES = 20;
 /** The newest rendering: answers for an older one (the fragment changed meanwhile) are dropped. */
 let rendering = 0;
 
@@ -112,6 +111,15 @@ let wasm = null;
 let asked = 0;
 /** Answers awaited, by request id: `{each(message) -> true when it is the last, fail(error)}`. */
 const waiting = new Map();
+/** Why the reader cannot answer (the wasm not fetched, the worker not started), once known. */
+let broken = null;
+
+/** Tells everyone waiting, and everyone who asks later, that the reader cannot answer. */
+function breaks(error) {
+  broken = error;
+  for (const { fail } of waiting.values()) fail(error);
+  waiting.clear();
+}
 
 /** What a request left unanswered by a reader started again gets: nothing to show for it. */
 const REPLACED = new Error('replaced by a newer list');
@@ -136,22 +144,16 @@ function startReader() {
   // The reader did not start (its script not found, refused...): whoever waits is told.
   reader.addEventListener('error', (event) => {
     event.preventDefault();
-    const error = new Error(`the page's reader (worker.js) failed${event.message ? `: ${event.message}` : ''}`);
-    for (const { fail } of waiting.values()) fail(error);
-    waiting.clear();
+    breaks(new Error(`the page's reader (worker.js) failed${event.message ? `: ${event.message}` : ''}`));
   });
   // A copy: kept for a reader started again.
-  wasm.then(
-    (bytes) => reader.postMessage({ wasm: bytes }),
-    (error) => {
-      for (const { fail } of waiting.values()) fail(error);
-      waiting.clear();
-    },
-  );
+  const started = reader;
+  wasm.then((bytes) => started.postMessage({ wasm: bytes }), breaks);
 }
 
 /** Sends `request` to the reader; `each(message)` for each answer, true for the last; `fail(error)`. */
 function ask(request, each, fail) {
+  if (broken) return fail(broken);
   const id = ++asked;
   waiting.set(id, { each, fail });
   reader.postMessage({ ...request, id });

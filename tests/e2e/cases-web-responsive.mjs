@@ -2,8 +2,9 @@
 // in a browser without the extension, Chromium and Firefox, a page of the web page's own origin
 // frames it with a long web link of distinct lookalike hosts (one alert each: the core's costliest
 // check), and watches its own event loop, which a same-origin frame shares: how long its
-// setTimeout(0) chain ever waited (both browsers), and Chromium's long tasks (its Long Tasks API;
-// Firefox has none), from before the frame starts until the web page has drawn the whole list.
+// setTimeout(0) chain ever waited (Firefox), and Chromium's long animation frames (a task and the
+// rendering after it; Firefox has no such API), from the first rows until the web page has drawn
+// the whole list and one frame more.
 // Read on the page's main thread, that list blocked it for seconds at once (the check, then 32 000
 // alerts and as many sites laid out at once: 2.3 s in Firefox, 11 s in Chromium); read by the
 // page's worker, no task comes near the bound, which is generous: a second, on a machine shared
@@ -37,27 +38,50 @@ function lookalikes() {
  * the event loop until the web page is done (its main loses aria-busy, with rows drawn).
  */
 function frameAndProbe(address) {
-  const probe = { gap: 0, longtask: null, ticks: 0, done: false };
+  const probe = { gap: 0, at: null, frame: null, ticks: 0, rows: 0, done: false };
   window.probe = probe;
-  // Firefox has no Long Tasks API: the gaps say it there.
-  if (PerformanceObserver.supportedEntryTypes?.includes('longtask')) {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) probe.longtask = Math.max(probe.longtask ?? 0, entry.duration);
-    }).observe({ type: 'longtask' });
-    probe.longtask = 0;
+  // Chromium: its long animation frames (a task and the rendering after it, which its Long
+  // Tasks API leaves out: main's page laid out 32 000 sites in one frame of 11 s). Firefox has
+  // neither API: the gaps say it there.
+  let frames = null;
+  if (PerformanceObserver.supportedEntryTypes?.includes('long-animation-frame')) {
+    probe.frame = 0;
+    const note = (entries) => {
+      for (const entry of entries) if (probe.rows && entry.startTime >= probe.rows) probe.frame = Math.max(probe.frame, entry.duration);
+    };
+    frames = new PerformanceObserver((list) => note(list.getEntries()));
+    frames.observe({ type: 'long-animation-frame', buffered: true });
+    frames.note = note;
   }
   const frame = document.createElement('iframe');
   frame.style.cssText = 'width: 900px; height: 600px';
   let last = performance.now();
-  const tick = () => {
+  let finishing = false;
+  const tick = (final = false) => {
+    if (probe.done) return;
     const now = performance.now();
-    probe.gap = Math.max(probe.gap, now - last);
+    const page = frame.contentDocument;
+    const rows = page?.location.pathname.endsWith('/web/') ? page.querySelectorAll('#items li').length : 0;
+    // From the first rows on: what comes before is the browser loading a page with a 1 MB
+    // address (the web page's own script has not run yet), the same with or without a worker.
+    if (probe.rows) {
+      if (now - last > probe.gap) Object.assign(probe, { gap: now - last, at: { rows, after: Math.round(now - probe.rows) } });
+    } else if (rows > 0) {
+      probe.rows = now;
+    }
     last = now;
     probe.ticks += 1;
-    const page = frame.contentDocument;
-    const main = page?.location.pathname.endsWith('/web/') ? page.querySelector('main') : null;
-    if (main && !main.hasAttribute('aria-busy') && page.querySelector('#items li')) probe.done = true;
-    else setTimeout(tick, 0);
+    if (final) {
+      // The frames not yet told to the observer, the last one's included.
+      frames?.note(frames.takeRecords());
+      probe.done = true;
+    } else if (!finishing && rows > 0 && !page.querySelector('main').hasAttribute('aria-busy')) {
+      // Done: one frame more (the last layout of what it drew), then one more tick.
+      finishing = true;
+      requestAnimationFrame(() => setTimeout(() => tick(true), 0));
+    } else {
+      setTimeout(tick, 0);
+    }
   };
   setTimeout(tick, 0);
   frame.src = address;
@@ -71,6 +95,7 @@ function shown() {
   return {
     title: page.getElementById('title').textContent,
     summary: page.getElementById('summary').textContent,
+    sites: page.getElementById('sites').textContent,
     rows: page.querySelectorAll('#items li.item').length,
     more: page.getElementById('more-rows')?.textContent ?? null,
     look: lines('look'),
@@ -91,18 +116,26 @@ export const cases = [
         interval: 200,
         what: 'the web page to draw the list',
       });
-      console.log(`#   ${browser.name}: the longest setTimeout gap ${Math.round(probe.gap)} ms${probe.longtask === null ? '' : `, the longest long task ${Math.round(probe.longtask)} ms`} (${probe.ticks} ticks)`);
-      assert.ok(probe.gap < BOUND_MS, `the page's event loop waited ${Math.round(probe.gap)} ms at once, not under ${BOUND_MS} ms`);
-      if (probe.longtask !== null) assert.ok(probe.longtask < BOUND_MS, `a task took ${Math.round(probe.longtask)} ms, not under ${BOUND_MS} ms`);
+      console.log(`#   ${browser.name}: the longest setTimeout gap ${Math.round(probe.gap)} ms ${JSON.stringify(probe.at)}${probe.frame === null ? '' : `, the longest animation frame ${Math.round(probe.frame)} ms`} (${probe.ticks} ticks)`);
+      if (probe.frame !== null) {
+        // Chromium: its frames say how long the page was blocked; the gaps there also count the
+        // time the machine gave the tab no CPU (they reached 0.8 s under a load of 14 on 2 cores).
+        assert.ok(probe.frame < BOUND_MS, `a frame of the page took ${Math.round(probe.frame)} ms, not under ${BOUND_MS} ms`);
+      } else {
+        assert.ok(probe.gap < BOUND_MS, `the page's event loop waited ${Math.round(probe.gap)} ms at once, not under ${BOUND_MS} ms`);
+      }
       // It read the whole list: 5 000 rows, a line for the rest, every page to open.
       const page = await browser.inPage(shown);
       assert.equal(page.title, 'Lookalikes');
       assert.equal(page.rows, 5000);
       assert.equal(page.more, `The first 5000 items are shown here, and ${items - 5000} more are not: "Open the next page" and the copies take them all.`);
       assert.equal(page.open, `Open the next page (1 of ${items})`);
-      // One alert a host, 200 of them in the box, then how many more.
-      assert.equal(page.look.length, 201);
-      assert.equal(page.look.at(-1), `${items - 200} more warnings not shown`);
+      // One alert a host, 50 of them in the box, then how many more; 20 sites named, then how many more.
+      assert.equal(page.look.length, 51);
+      assert.match(page.look[0], /^pаypal0\.com \(xn--pypal0-3nf\.com\): "pаypal0" mixes Latin and Cyrillic letters/);
+      assert.equal(page.look.at(-1), `${items - 50} more warnings not shown`);
+      assert.equal(page.summary, `${items} pages from ${items} sites.`);
+      assert.match(page.sites, new RegExp(`^Sites: pаypal0\\.com \\(xn--pypal0-3nf\\.com\\), .*, and ${items - 20} more$`));
     },
   },
 ];
