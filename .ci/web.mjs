@@ -4,9 +4,10 @@
 //
 // The same wasm the extension uses (PKG/uri_list_bg.wasm) goes to DIST/web/pkg/, so the page reads
 // lists exactly as the extension does. The page's script, web/web.js, is bundled by esbuild with
-// all it imports (the wasm-bindgen glue PKG/uri_list.js and its snippets, extension/lib/dom.js, the
-// page's words: `words()` below) into one minified module, DIST/web/web.js, which finds the wasm
-// at pkg/uri_list_bg.wasm (index.html preloads it); web/web.css and the two stylesheets it imports
+// all it imports (extension/lib/dom.js, the page's words: `words()` below) into one minified
+// module, DIST/web/web.js, which fetches the wasm at pkg/uri_list_bg.wasm (index.html preloads it)
+// and hands it to its reader, web/worker.js, bundled with the wasm-bindgen glue PKG/uri_list.js
+// and its snippets into DIST/web/worker.js (a module worker: every call to the wasm runs there); web/web.css and the two stylesheets it imports
 // (the pages' shared lib/page.css, the preview page's) become one minified web.css; the icon comes
 // along. Why one module and one stylesheet: measured with benches/all.mjs --only web (100 items,
 // Chromium's CPU 4x slower), the page as five modules, three stylesheets and a _locales file

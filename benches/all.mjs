@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Every benchmark in one run, one table: `./build.sh bench` (after ./build.sh), or
 //
-//   node benches/all.mjs [--quick] [--only native,decode,size,startup,click,web] [--rounds N] [--web DIR]
-//                        [--click-items 5,30]
+//   node benches/all.mjs [--quick] [--only native,decode,size,startup,click,web,freeze,flood] [--rounds N]
+//                        [--web DIR] [--click-items 5,30]
 //
 // Prints one table (figure, value, goal, met or not) and writes it as JSON to
 // target/bench.json. Each comparison is a ratio (or a difference) measured in the same run,
@@ -27,7 +27,13 @@
 //   `--click-items 5` runs one size alone (more rounds in the same time);
 // - web (once dist/web/index.html exists, or the folder --web names): the bytes a first visit
 //   transfers (gzip), goal under 60 KB; the time from navigation start to 100 `li` elements in
-//   the page, the link given in its #fragment, with Chromium's CPU throttled 4x, goal 300 ms.
+//   the page, the link given in its #fragment, with Chromium's CPU throttled 4x, goal 300 ms;
+// - freeze (only when named in --only): the web page with a 2 MB fragment (distinct pages; distinct
+//   lookalike hosts), Chromium and Firefox: the longest long task (Chromium), the longest gap of a
+//   setTimeout(0) chain (both), the first rows and the end, from navigation start; no goal;
+// - flood (only when named in --only): an honest click in tab B to its group titled while tab A
+//   floods the extension (quiet, synthetic events, a person's hovers on 2 MB lookalike links),
+//   Chromium and Firefox; goal 1 s.
 //
 // The end of a click is seen by a third extension made here, the observer: its
 // `tabGroups.onUpdated` listener posts the time a group got its title to the local server; the
@@ -257,6 +263,12 @@ function startServer() {
     }
     if (url.pathname === '/list') {
       res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(lists.get(url.searchParams.get('id')) ?? 'no such list');
+      return;
+    }
+    // flood: the end-to-end suite's flooding page (its {{ORIGIN}} made this server's).
+    if (server.fixtures && url.pathname.startsWith('/fixture/') && /^[a-z-]+\.html$/.test(url.pathname.slice(9))) {
+      const page = String(readFileSync(join(server.fixtures, url.pathname.slice(9)))).replaceAll('{{ORIGIN}}', `http://127.0.0.1:${server.port}`);
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(page);
       return;
     }
     if (server.web) return serveWeb(server, server.web, url, req, res);
@@ -650,6 +662,93 @@ async function freeze(server) {
   }
 }
 
+// ---- flood: an honest click in one tab while another tab floods the extension -------------------
+
+/**
+ * Tab A floods the extension, as tests/e2e/cases-bounded.mjs does (its page,
+ * tests/fixtures/bounded-flood.html: three links of about 2 MB, each item a distinct lookalike
+ * host), and tab B, opened from A as a person's second tab, gets a trusted click on a 2-item
+ * uri-list link: ms from the click (its pointerup) to the group titled. Modes: `quiet` (A is a
+ * page that does nothing), `synthetic` (A fires a synthetic mouseover and focusin on one of its
+ * links every 350 ms, from its load on; the click comes after its fourth), `trusted` (a person's
+ * pointer rests 400 ms on each of the three links in A, past the tooltip's 300 ms delay, just
+ * before the click in B).
+ */
+const FLOOD_MODES = ['quiet', 'synthetic', 'trusted'];
+
+async function floodClick(server, driver, mode) {
+  const title = `bench-flood-${mode}-${++counter}`;
+  const honest = listPage(server, title, 2, 'extension');
+  const origin = `http://127.0.0.1:${server.port}`;
+  await driver.goto(mode === 'quiet' ? `${origin}/p/quiet` : `${origin}/fixture/bounded-flood.html${mode === 'synthetic' ? '?synthetic' : ''}`);
+  if (mode === 'synthetic') await waitFor(() => driver.inPage(() => window.fired), (fired) => fired >= 4, { what: 'the flood to start' });
+  if (mode === 'trusted') {
+    for (const id of ['#big0', '#big1', '#big2']) {
+      await driver.hover(id);
+      await sleep(400);
+    }
+    // The hovers reached the extension: its tooltip (a host element in the page) is up.
+    await waitFor(() => driver.inPage(() => document.getElementById('uri-list-tooltip') !== null), Boolean, { what: 'the tooltip in tab A' });
+  }
+  await driver.openSecond(honest);
+  await driver.click('#l');
+  await waitFor(() => server.done.has(title) && server.clicks.has(title), Boolean, { timeout: 60_000, interval: 20, what: `${title} grouped` });
+  return server.done.get(title) - server.clicks.get(title);
+}
+
+async function flood(server) {
+  server.fixtures = join(ROOT, 'tests', 'fixtures');
+  const drivers = {};
+  const results = {};
+  const rounds = Math.max(2, Math.round(opts.rounds / 4));
+  try {
+    const ext = join(work, 'flood-chrome-ext');
+    cpSync(join(ROOT, 'dist/chrome'), ext, { recursive: true });
+    const chromium = await launchChromium([ext, observer('chrome', server.port)]);
+    Object.assign(chromium, {
+      inPage: (fn, arg) => chromium.page.evaluate(fn, arg),
+      hover: (selector) => chromium.page.locator(selector).hover(),
+      async openSecond(url) {
+        const opened = chromium.context.waitForEvent('page');
+        await chromium.page.evaluate((address) => void window.open(address, '_blank'), url);
+        chromium.page = await opened;
+        await chromium.page.waitForLoadState('load');
+      },
+    });
+    drivers.Chromium = chromium;
+    const firefox = await launchFirefox({ extensionDir: join(ROOT, 'dist/firefox') });
+    versions.firefox = firefox.version;
+    await firefox.command('POST', '/moz/addon/install', { path: observer('firefox', server.port), temporary: true });
+    await firefox.script("Services.prefs.setBoolPref('privacy.reduceTimerPrecision', false);", [], { chrome: true });
+    firefox.clean = () => firefox.reset();
+    firefox.openSecond = async (url) => {
+      await firefox.inPage((address) => void window.open(address, '_blank'), url);
+      await firefox.switchTo(url);
+    };
+    drivers.Firefox = firefox;
+    for (const driver of Object.values(drivers)) await driver.inExtension?.(() => (globalThis.browser ?? chrome).storage.sync.set({ openLimit: 100 }));
+    const name = JSON.parse(readFileSync(join(ROOT, 'extension/_locales/en/messages.json'), 'utf8')).extName.message;
+    await (await chromium.worker(name)).evaluate(() => chrome.storage.sync.set({ openLimit: 100 }));
+    for (let round = 0; round < rounds; round++) {
+      for (const browser of round % 2 ? ['Firefox', 'Chromium'] : ['Chromium', 'Firefox']) {
+        for (const mode of round % 2 ? [...FLOOD_MODES].reverse() : FLOOD_MODES) {
+          ((results[browser] ??= {})[mode] ??= []).push(await floodClick(server, drivers[browser], mode));
+          await drivers[browser].clean();
+        }
+      }
+    }
+  } finally {
+    for (const driver of Object.values(drivers)) await driver.close();
+  }
+  for (const [browser, byMode] of Object.entries(results)) {
+    for (const mode of FLOOD_MODES) {
+      const s = stats(byMode[mode]);
+      const goal = mode === 'quiet' ? '' : '≤ 1 s';
+      row('flood', `${browser}: honest click in tab B → group titled, tab A ${mode}`, fmt(s, 0, ' ms'), goal, goal ? s.max <= 1000 : null, byMode[mode]);
+    }
+  }
+}
+
 // ---- the run -----------------------------------------------------------------------------------
 
 for (const file of ['dist/chrome/manifest.json', 'dist/firefox/manifest.json', 'dist/pkg/uri_list_bg.wasm']) {
@@ -669,6 +768,7 @@ try {
   if (opts.only.has('click')) await withTimeout(clickFirefox(server), 30 * 60_000, 'the Firefox clicks');
   if (opts.only.has('web')) await web(server);
   if (opts.only.has('freeze')) await freeze(server);
+  if (opts.only.has('flood')) await flood(server);
   if (opts.only.has('decode')) decode();
 } finally {
   server.close();
