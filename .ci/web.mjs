@@ -4,9 +4,10 @@
 //
 // The same wasm the extension uses (PKG/uri_list_bg.wasm) goes to DIST/web/pkg/, so the page reads
 // lists exactly as the extension does. The page's script, web/web.js, is bundled by esbuild with
-// all it imports (the wasm-bindgen glue PKG/uri_list.js and its snippets, extension/lib/dom.js, the
-// page's words: `words()` below) into one minified module, DIST/web/web.js, which finds the wasm
-// at pkg/uri_list_bg.wasm (index.html preloads it); web/web.css and the two stylesheets it imports
+// all it imports (extension/lib/dom.js, the page's words: `words()` below) into one minified
+// module, DIST/web/web.js, which fetches the wasm at pkg/uri_list_bg.wasm (index.html preloads it)
+// and hands it to its reader, web/worker.js, bundled with the wasm-bindgen glue PKG/uri_list.js
+// and its snippets into DIST/web/worker.js (a module worker: every call to the wasm runs there); web/web.css and the two stylesheets it imports
 // (the pages' shared lib/page.css, the preview page's) become one minified web.css; the icon comes
 // along. Why one module and one stylesheet: measured with benches/all.mjs --only web (100 items,
 // Chromium's CPU 4x slower), the page as five modules, three stylesheets and a _locales file
@@ -40,7 +41,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'pkg'), { recursive: true });
 
 for (const name of readdirSync(join(ROOT, 'web'))) {
-  if (name === 'web.js' || name === 'web.css') continue; // bundled below
+  if (name === 'web.js' || name === 'worker.js' || name === 'web.css') continue; // bundled below
   let text = readFileSync(join(ROOT, 'web', name), 'utf8');
   // Which release the page is (Cargo.toml's version, .ci/version.mjs): the page and the extension
   // of one release are published together, and a person reporting a problem can name it.
@@ -125,19 +126,23 @@ const wordsModule = {
     build.onLoad({ filter: /.*/, namespace: 'words' }, () => ({ contents: JSON.stringify(words()), loader: 'json' }));
   },
 };
-try {
-  await build({
-    entryPoints: [join(ROOT, 'web', 'web.js')],
-    outfile: join(out, 'web.js'),
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    legalComments: 'none',
-    plugins: [glue, wordsModule, distributionModule],
-    logLevel: 'silent',
-  });
-} catch (error) {
-  fail(`web/web.js: ${error.message}`);
+// The page's script, and its reader (web/worker.js, a module worker that web.js starts): the
+// reader holds the glue and makes every call to the wasm, off the page's main thread.
+for (const [name, plugins] of [['web.js', [wordsModule, distributionModule]], ['worker.js', [glue]]]) {
+  try {
+    await build({
+      entryPoints: [join(ROOT, 'web', name)],
+      outfile: join(out, name),
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      legalComments: 'none',
+      plugins,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    fail(`web/${name}: ${error.message}`);
+  }
 }
 cpSync(join(ROOT, 'extension', 'icons', 'icon.svg'), join(out, 'icon.svg'));
 // One stylesheet: the pages' shared styles (lib/page.css: colours, type, controls) and the preview

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Every benchmark in one run, one table: `./build.sh bench` (after ./build.sh), or
 //
-//   node benches/all.mjs [--quick] [--only native,decode,size,startup,click,web] [--rounds N] [--web DIR]
-//                        [--click-items 5,30]
+//   node benches/all.mjs [--quick] [--only native,decode,size,startup,click,web,freeze,flood] [--rounds N]
+//                        [--web DIR] [--click-items 5,30]
 //
 // Prints one table (figure, value, goal, met or not) and writes it as JSON to
 // target/bench.json. Each comparison is a ratio (or a difference) measured in the same run,
@@ -27,7 +27,13 @@
 //   `--click-items 5` runs one size alone (more rounds in the same time);
 // - web (once dist/web/index.html exists, or the folder --web names): the bytes a first visit
 //   transfers (gzip), goal under 60 KB; the time from navigation start to 100 `li` elements in
-//   the page, the link given in its #fragment, with Chromium's CPU throttled 4x, goal 300 ms.
+//   the page, the link given in its #fragment, with Chromium's CPU throttled 4x, goal 300 ms;
+// - freeze (only when named in --only): the web page with a 2 MB fragment (distinct pages; distinct
+//   lookalike hosts), Chromium and Firefox: the longest long task (Chromium), the longest gap of a
+//   setTimeout(0) chain (both), the first rows and the end, from navigation start; no goal;
+// - flood (only when named in --only): an honest click in tab B to its group titled while tab A
+//   floods the extension (quiet, synthetic events, a person's hovers on 2 MB lookalike links),
+//   Chromium and Firefox; goal 1 s.
 //
 // The end of a click is seen by a third extension made here, the observer: its
 // `tabGroups.onUpdated` listener posts the time a group got its title to the local server; the
@@ -45,13 +51,15 @@ import { launchFirefox } from '../tests/e2e/firefox.mjs';
 import { findProgram, sleep, waitFor, withTimeout } from '../tests/e2e/util.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web'];
+const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web', 'freeze', 'flood'];
+/** The sections run when --only is not given: freeze and flood take minutes, and are asked for by name. */
+const DEFAULT_SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web'];
 
 function usage(message) {
   console.error(`${message}\nusage: node benches/all.mjs [--quick] [--only ${SECTIONS.join(',')}] [--rounds N] [--web DIR] [--click-items 5,30]`);
   process.exit(2);
 }
-const opts = { quick: false, only: new Set(SECTIONS), rounds: 20, web: join(ROOT, 'dist/web'), clickItems: [5, 30] };
+const opts = { quick: false, only: new Set(DEFAULT_SECTIONS), rounds: 20, web: join(ROOT, 'dist/web'), clickItems: [5, 30] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--quick') opts.quick = true;
@@ -257,7 +265,13 @@ function startServer() {
       res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(lists.get(url.searchParams.get('id')) ?? 'no such list');
       return;
     }
-    if (server.web) return serveWeb(server.web, url, req, res);
+    // flood: the end-to-end suite's flooding page (its {{ORIGIN}} made this server's).
+    if (server.fixtures && url.pathname.startsWith('/fixture/') && /^[a-z-]+\.html$/.test(url.pathname.slice(9))) {
+      const page = String(readFileSync(join(server.fixtures, url.pathname.slice(9)))).replaceAll('{{ORIGIN}}', `http://127.0.0.1:${server.port}`);
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(page);
+      return;
+    }
+    if (server.web) return serveWeb(server, server.web, url, req, res);
     res.writeHead(404).end();
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
@@ -469,14 +483,20 @@ async function clickFirefox(server) {
 
 // ---- the web page ------------------------------------------------------------------------------
 
-function serveWeb(dir, url, req, res) {
+function serveWeb(server, dir, url, req, res) {
   const file = normalize(join(dir, url.pathname === '/web/' ? 'index.html' : url.pathname.replace(/^\/web\//, '')));
+  if (server.probe && url.pathname === '/web/bench-probe.js') {
+    res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(server.probe);
+    return;
+  }
   if (!url.pathname.startsWith('/web/') || !file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
     res.writeHead(404).end();
     return;
   }
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
-  const body = readFileSync(file);
+  let body = readFileSync(file);
+  // freeze: the probe, before the page's own script.
+  if (server.probe && extname(file) === '.html') body = Buffer.from(String(body).replace('<script type="module"', '<script src="bench-probe.js"></script><script type="module"'));
   const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
   res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
   res.end(gzip ? gzipSync(body, { level: 9 }) : body);
@@ -537,6 +557,198 @@ async function web(server) {
   }
 }
 
+// ---- the web page with a 2 MB fragment: does the tab freeze? ---------------------------------
+
+/**
+ * A probe for the web page, injected by the server before the page's own script (same origin:
+ * the page's Content-Security-Policy allows it): the longest long task (Chromium's Long Tasks
+ * API; Firefox has none), the longest gap between two callbacks of a setTimeout(0) chain (both
+ * browsers: how long the page could not answer an event), the time the first row of the list
+ * showed, and the time the page was done (its main lost aria-busy); all from navigation start.
+ */
+const PROBE = `(() => {
+  const probe = { longtask: null, gap: 0, firstRows: null, done: null };
+  window.benchProbe = probe;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longtask = Math.max(probe.longtask ?? 0, entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    probe.longtask = 0;
+  } catch {}
+  let last = performance.now();
+  const tick = () => {
+    const now = performance.now();
+    probe.gap = Math.max(probe.gap, now - last);
+    last = now;
+    if (probe.done === null) setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+  new MutationObserver(() => {
+    if (probe.firstRows === null && document.querySelector('#items li')) probe.firstRows = performance.now();
+    const main = document.querySelector('main');
+    if (probe.done === null && probe.firstRows !== null && main && !main.hasAttribute('aria-busy')) probe.done = performance.now();
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+})();`;
+
+/** A 2 MB link (as a fragment): distinct pages, or distinct lookalike hosts (one alert each, as tests/fixtures/bounded-flood.html). */
+function bigFragment(kind) {
+  const parts = ['uri-list:'];
+  let length = parts[0].length;
+  for (let n = 0; length < 2_000_000; n += 1) {
+    const item = kind === 'lookalike' ? `https://p%D0%B0ypal${n}.com/;` : `https://example.org/page/${n};`;
+    parts.push(item);
+    length += item.length;
+  }
+  return `${parts.join('')}?title=Big%20${kind}`;
+}
+
+async function freeze(server) {
+  const dir = opts.web;
+  if (!existsSync(join(dir, 'index.html'))) {
+    row('freeze', 'web page, 2 MB fragment', `not built (no ${relative(ROOT, dir) || dir}/index.html)`);
+    return;
+  }
+  server.web = dir;
+  server.probe = PROBE;
+  const kinds = ['distinct', 'lookalike'];
+  const fragments = Object.fromEntries(kinds.map((kind) => [kind, bigFragment(kind)]));
+  const address = (kind) => `http://127.0.0.1:${server.port}/web/#${fragments[kind]}`;
+  const rounds = Math.max(2, Math.round(opts.rounds / 4));
+  const read = (evaluate) => waitFor(evaluate, (p) => p?.done !== null && p?.done !== undefined, { timeout: 120_000, interval: 100, what: 'the web page done with a 2 MB fragment' });
+  const results = {};
+  const { chromium } = await import('playwright-core');
+  const executablePath = findProgram('CHROMIUM', ['/usr/bin/chromium', 'chromium'], 'apt-get install chromium');
+  const browsers = {
+    Chromium: await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] }),
+    Firefox: await launchFirefox({}),
+  };
+  versions.chromium = browsers.Chromium.version();
+  versions.firefox = browsers.Firefox.version;
+  // Firefox takes addresses of at most 1 MiB by default (Chromium 2 MiB): raised for the 2 MB fragment.
+  await browsers.Firefox.script("Services.prefs.setIntPref('network.standard-url.max-length', 4 * 1024 * 1024);", [], { chrome: true });
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const name of round % 2 ? ['Firefox', 'Chromium'] : ['Chromium', 'Firefox']) {
+        for (const kind of kinds) {
+          let probe;
+          if (name === 'Chromium') {
+            const context = await browsers.Chromium.newContext({ viewport: { width: 1000, height: 800 } });
+            const page = await context.newPage();
+            await page.goto(address(kind), { waitUntil: 'commit' });
+            probe = await read(() => page.evaluate(() => window.benchProbe).catch(() => undefined));
+            await context.close();
+          } else {
+            const driver = browsers.Firefox;
+            await driver.reset();
+            await driver.goto(address(kind));
+            probe = await read(() => driver.inPage(() => window.benchProbe ?? null));
+            if (!(await driver.inPage(() => document.querySelectorAll('#items li').length))) throw new Error('Firefox showed no rows');
+          }
+          ((results[name] ??= {})[kind] ??= []).push(probe);
+        }
+      }
+    }
+  } finally {
+    await browsers.Chromium.close();
+    await browsers.Firefox.close();
+  }
+  for (const [name, byKind] of Object.entries(results)) {
+    for (const [kind, probes] of Object.entries(byKind)) {
+      const of = (key) => stats(probes.map((p) => p[key]));
+      const longtask = name === 'Chromium' ? `longest long task ${fmt(of('longtask'), 0, ' ms')}; ` : '';
+      row('freeze', `${name}: web page, 2 MB fragment (${kind}): longest task; longest setTimeout gap; first rows; done`,
+        `${longtask}gap ${fmt(of('gap'), 0, ' ms')}; first rows ${fmt(of('firstRows'), 0, ' ms')}; done ${fmt(of('done'), 0, ' ms')}`, '', null, probes);
+    }
+  }
+}
+
+// ---- flood: an honest click in one tab while another tab floods the extension -------------------
+
+/**
+ * Tab A floods the extension, as tests/e2e/cases-bounded.mjs does (its page,
+ * tests/fixtures/bounded-flood.html: three links of about 2 MB, each item a distinct lookalike
+ * host), and tab B, opened from A as a person's second tab, gets a trusted click on a 2-item
+ * uri-list link: ms from the click (its pointerup) to the group titled. Modes: `quiet` (A is a
+ * page that does nothing), `synthetic` (A fires a synthetic mouseover and focusin on one of its
+ * links every 350 ms, from its load on; the click comes after its fourth), `trusted` (a person's
+ * pointer rests 400 ms on each of the three links in A, past the tooltip's 300 ms delay, just
+ * before the click in B).
+ */
+const FLOOD_MODES = ['quiet', 'synthetic', 'trusted'];
+
+async function floodClick(server, driver, mode) {
+  const title = `bench-flood-${mode}-${++counter}`;
+  const honest = listPage(server, title, 2, 'extension');
+  const origin = `http://127.0.0.1:${server.port}`;
+  await driver.goto(mode === 'quiet' ? `${origin}/p/quiet` : `${origin}/fixture/bounded-flood.html${mode === 'synthetic' ? '?synthetic' : ''}`);
+  if (mode === 'synthetic') await waitFor(() => driver.inPage(() => window.fired), (fired) => fired >= 4, { what: 'the flood to start' });
+  if (mode === 'trusted') {
+    for (const id of ['#big0', '#big1', '#big2']) {
+      await driver.hover(id);
+      await sleep(400);
+    }
+    // The hovers reached the extension: its tooltip (a host element in the page) is up.
+    await waitFor(() => driver.inPage(() => document.getElementById('uri-list-tooltip') !== null), Boolean, { what: 'the tooltip in tab A' });
+  }
+  await driver.openSecond(honest);
+  await driver.click('#l');
+  await waitFor(() => server.done.has(title) && server.clicks.has(title), Boolean, { timeout: 60_000, interval: 20, what: `${title} grouped` });
+  return server.done.get(title) - server.clicks.get(title);
+}
+
+async function flood(server) {
+  server.fixtures = join(ROOT, 'tests', 'fixtures');
+  const drivers = {};
+  const results = {};
+  const rounds = Math.max(2, Math.round(opts.rounds / 4));
+  try {
+    const ext = join(work, 'flood-chrome-ext');
+    cpSync(join(ROOT, 'dist/chrome'), ext, { recursive: true });
+    const chromium = await launchChromium([ext, observer('chrome', server.port)]);
+    Object.assign(chromium, {
+      inPage: (fn, arg) => chromium.page.evaluate(fn, arg),
+      hover: (selector) => chromium.page.locator(selector).hover(),
+      async openSecond(url) {
+        const opened = chromium.context.waitForEvent('page');
+        await chromium.page.evaluate((address) => void window.open(address, '_blank'), url);
+        chromium.page = await opened;
+        await chromium.page.waitForLoadState('load');
+      },
+    });
+    drivers.Chromium = chromium;
+    const firefox = await launchFirefox({ extensionDir: join(ROOT, 'dist/firefox') });
+    versions.firefox = firefox.version;
+    await firefox.command('POST', '/moz/addon/install', { path: observer('firefox', server.port), temporary: true });
+    await firefox.script("Services.prefs.setBoolPref('privacy.reduceTimerPrecision', false);", [], { chrome: true });
+    firefox.clean = () => firefox.reset();
+    firefox.openSecond = async (url) => {
+      await firefox.inPage((address) => void window.open(address, '_blank'), url);
+      await firefox.switchTo(url);
+    };
+    drivers.Firefox = firefox;
+    for (const driver of Object.values(drivers)) await driver.inExtension?.(() => (globalThis.browser ?? chrome).storage.sync.set({ openLimit: 100 }));
+    const name = JSON.parse(readFileSync(join(ROOT, 'extension/_locales/en/messages.json'), 'utf8')).extName.message;
+    await (await chromium.worker(name)).evaluate(() => chrome.storage.sync.set({ openLimit: 100 }));
+    for (let round = 0; round < rounds; round++) {
+      for (const browser of round % 2 ? ['Firefox', 'Chromium'] : ['Chromium', 'Firefox']) {
+        for (const mode of round % 2 ? [...FLOOD_MODES].reverse() : FLOOD_MODES) {
+          ((results[browser] ??= {})[mode] ??= []).push(await floodClick(server, drivers[browser], mode));
+          await drivers[browser].clean();
+        }
+      }
+    }
+  } finally {
+    for (const driver of Object.values(drivers)) await driver.close();
+  }
+  for (const [browser, byMode] of Object.entries(results)) {
+    for (const mode of FLOOD_MODES) {
+      const s = stats(byMode[mode]);
+      const goal = mode === 'quiet' ? '' : '≤ 1 s';
+      row('flood', `${browser}: honest click in tab B → group titled, tab A ${mode}`, fmt(s, 0, ' ms'), goal, goal ? s.max <= 1000 : null, byMode[mode]);
+    }
+  }
+}
+
 // ---- the run -----------------------------------------------------------------------------------
 
 for (const file of ['dist/chrome/manifest.json', 'dist/firefox/manifest.json', 'dist/pkg/uri_list_bg.wasm']) {
@@ -555,6 +767,8 @@ try {
   if (opts.only.has('click') || opts.only.has('startup')) await clickChromium(server, { startup: opts.only.has('startup') });
   if (opts.only.has('click')) await withTimeout(clickFirefox(server), 30 * 60_000, 'the Firefox clicks');
   if (opts.only.has('web')) await web(server);
+  if (opts.only.has('freeze')) await freeze(server);
+  if (opts.only.has('flood')) await flood(server);
   if (opts.only.has('decode')) decode();
 } finally {
   server.close();

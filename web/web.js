@@ -1,13 +1,12 @@
 // The web page for people without the extension: opened at BASE#LINK (a web link, src/syntax/web_link.rs),
 // it shows the list in its fragment as the extension's preview page does, read by the same wasm
-// core, and offers what a web page can do: each page as a link, "open the next one" (a page may
+// core (in a worker, web/worker.js: never on the page's main thread), and offers what a web page can do: each page as a link, "open the next one" (a page may
 // open one tab per click), copying the link and its text/uri-list. It asks nothing of any other
 // origin (index.html's Content-Security-Policy); the fragment never leaves the browser. It puts
 // the list in `<link rel="alternate">`, for browsers and extensions that know uri-list (the
 // Multilinks explainer's fallback). Words come from the extension's _locales (English, German);
-// no text is ever set as HTML (lib/dom.js `element`). .ci/web.mjs bundles this file, the glue,
-// lib/dom.js and the words into one module.
-import init, { checkAll, plan, toText } from './pkg/uri_list.js';
+// no text is ever set as HTML (lib/dom.js `element`). .ci/web.mjs bundles this file, lib/dom.js
+// and the words into one module, and the worker with the wasm's glue into another.
 // The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
 import { $, element, fill } from '../extension/lib/dom.js';
 // The messages of each language the page can show (made by .ci/web.mjs from extension/_locales).
@@ -46,6 +45,7 @@ function language() {
   return wanted.find((l) => LANGUAGES.includes(l)) ?? 'en';
 }
 
+/** Fills a box of warnings (MAX_LINES lines at most, then how many more there are: see `report`). */
 function fillList(id, lines) {
   fill(`${id}-list`, lines);
   $(id).hidden = lines.length === 0;
@@ -75,11 +75,13 @@ function openNextLabel() {
 }
 
 /**
- * Long lists are drawn in chunks, a task each, so that the first rows show at once and the tab
- * answers input between them (a 2 MB list drawn in one go kept it unresponsive for seconds): the
- * first FIRST_ROWS rows from a bounded check (the core's `checkAll(link, limit)`), then the
- * whole check, then the plan (of lists of at most MAX_ROWS items), each in a task of its own,
- * then the rows CHUNK_ROWS at a time.
+ * The wasm core's calls run in a dedicated worker, the reader (web/worker.js), never on the
+ * page's main thread: checking a 2 MB list takes the core seconds, and done here it kept the tab
+ * from answering input or painting all that time. The reader streams its answers back, each a
+ * message and so a task of its own, and the page draws as they come: the first FIRST_ROWS rows
+ * from a bounded check (the core's `checkAll(link, limit)`), at once; then the whole check's
+ * parts and the plan (of lists of at most MAX_ROWS items); then the items, CHUNK_ROWS at a time,
+ * each chunk's rows drawn as it comes.
  */
 const FIRST_ROWS = 100;
 const CHUNK_ROWS = 250;
@@ -89,11 +91,77 @@ const CHUNK_ROWS = 250;
  * counted in a line after them; "Open the next page" and the copies still take every item.
  */
 const MAX_ROWS = 5000;
-/** The newest rendering: an older one (the fragment changed meanwhile) stops at its next chunk. */
+/**
+ * The most lines in each of the boxes of warnings ("Look before you open", notes), then a line
+ * saying how many more: a 2 MB list of distinct lookalike hosts has 60 000 alerts, one a host,
+ * and no one reads them all before the list (each row still carries its own).
+ */
+const MAX_LINES = 50;
+/**
+ * The most sites named in the line of sites, then how many more: a list of 60 000 sites made one
+ * paragraph of 1.5 MB, whose layout alone froze the tab for a minute (Chromium).
+ */
+const MAX_SITES = 20;
+/** The newest rendering: answers for an older one (the fragment changed meanwhile) are dropped. */
 let rendering = 0;
 
-/** A task later: what the browser has to do (input, painting) comes first. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The reader (a Worker), the wasm's bytes it is given, and who waits for which answer. */
+let reader = null;
+let wasm = null;
+let asked = 0;
+/** Answers awaited, by request id: `{each(message) -> true when it is the last, fail(error)}`. */
+const waiting = new Map();
+/** Why the reader cannot answer (the wasm not fetched, the worker not started), once known. */
+let broken = null;
+
+/** Tells everyone waiting, and everyone who asks later, that the reader cannot answer. */
+function breaks(error) {
+  broken = error;
+  for (const { fail } of waiting.values()) fail(error);
+  waiting.clear();
+}
+
+/** What a request left unanswered by a reader started again gets: nothing to show for it. */
+const REPLACED = new Error('replaced by a newer list');
+
+/** Starts the reader (again, when a long check would only delay the newer list). */
+function startReader() {
+  for (const { fail } of waiting.values()) fail(REPLACED);
+  waiting.clear();
+  reader?.terminate();
+  reader = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  reader.addEventListener('message', ({ data }) => {
+    const entry = waiting.get(data.id);
+    if (!entry) return;
+    try {
+      if (data.kind === 'error') throw data.error;
+      if (entry.each(data)) waiting.delete(data.id);
+    } catch (error) {
+      waiting.delete(data.id);
+      entry.fail(error);
+    }
+  });
+  // The reader did not start (its script not found, refused...): whoever waits is told.
+  reader.addEventListener('error', (event) => {
+    event.preventDefault();
+    breaks(new Error(`the page's reader (worker.js) failed${event.message ? `: ${event.message}` : ''}`));
+  });
+  // A copy: kept for a reader started again.
+  const started = reader;
+  wasm.then((bytes) => started.postMessage({ wasm: bytes }), breaks);
+}
+
+/** Sends `request` to the reader; `each(message)` for each answer, true for the last; `fail(error)`. */
+function ask(request, each, fail) {
+  if (broken) return fail(broken);
+  const id = ++asked;
+  waiting.set(id, { each, fail });
+  reader.postMessage({ ...request, id });
+}
+
+/** The text/uri-list form of `link`, from the reader. */
+const textOf = (link) =>
+  new Promise((resolve, reject) => ask({ kind: 'text', link }, (message) => (resolve(message.text), true), reject));
 
 /**
  * Draws `rows` (checkAll's items, nested lists' items after their list's item with their depth)
@@ -143,83 +211,78 @@ function itemRow(entry) {
 }
 
 /**
- * The page for a list, drawn in chunks (see FIRST_ROWS) from `head`, its first rows; resolves
- * once it is all drawn (or replaced).
+ * The page for the list `link`, drawn from the reader's answers as they come (see FIRST_ROWS):
+ * `head` draws the first rows, `report` the list's parts, `items` each chunk, `done` the rest.
  */
-async function showList(link, head) {
-  const turn = ++rendering;
-  const stale = () => turn !== rendering;
-  pages = [];
-  next = 0;
-  current = { link, text: null };
-  // At once: the first rows and the list's own title.
-  const provisional = head.title || t('previewUntitled');
-  document.title = t('webPageTitle', provisional);
-  $('title').textContent = provisional;
-  $('summary').textContent = t('webReading');
-  $('sites').hidden = true;
-  for (const id of ['look', 'notes', 'open']) $(id).hidden = true;
-  const firstOl = element('ol');
-  drawRows(head, [firstOl], 0, FIRST_ROWS);
-  $('items').replaceChildren(firstOl);
-  $('list').hidden = false;
-  $('how').hidden = true;
-  alternate(link);
-  pages = []; // counted again from the whole check
-  await nextTask();
-  if (stale()) return;
-  const report = checkAll(link);
-  await nextTask();
-  if (stale()) return;
-  if (report.items.length <= MAX_ROWS) {
-    // The plan: the name the extension would give the group, why it would show its preview.
-    const all = plan(link, { limit: Number.MAX_SAFE_INTEGER });
-    const first = all.groups[0];
-    const title = all.title || localized(first?.summary) || first?.title || t('previewUntitled');
-    document.title = t('webPageTitle', title);
-    $('title').textContent = title;
-    const look = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
-    fillList('look', look.map(localized));
-    fillList('notes', [...all.notes, ...report.warnings].map(localized));
-  } else {
-    // A longer list is not planned (the plan of a 2 MB list took seconds in one call): its
-    // warnings are the items' own, each once (the check pairs lookalikes across the whole list).
-    const look = new Set();
-    const notes = new Set();
-    for (const entry of report.items) for (const note of entry.notes ?? []) (note.alert ? look : notes).add(localized(note));
-    fillList('look', [...look]);
-    fillList('notes', [...notes, ...report.warnings.map(localized)]);
-  }
-  // The rows again from the whole check (an early row may have a note from a later one), the
-  // first chunk in place of the provisional rows.
-  const ol = element('ol');
-  const stack = [ol];
-  const drawn = Math.min(report.items.length, MAX_ROWS);
-  let at = drawRows(report, stack, 0, Math.min(CHUNK_ROWS, drawn));
-  $('items').replaceChildren(ol);
-  while (at < drawn) {
-    await nextTask();
-    if (stale()) return;
-    at = drawRows(report, stack, at, Math.min(CHUNK_ROWS, drawn - at));
-  }
-  if (drawn < report.items.length) {
-    for (const entry of report.items.slice(drawn)) if (entry.class === 'openable') pages.push(entry.item);
-    $('items').append(element('p', { class: 'more', id: 'more-rows' }, t('webMoreRows', drawn, report.items.length - drawn)));
-  }
-  const sites = new Map();
-  for (const entry of report.items) {
-    if (entry.class === 'openable' && entry.site && !sites.has(entry.site)) {
-      sites.set(entry.site, entry.siteUnicode === entry.site ? entry.site : t('previewSiteBoth', entry.siteUnicode, entry.site));
-    }
-  }
-  // "6 pages from 4 sites.", as the extension's preview page says it.
-  const count = (n, one, many) => (n === 1 ? t(one) : t(many, n));
-  $('summary').textContent =
-    pages.length === 0 ? t('previewNoPages') : t('previewSummary', count(pages.length, 'popupOnePage', 'popupPages'), count(sites.size, 'popupOneSite', 'popupSites'));
-  $('sites').textContent = t('webSites', [...sites.values()].join(', '));
-  $('sites').hidden = sites.size === 0;
-  openNextLabel();
-  $('open').hidden = false;
+function listView(link) {
+  let report = null;
+  let stack = null;
+  return {
+    head(head) {
+      pages = [];
+      next = 0;
+      // At once: the first rows and the list's own title.
+      const provisional = head.title || t('previewUntitled');
+      document.title = t('webPageTitle', provisional);
+      $('title').textContent = provisional;
+      $('summary').textContent = t('webReading');
+      $('sites').hidden = true;
+      for (const id of ['look', 'notes', 'open']) $(id).hidden = true;
+      const firstOl = element('ol');
+      drawRows(head, [firstOl], 0, FIRST_ROWS);
+      $('items').replaceChildren(firstOl);
+      $('list').hidden = false;
+      $('how').hidden = true;
+      alternate(link);
+      pages = []; // counted again from the whole check
+    },
+    report(message) {
+      report = message;
+      // MAX_LINES lines at most, then how many more there are (`count` in all).
+      const more = (lines, count = lines.length) => (count > MAX_LINES ? [...lines.slice(0, MAX_LINES), t('violationMore', count - MAX_LINES)] : lines);
+      if (message.plan) {
+        // The plan: the name the extension would give the group, why it would show its preview.
+        const all = message.plan;
+        const first = all.groups[0];
+        const title = all.title || localized(first?.summary) || first?.title || t('previewUntitled');
+        document.title = t('webPageTitle', title);
+        $('title').textContent = title;
+        const reasons = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
+        fillList('look', more(reasons.map(localized)));
+        fillList('notes', more([...all.notes, ...message.warnings].map(localized)));
+      } else {
+        // A list not planned: its warnings are the items' own, each once (the reader's summary).
+        fillList('look', more(message.look.map(localized), message.lookCount));
+        fillList('notes', more([...message.notes, ...message.warnings].map(localized), message.noteCount + message.warnings.length));
+      }
+    },
+    items(chunk) {
+      // The rows again from the whole check (an early row may have a note from a later one),
+      // the first chunk in place of the provisional rows.
+      if (!stack) {
+        stack = [element('ol')];
+        $('items').replaceChildren(stack[0]);
+      }
+      drawRows({ items: chunk, lists: report.lists }, stack, 0, chunk.length);
+    },
+    done() {
+      if (!stack) $('items').replaceChildren(element('ol'));
+      pages.push(...report.pages);
+      if (report.total > MAX_ROWS) {
+        $('items').append(element('p', { class: 'more', id: 'more-rows' }, t('webMoreRows', MAX_ROWS, report.total - MAX_ROWS)));
+      }
+      // "6 pages from 4 sites.", as the extension's preview page says it.
+      const count = (n, one, many) => (n === 1 ? t(one) : t(many, n));
+      $('summary').textContent =
+        pages.length === 0 ? t('previewNoPages') : t('previewSummary', count(pages.length, 'popupOnePage', 'popupPages'), count(report.siteCount, 'popupOneSite', 'popupSites'));
+      const named = report.sites.map(([site, unicode]) => (unicode === site ? site : t('previewSiteBoth', unicode, site)));
+      if (report.siteCount > named.length) named.push(t('popupMoreSites', report.siteCount - named.length));
+      $('sites').textContent = t('webSites', named.join(', '));
+      $('sites').hidden = report.siteCount === 0;
+      openNextLabel();
+      $('open').hidden = false;
+    },
+  };
 }
 
 /** The page without a list (`error`: why the fragment could not be read, if it held something). */
@@ -236,32 +299,64 @@ function showAbout(error) {
   alternate(null);
 }
 
-/** Shows what the fragment holds; resolves once it is all drawn. */
+/** Whether the reader is still answering an earlier request. */
+const readerBusy = () => waiting.size > 0;
+
+/** Shows what the fragment holds; resolves once it is all drawn (or replaced by a newer one). */
 async function render() {
+  const turn = ++rendering;
+  const stale = () => turn !== rendering;
   status('');
   $('error').hidden = true;
   $('main').setAttribute('aria-busy', 'true');
-  try {
-    const hash = location.hash.slice(1);
-    if (hash === '') {
-      rendering += 1;
-      return showAbout(null);
-    }
-    const fragment = location.href.slice(location.href.indexOf('#') + 1);
-    let head;
-    try {
-      head = checkAll(fragment, FIRST_ROWS);
-    } catch {
-      // Why there is no list: the core reads the whole address as browsers give it
-      // (src/syntax/web_link.rs) and says why.
-      head = checkAll(location.href, FIRST_ROWS);
-    }
-    await showList(fragment, head);
-  } catch (error) {
-    rendering += 1;
-    showAbout(error);
-  } finally {
+  const hash = location.hash.slice(1);
+  if (hash === '') {
+    showAbout(null);
     $('main').removeAttribute('aria-busy');
+    return;
+  }
+  const fragment = location.href.slice(location.href.indexOf('#') + 1);
+  current = { link: fragment, text: null };
+  // A reader still checking an earlier list would only answer after it: a new one now.
+  if (readerBusy()) startReader();
+  const view = listView(fragment);
+  try {
+    await new Promise((resolve, reject) => {
+      const request = { kind: 'render', fragment, href: location.href, first: FIRST_ROWS, chunk: CHUNK_ROWS, most: MAX_ROWS, maxSites: MAX_SITES, maxLines: MAX_LINES };
+      ask(
+        request,
+        (message) => {
+          if (stale()) {
+            resolve();
+            return true;
+          }
+          switch (message.kind) {
+            case 'head':
+              view.head(message.head);
+              break;
+            case 'report':
+              view.report(message);
+              break;
+            case 'items':
+              view.items(message.items);
+              break;
+            case 'done':
+              view.done();
+              resolve();
+              break;
+            case 'text':
+              current.text = message.text;
+              return true;
+          }
+          return false;
+        },
+        reject,
+      );
+    });
+  } catch (error) {
+    if (!stale()) showAbout(error);
+  } finally {
+    if (!stale()) $('main').removeAttribute('aria-busy');
   }
 }
 
@@ -352,20 +447,31 @@ function offerExtension() {
 async function start() {
   messages = WORDS[language()];
   offerExtension();
-  const core = init({ module_or_path: new URL('pkg/uri_list_bg.wasm', import.meta.url) });
   fillStatic();
   $('open-next').addEventListener('click', openNext);
   $('copy-link').addEventListener('click', () => copy(location.href));
-  // The text/uri-list form, made when asked for (a 2 MB list's is one more long call).
-  $('copy-text').addEventListener('click', () => copy((current.text ??= toText(current.link))));
+  // The text/uri-list form, which the reader sends once the list is drawn (or makes when asked).
+  $('copy-text').addEventListener('click', async () => {
+    const link = current.link;
+    try {
+      copy((current.text ??= await textOf(link)));
+    } catch (error) {
+      if (error !== REPLACED) status(t('previewCopyFailed', localized(error) || String(error?.message ?? error)));
+    }
+  });
+  if (framedByAnotherSite()) return refuseFrame();
+  // The wasm, preloaded by index.html, for the reader to compile.
+  wasm = fetch(new URL('pkg/uri_list_bg.wasm', import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`pkg/uri_list_bg.wasm: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
   try {
-    await core;
+    startReader();
   } catch (error) {
     showAbout(error);
     $('main').removeAttribute('aria-busy');
     return;
   }
-  if (framedByAnotherSite()) return refuseFrame();
   addEventListener('hashchange', () => {
     render();
     $('title').focus();
