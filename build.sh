@@ -106,12 +106,13 @@ ensure_wasm_bindgen() {
   if [[ $installed != "$pin" ]]; then
     progress "installing wasm-bindgen-cli $pin (found: ${installed:-none}); a first build compiles it once"
     # Not --locked: a dependency version locked upstream is missing from the reachable index.
-    # Without its default feature (rustls-tls): TLS is only for a WebDriver server at an https
-    # address, and the wasm tests drive chromedriver and geckodriver at http://127.0.0.1. It
-    # leaves out rustls, ring (C and assembly) and webpki-roots: the first build compiles 314 s
-    # of CPU time instead of CPU_RELEASE s (docs/building-and-testing.md, "The first build").
+    # Built to be built fast, once (docs/building-and-testing.md, "The first build"): optimised
+    # at level 1, without debug info, and without its default feature (rustls-tls: TLS is only
+    # for a WebDriver server at an https address; the wasm tests drive chromedriver and
+    # geckodriver at http://127.0.0.1). It writes the same bytes as a release build.
     quietly "cargo install wasm-bindgen-cli" \
-      cargo install wasm-bindgen-cli --version "$pin" --force --no-default-features
+      env CARGO_PROFILE_DEV_OPT_LEVEL=1 CARGO_PROFILE_DEV_DEBUG=0 \
+      cargo install wasm-bindgen-cli --version "$pin" --force --debug --no-default-features
     installed=$(wasm-bindgen --version | awk '{print $2}')
   fi
   [[ $installed == "$pin" ]] ||

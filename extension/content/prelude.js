@@ -92,11 +92,31 @@ var uriList = (() => {
    * @returns {Promise<any>}
    */
   async function ask(type, payload = {}) {
-    // sendMessage throws at once (not a rejection) when the extension is gone: awaited here.
-    const reply = await api.runtime.sendMessage({ ...payload, type });
+    let reply;
+    try {
+      // sendMessage throws at once (not a rejection) when the extension is gone: awaited here.
+      reply = await api.runtime.sendMessage({ ...payload, type });
+    } catch (error) {
+      // A page (the popup closing, a tab navigating away) that is going away while it waits:
+      // the reply cannot come (Firefox rejects with "Actor 'Conduits' destroyed before query
+      // 'RuntimeMessage' was resolved"), and nobody is left to be told. Never settles, so that
+      // no caller reports it as an error.
+      if (leaving) return new Promise(() => {});
+      throw error;
+    }
     if (!reply?.ok) throw new Error(reply?.error ?? t('noAnswer'));
     return reply.result;
   }
+
+  // Whether the document is being unloaded (`pagehide`), or hidden into the back-forward cache
+  // until it is shown again (`pageshow`). The background's service worker has neither event.
+  let leaving = false;
+  globalThis.addEventListener?.('pagehide', () => {
+    leaving = true;
+  });
+  globalThis.addEventListener?.('pageshow', () => {
+    leaving = false;
+  });
 
   // --- the link an event is on -------------------------------------------------------------------
 
