@@ -117,7 +117,8 @@ async function setUpShare(windowId, webBase) {
   const titles = /** @type {HTMLInputElement} */ ($('page-titles'));
   const { titled, untitled } = preview.lengths;
   titles.checked = preview.pageTitles;
-  $('page-titles-label').textContent = t('popupPageTitles', titled - untitled);
+  $('page-titles-label').textContent = t('popupPageTitles', String(titled - untitled));
+  $('page-titles-row').title = t('popupPageTitlesHint', String(titled - untitled));
   $('page-titles-row').hidden = titled === untitled;
   format.addEventListener('change', label);
   button.disabled = false;

@@ -471,6 +471,7 @@ export const cases = [
           shown: !document.getElementById('page-titles-row').hidden,
           checked: /** @type {HTMLInputElement} */ (document.getElementById('page-titles')).checked,
           label: document.getElementById('page-titles-label').textContent,
+          hint: document.getElementById('page-titles-row').title,
           disabled: /** @type {HTMLButtonElement} */ (document.getElementById('copy')).disabled,
           status: document.getElementById('status').textContent,
         }));
@@ -478,7 +479,8 @@ export const cases = [
         const before = await waitFor(read, (p) => !p.disabled, { what: 'the popup to count the tabs' });
         assert.equal(before.shown, true, 'the choice is offered');
         assert.equal(before.checked, false, 'off until the person turns it on');
-        assert.equal(before.label, `With the pages' titles (+${titled.length - untitled.length} characters)`);
+        assert.equal(before.label, `Titles (+${titled.length - untitled.length})`);
+        assert.equal(before.hint, `Put each tab's title in the link (the option page-titles): ${titled.length - untitled.length} more characters`);
         await popup.click('#page-titles');
         await popup.screenshots?.('page-titles');
         await popup.click('#copy');
