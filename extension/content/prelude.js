@@ -109,13 +109,15 @@ var uriList = (() => {
   }
 
   // Whether the document is being unloaded (`pagehide`), or hidden into the back-forward cache
-  // until it is shown again (`pageshow`). The background's service worker has neither event.
+  // until it is shown again (`pageshow`). The browser's own events only: in a content script the
+  // page shares the window, and its script could dispatch a `pagehide` of its own. The
+  // background's service worker has neither event.
   let leaving = false;
-  globalThis.addEventListener?.('pagehide', () => {
-    leaving = true;
+  globalThis.addEventListener?.('pagehide', (event) => {
+    if (event.isTrusted) leaving = true;
   });
-  globalThis.addEventListener?.('pageshow', () => {
-    leaving = false;
+  globalThis.addEventListener?.('pageshow', (event) => {
+    if (event.isTrusted) leaving = false;
   });
 
   // --- the link an event is on -------------------------------------------------------------------

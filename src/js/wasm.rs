@@ -13,7 +13,7 @@
 
 use crate::prelude::*;
 
-use crate::syntax::list::{ListShape, Lists};
+use crate::syntax::list::{ListShape, Lists, PageTitles};
 use crate::syntax::percent;
 use crate::{from_text, to_text, CheckReport, Class, Parser, UriList};
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -259,7 +259,7 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
             fragment: list.fragment(),
             warnings: &parsed.warnings,
             lists: nested.then_some(Lists(list)),
-            page_titles: titled.then(|| (0..list.len()).map(|i| list.page_title(i)).collect()),
+            page_titles: titled.then_some(PageTitles(list)),
         })?
     } else {
         JsValue::UNDEFINED
@@ -310,7 +310,7 @@ struct DecodeRest<'a> {
     lists: Option<Lists<'a>>,
     /// For each item, `null` or its page title, when some item has one.
     #[serde(rename = "pageTitles", skip_serializing_if = "Option::is_none")]
-    page_titles: Option<Vec<Option<&'a str>>>,
+    page_titles: Option<PageTitles<'a>>,
 }
 
 /// `encode({items, title?, type?, options?, pageTitles?})`: the link for a

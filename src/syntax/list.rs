@@ -493,7 +493,7 @@ impl serde::Serialize for Items<'_> {
 
 /// For each item, `null` or its page title.
 #[cfg(feature = "serde")]
-struct PageTitles<'a>(&'a UriList);
+pub(crate) struct PageTitles<'a>(pub(crate) &'a UriList);
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for PageTitles<'_> {

@@ -1,0 +1,40 @@
+// Page titles in a link (the option page-titles, src/lib.rs "Page titles"): they are the sender's
+// words, so a title that reads as another site's address than its page's is an alert, as a
+// lookalike host is (src/check/mod.rs title_note): a click shows the preview page, with the page
+// unticked and the reason; titles that are only words open at once.
+import assert from 'node:assert/strict';
+import { settled, stillSame } from './cases-open.mjs';
+import { waitFor } from './util.mjs';
+
+export const cases = [
+  {
+    name: 'titles: a click on a link whose page title names another site (PayPal.com over 127.0.0.1) shows the preview page, that page unticked, with the reason',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/title-names-site.html`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      assert.equal(state.groups.length, 0, 'nothing opened');
+      await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+      const shown = await waitFor(
+        () =>
+          browser.inPage(() => ({
+            why: document.getElementById('why').textContent,
+            checked: [...document.querySelectorAll('#items input')].map((box) => box.checked),
+          })),
+        (shown) => shown.checked.length === 2,
+        { what: 'the items' },
+      );
+      assert.match(shown.why, /the title "Log in to PayPal\.com" names PayPal\.com, but the page is on 127\.0\.0\.1/);
+      assert.deepEqual(shown.checked, [true, false]);
+    },
+  },
+  {
+    name: 'titles: a click on a link whose page titles are only words opens its group at once',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/title-names-site.html`);
+      await browser.click('#plain');
+      const after = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group Words');
+      await stillSame(browser, origin, after, { page: true });
+    },
+  },
+];
