@@ -88,6 +88,9 @@ async function runBatch(batch, lang, { extension = true, dir = dist } = {}) {
     browser = await target.launch({ extensionDir: extension ? resolve(dir, target.folder) : null, lang });
     const language = (lang ? ` in language ${lang}` : '') + (extension ? '' : ' without the extension') + (dir === dist ? '' : ` built as ${dir}`);
     console.log(`# ${name} ${browser.version ?? ''}${language} started in ${Date.now() - started} ms; fixtures at ${server.origin}`);
+    // How many errors the extension had logged before each case: a new one is named with the
+    // case it came in (it may still be a late one of an earlier case), for whoever reads a failure.
+    let logged = 0;
     for (const c of batch) {
       const start = Date.now();
       done += 1;
@@ -100,6 +103,11 @@ async function runBatch(batch, lang, { extension = true, dir = dist } = {}) {
         failed += 1;
         console.log(`not ok - ${c.name} (${Date.now() - start} ms)`);
         console.log(String(error?.stack ?? error).replace(/^/gm, '    '));
+      }
+      if (extension && browser.extensionErrors) {
+        const errors = await browser.extensionErrors().catch(() => []);
+        for (const error of errors.slice(logged)) console.log(`#   logged during or after "${c.name}": ${error}`);
+        logged = Math.max(logged, errors.length);
       }
     }
     if (extension && browser.extensionErrors) {
