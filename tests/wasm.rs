@@ -1130,6 +1130,10 @@ fn fast_path_links() -> Vec<String> {
         "uri-list:https://goo%C9%A1le.com/",
         "uri-list:https://login.bank.evil.example/;https://bank.example/",
         "uri-list:https://u@a.b;https://user:pw@b.example/;http://u@c.example",
+        // Page titles: words, none, one naming another site, bidirectional controls, a nested
+        // list's own, and more titles than items.
+        "uri-list:https://a.example/;https://b.example/;https://c.example/;javascript:x?page-titles=Caf%C3%A9%2C%20ok~~paypal%2Ecom~%E2%80%AEevil",
+        "uri-list:https://a.example/;uri-list:https://b.example/%3Fpage-titles=Inner?page-titles=Outer~List~Beyond",
         "uri-list:javascript:alert(1);data:text/html,x;file:///etc/passwd;mailto:a@b.example;about:blank;chrome://settings",
         "uri-list:https://[::1;http://a.example:99999;http://a.example:x;https://%FF.example;https://a%20b.example;https://xn--a.example",
         "uri-list:https://a.example/\u{1F600};https://\u{1F600}.example/\u{10348};a\u{1F600}b;https://c.example/%F0%9F%98%80",

@@ -26,6 +26,8 @@ import init, * as core from '../pkg/uri_list.js';
  * @property {string | null} userinfo the user info before its host, if any
  * @property {Message | null} reason why it is not opened
  * @property {Note[]} notes
+ * @property {string} [pageTitle] the title the link gives the page (option `page-titles`), the
+ *   sender's words without bidirectional controls; absent for none
  */
 
 /**

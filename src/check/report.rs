@@ -17,7 +17,8 @@ use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 /// `{"items": [{"item": "...", "class": "openable"|"blocked"|"invalid"|"list",
 ///   "site": null|"host", "siteUnicode": null|"host", "userinfo": null|"...",
 ///   "reason": null|{"code", "args", "message"},
-///   "notes": [{"alert": bool, "code": "...", "args": [...], "message": "..."}]}],
+///   "notes": [{"alert": bool, "code": "...", "args": [...], "message": "..."}],
+///   "pageTitle": "..." (only when the link gives the page a title)}],
 ///   "title": ..., "type": ..., "warnings": [...]}`
 ///
 /// The notes are those of [`crate::check_list`]: each item's own, then those
@@ -110,6 +111,10 @@ pub(crate) struct Row<'a> {
     pub(crate) userinfo: Option<&'a str>,
     pub(crate) reason: Option<&'a Message>,
     pub(crate) notes: &'a [Note],
+    /// The sender's title for the page (option `page-titles`), without
+    /// bidirectional controls; absent for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) page_title: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) depth: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -257,6 +262,7 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
             _ => (c.class, c.reason.as_ref()),
         };
         let site = c.site.as_ref();
+        let page_title = list.page_title(n).map(without_bidi_controls);
         let nested = match (&inner, lists) {
             (Some(Ok(_)), Some(lists)) => Some(lists.borrow().len()),
             _ => None,
@@ -269,6 +275,7 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
             userinfo: site.and_then(|s| s.userinfo.as_deref()),
             reason,
             notes: &c.notes,
+            page_title: page_title.as_deref(),
             depth: index.map(|_| depth),
             list: index,
             nested,

@@ -102,7 +102,7 @@ const CHECK = 0;
 const CHECK_ALL = 1;
 const SKIPPED = 2;
 const DUPLICATE = 4;
-const WIDTHS = [11, 14, 3, 2, 4];
+const WIDTHS = [13, 16, 3, 2, 4];
 const CLASSES = ['openable', 'blocked', 'invalid', 'list'];
 
 /** The result in progress: its rows (or skipped items), its URLs, its duplicates, its values (1 on; 0 is none). */
@@ -163,13 +163,14 @@ export function rows(kind, ptr, count, textPtr, textLen, fresh) {
     const item = text.slice(t[k], t[k + 1]);
     const cls = CLASSES[t[k + 8]];
     const userinfo = at(k + 6);
-    if (kind === CHECK) {
-      rowsSoFar.push({ item, class: cls, site, siteUnicode, userinfo, reason, notes });
-    } else {
-      const row = { item, class: cls, site, siteUnicode, userinfo, reason, notes, depth: t[k + 11], list: t[k + 12] };
-      if (t[k + 13] !== NONE) row.nested = t[k + 13];
-      rowsSoFar.push(row);
+    const row = { item, class: cls, site, siteUnicode, userinfo, reason, notes };
+    if (t[k + 11] !== NONE) row.pageTitle = at(k + 11);
+    if (kind === CHECK_ALL) {
+      row.depth = t[k + 13];
+      row.list = t[k + 14];
+      if (t[k + 15] !== NONE) row.nested = t[k + 15];
     }
+    rowsSoFar.push(row);
   }
 }
 

@@ -431,6 +431,7 @@ fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
         };
         let reason = table.message(row.reason);
         let notes = table.notes(row.notes);
+        let title = table.text(row.page_title);
         let head = [
             item[0],
             item[1],
@@ -443,14 +444,16 @@ fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
             class,
             reason,
             notes,
+            title[0],
+            title[1],
         ];
         if kind == CHECK {
             table.push(&head)
         } else {
             let n = |v: Option<usize>| v.map_or(NONE, |v| v as u32);
-            let mut all = [0; 14];
-            all[..11].copy_from_slice(&head);
-            all[11..].copy_from_slice(&[n(row.depth), n(row.list), n(row.nested)]);
+            let mut all = [0; 16];
+            all[..13].copy_from_slice(&head);
+            all[13..].copy_from_slice(&[n(row.depth), n(row.list), n(row.nested)]);
             table.push(&all)
         }
     })?;
@@ -460,7 +463,8 @@ fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
 
 /// The kinds of row of a [`Table`], and their widths in `u32`s: `check`'s
 /// (the item's span in the text, the site's, its Unicode form's, the user
-/// info's, the class, the reason's value and the notes' value); `checkAll`'s
+/// info's, the class, the reason's value, the notes' value and the page
+/// title's span, [`NONE`] for none); `checkAll`'s
 /// (those, then the depth, the list and the nested list, [`NONE`] for none);
 /// `plan`'s skipped items (the item's span, the reason's value); `plan`'s
 /// URLs (a span); `plan`'s duplicates (the item's span, the reason's value,
@@ -470,7 +474,7 @@ const CHECK_ALL: u32 = 1;
 const SKIPPED: u32 = 2;
 const URL: u32 = 3;
 const DUPLICATE: u32 = 4;
-const WIDTHS: [usize; 5] = [11, 14, 3, 2, 4];
+const WIDTHS: [usize; 5] = [13, 16, 3, 2, 4];
 
 /// A batch is handed to JavaScript at this many rows, or at this much text.
 const BATCH_ROWS: usize = 4096;
