@@ -595,9 +595,9 @@ fn decode(args: DecodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
 }
 
 /// `format`: the link's pages as Markdown, HTML, plain lines or a template
-/// (the core's `format_links`). A link has no page titles: each page shows
-/// its address; a nested list is a group with its title, and a list with a
-/// title and no nested list one group.
+/// (the core's `format_links`). Each page shows the title the link gives it
+/// (option `page-titles`), else its address; a nested list is a group with
+/// its title, and a list with a title and no nested list one group.
 fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     use uri_list::{Entry, Format, Link};
     let style = &args.style;
@@ -620,27 +620,38 @@ fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure
     let link = args.link.read("format")?;
     let parsed = parse_link(&link, false)?;
     warn_all(&parsed.warnings);
-    let page = |item: &Item| Link {
-        title: String::new(),
-        url: item.as_str().to_owned(),
+    // Each page with the sender's title for it (option page-titles), else none.
+    let pages = |list: &uri_list::UriList| -> Vec<Link> {
+        list.items()
+            .iter()
+            .enumerate()
+            .map(|(n, item)| Link {
+                title: list
+                    .page_title(n)
+                    .map(|t| uri_list::without_bidi_controls(t).into_owned())
+                    .unwrap_or_default(),
+                url: item.as_str().to_owned(),
+            })
+            .collect()
     };
     let list = &parsed.list;
     let mut entries: Vec<Entry> = list
         .items()
         .iter()
-        .map(|item| match item.list() {
+        .zip(pages(list))
+        .map(|(item, page)| match item.list() {
             Some(nested) => Entry::Group {
                 title: nested.title().unwrap_or_default().to_owned(),
-                links: nested.items().iter().map(page).collect(),
+                links: pages(nested),
             },
-            None => Entry::Link(page(item)),
+            None => Entry::Link(page),
         })
         .collect();
     if let (Some(title), true) = (
         list.title(),
         entries.iter().all(|e| matches!(e, Entry::Link(_))),
     ) {
-        let links = list.items().iter().map(page).collect();
+        let links = pages(list);
         entries = vec![Entry::Group {
             title: title.to_owned(),
             links,

@@ -522,6 +522,31 @@ fn the_cli_says_what_is_wrong() {
 }
 
 #[test]
+fn format_shows_the_titles_a_link_gives_its_pages() {
+    // Titles of the list's pages and of a nested list's, Markdown-escaped; a page without one
+    // shows its address; bidirectional controls are taken out.
+    let link = "uri-list:https://a.com/;https://b.com/;uri-list:https://c.com/%3Fpage-titles=Inner%20%5Bc%5D&title=Sub?page-titles=Caf%C3%A9%E2%80%AE%20*1*~~Unused";
+    let o = run(&["format", "--markdown", link], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "- [Café \\*1\\*](https://a.com/)\n- [https://b.com/](https://b.com/)\n- Sub\n  - [Inner \\[c\\]](https://c.com/)\n"
+    );
+    let o = run(
+        &[
+            "format",
+            "--html",
+            "uri-list:https://a.com/?title=T&page-titles=A%20%3Cb%3E",
+        ],
+        None,
+    );
+    assert_eq!(
+        stdout(&o),
+        "<ul>\n<li>T\n<ul>\n<li><a href=\"https://a.com/\">A &lt;b&gt;</a></li>\n</ul></li>\n</ul>\n"
+    );
+}
+
+#[test]
 fn format_writes_the_pages_as_markdown_html_plain_or_a_template() {
     let link =
         "uri-list:https://a.com/(x);uri-list:https://b.com%3Bhttps://c.com%3Ftitle=R%26D%20%5B1%5D";
