@@ -11,7 +11,8 @@ import { api } from './api.js';
 import { localized } from './i18n.js';
 import { writeClipboard } from './clipboard.js';
 import { confirmCopy } from './share-actions.js';
-import { unshareableReasons } from './share.js';
+import { sharedTitle, unshareableReasons } from './share.js';
+import { readSettings } from './settings.js';
 
 /**
  * The permission, in the form permissions.contains/request take it.
@@ -38,11 +39,16 @@ async function needBookmarks() {
  * separators, bookmarks that are not web pages (by the core's rule, as for tabs: `place:`,
  * `javascript:`, `file:`...), empty folders and folders nested deeper than a list may be.
  *
+ * With `pageTitles`, each list (a subfolder's too) carries its bookmarks' names as the pages'
+ * titles (the link's `page-titles`), as a share of tabs carries theirs (lib/share.js).
  * @param {{title?: string, url?: string, type?: string, children?: object[]}} node
+ * @param {{pageTitles?: boolean}} [how]
  * @returns {{list: {items: any[], title?: string} | null, shared: number, leftOut: {reason: string, count: number}[]}}
  */
-export function listForTree(node) {
+export function listForTree(node, { pageTitles = false } = {}) {
   const reasons = [];
+  // A list's titles, one per item (null for a subfolder, which has its own name), or none.
+  const titled = (titles) => (pageTitles && titles.some((title) => title !== null) ? { pageTitles: titles } : {});
   let shared = 0;
   const walk = (folder, depth) => {
     const entries = folder.children ?? [];
@@ -51,6 +57,7 @@ export function listForTree(node) {
     const why = unshareableReasons(marks.map((mark) => ({ url: mark.url })));
     const reasonOf = new Map(marks.map((mark, n) => [mark, why[n]]));
     const items = [];
+    const titles = [];
     for (const child of entries) {
       if (child.type === 'separator') reasons.push(api.i18n.getMessage('bookmarkSeparator'));
       else if (child.url !== undefined) {
@@ -58,24 +65,28 @@ export function listForTree(node) {
         if (reason) reasons.push(reason);
         else {
           items.push(child.url);
+          titles.push(sharedTitle(child));
           shared += 1;
         }
       } else if (depth >= MAX_NESTING) reasons.push(api.i18n.getMessage('bookmarkTooDeep', [child.title ?? '', String(MAX_NESTING)]));
       else {
         const inner = walk(child, depth + 1);
-        if (inner.length === 0) reasons.push(api.i18n.getMessage('bookmarkEmptyFolder', [child.title ?? '']));
-        else items.push({ items: inner, ...(child.title ? { title: child.title } : {}) });
+        if (inner.items.length === 0) reasons.push(api.i18n.getMessage('bookmarkEmptyFolder', [child.title ?? '']));
+        else {
+          items.push({ items: inner.items, ...(child.title ? { title: child.title } : {}), ...inner.titles });
+          titles.push(null);
+        }
       }
     }
-    return items;
+    return { items, titles: titled(titles) };
   };
   // A single bookmark (Firefox's menu on a bookmark, not a folder) is a list of one.
-  const items = node.url !== undefined ? walk({ children: [node] }, 0) : walk(node, 0);
+  const { items, titles } = node.url !== undefined ? walk({ children: [node] }, 0) : walk(node, 0);
   const counts = new Map();
   for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   const leftOut = [...counts].map(([reason, count]) => ({ reason, count }));
   if (items.length === 0) return { list: null, shared: 0, leftOut };
-  return { list: { items, ...(node.url === undefined && node.title ? { title: node.title } : {}) }, shared, leftOut };
+  return { list: { items, ...(node.url === undefined && node.title ? { title: node.title } : {}), ...titles }, shared, leftOut };
 }
 
 /**
@@ -88,7 +99,10 @@ export async function copyFolder(id, { notify = true } = {}) {
   try {
     await needBookmarks();
     const [node] = await api.bookmarks.getSubTree(String(id));
-    const { list, shared, leftOut } = listForTree(node);
+    // The bookmarks' names go with them as the pages' titles when the person chose so (the
+    // popup's "Titles" choice, remembered as `sharePageTitles`).
+    const { sharePageTitles } = await readSettings();
+    const { list, shared, leftOut } = listForTree(node, { pageTitles: sharePageTitles === true });
     if (!list) throw new BookmarkRefused([api.i18n.getMessage('bookmarkNothing', [node.title ?? '']), leftOutOf(leftOut)].filter(Boolean).join(' '));
     const link = encode(list);
     await writeClipboard(link);
@@ -142,7 +156,8 @@ export async function saveList(link) {
       const folder = await api.bookmarks.create({ parentId, title: nameOf(entry.nested) });
       folders.set(entry.nested, folder.id);
     } else if (entry.class === 'openable') {
-      await api.bookmarks.create({ parentId, url: entry.item, title: entry.item });
+      // Named by the title the link gives the page (the sender's words), else by its address.
+      await api.bookmarks.create({ parentId, url: entry.item, title: entry.pageTitle || entry.item });
       saved += 1;
     } else reasons.push(localized(entry.reason) || api.i18n.getMessage('bookmarkNotSaved'));
   }

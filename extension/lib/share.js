@@ -28,7 +28,7 @@ const NO_GROUP = -1;
  * (a title is the sender's words about the page, not its text), or null for none.
  */
 const TITLE_MAX = 120;
-function sharedTitle(tab) {
+export function sharedTitle(tab) {
   const title = withoutBidiControls(titleOf(tab)).replace(/\s+/g, ' ').trim();
   if (!title || title === urlOf(tab)) return null;
   const chars = [...title];

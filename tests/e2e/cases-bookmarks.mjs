@@ -170,6 +170,56 @@ export const cases = [
     },
   },
   {
+    name: 'bookmarks: with page titles chosen, a folder copied from the popup carries its bookmarks\' names, and saved back from the preview page each bookmark is named by its title',
+    async run({ browser, origin }) {
+      await browser.allowOptionalPermissions(['bookmarks']);
+      await browser.goto(`${origin}/page/start`); // the page the clipboard is read from
+      await browser.inExtension(async () => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        await api.storage.sync.set({ sharePageTitles: true });
+      });
+      try {
+        await makeFolder(browser, origin);
+        await withPopup(browser, async (popup) => {
+          await popup.click('#pick-folder');
+          await waitFor(() => popup.read(), (p) => p.choice && p.folders.some((f) => f.trim() === FOLDER), { what: 'the folder in the dialog' });
+          await popup.chooseLabel('#folder', `\u00a0\u00a0${FOLDER}`);
+          await popup.click('#copy-folder');
+          await waitFor(() => popup.read(), (p) => p.bookmarksStatus !== '', { what: 'the copy confirmation' });
+        });
+        const link = await browser.clipboard();
+        assert.match(link, /[?&]page-titles=One~~Four$/, link);
+        assert.match(link, /%3Ftitle=Hotels&page-titles=Two~Three;/, link);
+        await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(link)}`);
+        await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (n) => n !== '', { what: 'the preview page' });
+        // The preview page shows each page's title (lib/list-view.js).
+        assert.deepEqual(await browser.inPage(() => [...document.querySelectorAll('#items .page-title')].map((t) => t.textContent)), ['One', 'Two', 'Three', 'Four']);
+        await browser.click('#save-bookmarks');
+        await waitFor(() => browser.inPage(() => document.getElementById('status').textContent), (text) => text !== '', { what: 'the save confirmation' });
+        const names = await browser.inExtension(async (title) => {
+          const api = globalThis.browser ?? globalThis.chrome;
+          const found = (await api.bookmarks.search({ title })).filter((node) => node.url === undefined);
+          const names = (node) => (node.url !== undefined ? node.title : { title: node.title, children: (node.children ?? []).map(names) });
+          const trees = [];
+          for (const node of found) trees.push(names((await api.bookmarks.getSubTree(node.id))[0]));
+          return trees;
+        }, FOLDER);
+        // The original, and the one saved back: named by the titles the link carried.
+        assert.equal(names.length, 2);
+        assert.ok(
+          names.some((tree) => JSON.stringify(tree) === JSON.stringify({ title: FOLDER, children: ['One', { title: SUBFOLDER, children: ['Two', 'Three'] }, 'Four'] })),
+          JSON.stringify(names),
+        );
+      } finally {
+        await browser.inExtension(async () => {
+          const api = globalThis.browser ?? globalThis.chrome;
+          await api.storage.sync.remove('sharePageTitles');
+        });
+        await cleanUp(browser, FOLDER);
+      }
+    },
+  },
+  {
     name: "bookmarks: Firefox's own bookmark menu on a folder of the bookmarks toolbar has 'Copy folder as uri-list' once the permission is granted, and it copies the folder",
     browsers: ['firefox'],
     async run({ browser, origin }) {
