@@ -1,7 +1,11 @@
 // The web page for people without the extension: opened at BASE#LINK (a web link, src/syntax/web_link.rs),
 // it shows the list in its fragment as the extension's preview page does, read by the same wasm
-// core (in a worker, web/worker.js: never on the page's main thread), and offers what a web page can do: each page as a link, "open the next one" (a page may
-// open one tab per click), copying the link and its text/uri-list. It asks nothing of any other
+// core (in a worker, web/worker.js: never on the page's main thread), drawn by the same list view
+// (extension/lib/list-view.js: a box per page, the pages with a warning unticked), and offers what
+// a web page can do: each page as a link, "Open N selected" (every ticked page where the browser
+// lets a page open them; where it blocks all but one as pop-ups, the page says how to allow them
+// and goes on from there), copying the link and its text/uri-list, and, where the extension is
+// installed, "Open as a tab group". It asks nothing of any other
 // origin (index.html's Content-Security-Policy); the fragment never leaves the browser. It puts
 // the list in `<link rel="alternate">`, for browsers and extensions that know uri-list (the
 // Multilinks explainer's fallback). Words come from the extension's _locales (English, German);
@@ -9,6 +13,7 @@
 // and the words into one module, and the worker with the wasm's glue into another.
 // The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
 import { $, element, fill } from '../extension/lib/dom.js';
+import { filterRows, otherRow, pageRow } from '../extension/lib/list-view.js';
 // The messages of each language the page can show (made by .ci/web.mjs from extension/_locales).
 import WORDS from 'words';
 // Where a person gets the extension, set at build time (.ci/web.mjs): `{chrome, firefox}`, '' for none.
@@ -19,6 +24,14 @@ const LANGUAGES = Object.keys(WORDS);
 const EXAMPLE = 'uri-list:https://example.com/;https://example.org/?title=Example';
 
 let messages = {};
+
+/** The filter box over the rows (extension/lib/list-view.js), from ten rows on. */
+const filter = filterRows({
+  box: $('filter'),
+  input: /** @type {HTMLInputElement} */ ($('filter-input')),
+  list: $('items'),
+  say: (shown, total) => ($('filter-count').textContent = shown === null ? '' : t('webFilterCount', shown, total)),
+});
 
 /** A message of _locales by name, as `i18n.getMessage` gives it: `$NAME$` placeholders, `$1`… substitutions. */
 function t(name, ...substitutions) {
@@ -64,14 +77,37 @@ function alternate(link) {
   if (link) document.head.append(element('link', { rel: 'alternate', href: link }));
 }
 
-/** Openable pages in order (nested lists walked), for "open the next one". */
+/**
+ * Openable pages in order (nested lists walked): `{url, checked, box}`, `box` the row's checkbox
+ * (null for a page past the rows drawn, see MAX_ROWS). The boxes and this model are kept in step.
+ * @type {{url: string, checked: boolean, box: HTMLInputElement | null}[]}
+ */
 let pages = [];
-let next = 0;
+/**
+ * Where "Open selected" goes on: the ticked pages of `pending` from `resume` on are not opened
+ * yet (the browser blocked them as pop-ups). Ticking or unticking a box starts afresh.
+ */
+let pending = [];
+let resume = 0;
 let current = { link: '', text: '' };
+/** The words the list view (extension/lib/list-view.js) writes with. */
+const words = { t: (name, ...args) => t(name, ...args), localized: (message) => localized(message) };
 
-function openNextLabel() {
-  $('open-next').textContent = next < pages.length ? t('webOpenNext', next + 1, pages.length) : t('webOpenAgain');
-  $('open-next').disabled = pages.length === 0;
+/** "Open 6 selected", or "Open the other 4" while blocked pop-ups wait. */
+function openLabel() {
+  const waiting = resume > 0 && resume < pending.length ? pending.length - resume : 0;
+  const ticked = pages.filter((page) => page.checked).length;
+  const button = /** @type {HTMLButtonElement} */ ($('open-selected'));
+  button.textContent = waiting ? t('webOpenRest', waiting) : ticked === 0 ? t('previewOpenNone') : t('webOpenSelected', ticked);
+  button.disabled = ticked === 0;
+}
+
+/** The selection changed: what was waiting is forgotten, the button says the new count. */
+function selectionChanged() {
+  pending = [];
+  resume = 0;
+  $('popups').hidden = true;
+  openLabel();
 }
 
 /**
@@ -188,25 +224,13 @@ function drawRows(report, stack, from, count) {
   return end;
 }
 
+/** A row of the list view; an openable page's with its box, which the model follows. */
 function itemRow(entry) {
-  const li = element('li', { class: `item ${entry.class}` });
-  if (entry.class === 'openable') {
-    pages.push(entry.item);
-    li.append(element('a', { class: 'url', href: entry.item, target: '_blank', rel: 'noopener noreferrer' }, entry.item));
-  } else {
-    li.append(element('span', { class: 'url' }, entry.item));
-  }
-  const about = element('div', { class: 'about' });
-  if (entry.siteUnicode) {
-    const site = entry.siteUnicode === entry.site ? entry.site : t('previewSiteBoth', entry.siteUnicode, entry.site);
-    about.append(element('span', { class: 'site' }, t('previewSite', site)));
-  }
-  if (entry.class !== 'openable') {
-    const word = entry.class === 'blocked' ? t('previewBlocked') : t('previewInvalid');
-    about.append(element('span', { class: 'tag' }, word), element('span', { class: 'reason' }, localized(entry.reason)));
-  }
-  for (const note of entry.notes ?? []) about.append(element('span', { class: note.alert ? 'alert' : 'note' }, localized(note)));
-  if (about.childElementCount) li.append(about);
+  if (entry.class !== 'openable') return otherRow(entry, words);
+  const n = pages.length;
+  const li = pageRow(entry, words, { id: `item-${n}`, n });
+  const box = /** @type {HTMLInputElement} */ (li.querySelector('input[type=checkbox]'));
+  pages.push({ url: entry.item, checked: box.checked, box });
   return li;
 }
 
@@ -220,7 +244,8 @@ function listView(link) {
   return {
     head(head) {
       pages = [];
-      next = 0;
+      selectionChanged();
+      filter.clear();
       // At once: the first rows and the list's own title.
       const provisional = head.title || t('previewUntitled');
       document.title = t('webPageTitle', provisional);
@@ -264,10 +289,12 @@ function listView(link) {
         $('items').replaceChildren(stack[0]);
       }
       drawRows({ items: chunk, lists: report.lists }, stack, 0, chunk.length);
+      filter.refresh();
     },
     done() {
       if (!stack) $('items').replaceChildren(element('ol'));
-      pages.push(...report.pages);
+      // Past the rows drawn: the pages without a warning (the reader leaves the others out).
+      pages.push(...report.pages.map((url) => ({ url, checked: true, box: null })));
       if (report.total > MAX_ROWS) {
         $('items').append(element('p', { class: 'more', id: 'more-rows' }, t('webMoreRows', MAX_ROWS, report.total - MAX_ROWS)));
       }
@@ -279,8 +306,10 @@ function listView(link) {
       if (report.siteCount > named.length) named.push(t('popupMoreSites', report.siteCount - named.length));
       $('sites').textContent = t('webSites', named.join(', '));
       $('sites').hidden = report.siteCount === 0;
-      openNextLabel();
+      $('open-group').setAttribute('href', link);
       $('open').hidden = false;
+      filter.refresh();
+      openLabel();
     },
   };
 }
@@ -380,15 +409,58 @@ async function copy(text) {
   }
 }
 
-/** "Open the next one": one tab per click, as a web page may; the link's exact URL, no opener, no referrer. */
-function openNext() {
-  if (pages.length === 0) return;
-  if (next >= pages.length) next = 0;
-  const url = pages[next];
-  window.open(url, '_blank', 'noopener,noreferrer');
-  next += 1;
-  status(t('webOpenedOne', next, pages.length, url));
-  openNextLabel();
+/**
+ * "Open N selected": each ticked page in a tab of its own, in order, at its exact URL, with no
+ * opener (set to null before it loads: `noopener` would make window.open() return null always,
+ * and null is how a page learns the browser blocked a pop-up) and no referrer (index.html's
+ * referrer policy). A browser lets a click open one tab, and more only where the person allows
+ * pop-ups for the site: where it blocks one, the page stops there, says how to allow them in
+ * this browser's own words, and the next press goes on from that page.
+ */
+function openSelected() {
+  if (resume === 0 || resume >= pending.length) {
+    pending = pages.filter((page) => page.checked).map((page) => page.url);
+    resume = 0;
+  }
+  if (pending.length === 0) return status(t('previewNothingChecked'));
+  const from = resume;
+  while (resume < pending.length) {
+    const tab = window.open('about:blank', '_blank');
+    if (!tab) break;
+    tab.opener = null;
+    tab.location.replace(pending[resume]);
+    resume += 1;
+  }
+  const opened = resume - from;
+  if (resume < pending.length) {
+    status(t('webOpenedSome', resume, pending.length));
+    popupHelp(pending.length - resume);
+  } else {
+    status(opened === 1 ? t('webOpenedOne', pending[pending.length - 1]) : t('webOpenedAll', opened));
+    $('popups').hidden = true;
+    resume = 0;
+    pending = [];
+  }
+  openLabel();
+}
+
+/** How to let this page open every page with one press: in the browser's own words. */
+function popupHelp(left) {
+  const kind = browserKind(); // null on a phone, whose browsers say it otherwise
+  const site = location.host || location.origin;
+  $('popups-what').textContent = t('webPopupsBlocked', left);
+  $('popups-how').textContent = t(kind === 'firefox' ? 'webPopupsFirefox' : kind === 'chrome' ? 'webPopupsChrome' : 'webPopupsOther', site, left);
+  $('popups').hidden = false;
+}
+
+/** Ticks (or unticks) every page shown by the filter. */
+function setAll(checked) {
+  for (const page of pages) {
+    if (page.box && page.box.closest('li')?.hidden) continue;
+    page.checked = checked;
+    if (page.box) page.box.checked = checked;
+  }
+  selectionChanged();
 }
 
 function fillStatic() {
@@ -398,8 +470,11 @@ function fillStatic() {
     'look-heading': 'webLook',
     'notes-heading': 'previewNotes',
     'open-heading': 'webOpenHeading',
-    'one-tab': 'webOneTab',
+    'open-group': 'webOpenGroup',
     'copy-link': 'previewCopyLink',
+    'select-all': 'previewSelectAll',
+    'select-none': 'previewSelectNone',
+    'filter-label': 'webFilter',
     'copy-text': 'previewCopyText',
     'items-heading': 'previewItems',
     'about-heading': 'webAboutHeading',
@@ -448,7 +523,15 @@ async function start() {
   messages = WORDS[language()];
   offerExtension();
   fillStatic();
-  $('open-next').addEventListener('click', openNext);
+  $('open-selected').addEventListener('click', openSelected);
+  $('select-all').addEventListener('click', () => setAll(true));
+  $('select-none').addEventListener('click', () => setAll(false));
+  $('items').addEventListener('change', (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox') return;
+    pages[Number(box.dataset.n)].checked = box.checked;
+    selectionChanged();
+  });
   $('copy-link').addEventListener('click', () => copy(location.href));
   // The text/uri-list form, which the reader sends once the list is drawn (or makes when asked).
   $('copy-text').addEventListener('click', async () => {

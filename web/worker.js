@@ -33,8 +33,8 @@ function plain(error) {
 
 /**
  * What the page shows of a whole list besides its rows, made here so that the page's work stays
- * bounded by the rows it draws: the openable pages after the first `most` items (the rows drawn
- * push their own), the sites of openable pages (the first `maxSites`, in order, and how many),
+ * bounded by the rows it draws: the openable pages without an alert after the first `most` items
+ * (the rows drawn push their own, with a box), the sites of openable pages (the first `maxSites`, in order, and how many),
  * and, for a list not planned, the items' own warnings, each once (the check pairs lookalikes
  * across the whole list): the first `maxLines` alerts and other notes, and how many of each.
  */
@@ -44,7 +44,8 @@ function summary(items, { most, maxSites, maxLines }, planned) {
   const notes = { look: new Map(), notes: new Map() };
   items.forEach((entry, n) => {
     if (entry.class === 'openable') {
-      if (n >= most) pages.push(entry.item);
+      // Past the rows drawn, which have boxes: only the pages without an alert are ticked.
+      if (n >= most && !(entry.notes ?? []).some((note) => note.alert)) pages.push(entry.item);
       if (entry.site && !sites.has(entry.site)) sites.set(entry.site, entry.siteUnicode);
     }
     if (planned) return;

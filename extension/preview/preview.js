@@ -24,6 +24,10 @@ import { ask } from '../lib/prelude.js';
 import { lazyFor, readSettings } from '../lib/settings.js';
 import { PREVIEW_REASONS, readPreview } from '../lib/open.js';
 import { guardInput } from '../lib/input-guard.js';
+import { filterRows, otherRow, pageRow as listRow, siteName } from '../lib/list-view.js';
+
+/** The words the list view (lib/list-view.js) writes with. */
+const words = { t, localized };
 
 /** Rows added to the page per task: small enough that no task runs long, big enough to be quick. */
 const CHUNK = 250;
@@ -269,12 +273,31 @@ async function show(settings) {
   guard.start();
 
   const list = $('items');
+  // The filter box, from ten pages on: a site heading whose pages are all hidden goes with them.
+  const filter = filterRows({
+    box: $('filter'),
+    input: /** @type {HTMLInputElement} */ ($('filter-input')),
+    list,
+    say: (shown, total) => {
+      $('filter-count').textContent = shown === null ? '' : t('webFilterCount', shown, total);
+      for (const heading of list.querySelectorAll('li.site, li.heading')) {
+        let next = heading.nextElementSibling;
+        let any = false;
+        while (next && next.matches('li.item')) {
+          if (!(/** @type {HTMLElement} */ (next).hidden)) any = true;
+          next = next.nextElementSibling;
+        }
+        /** @type {HTMLElement} */ (heading).hidden = shown !== null && !any && heading.matches('li.site');
+      }
+    },
+  });
   for (let at = 0; at < rows.length; at += CHUNK) {
     if (at > 0) await nextTask();
     const fragment = document.createDocumentFragment();
     for (const row of rows.slice(at, at + CHUNK)) fragment.append(render(row));
     list.append(fragment);
   }
+  filter.refresh();
   document.documentElement.dataset.rendered = String(rows.length);
   performance.mark('uri-list:rendered'); // every row is on the page
 }
@@ -307,10 +330,8 @@ function render(row) {
       return li;
     }
     case 'site': {
-      const { site, siteUnicode } = row.row;
-      const name = !siteUnicode || siteUnicode === site ? site : t('previewSiteBoth', siteUnicode, site);
       const li = element('li', { class: 'site' });
-      li.append(element('h4', {}, name), element('span', { class: 'count' }, pagesWord(row.count)));
+      li.append(element('h4', {}, siteName(row.row, words)), element('span', { class: 'count' }, pagesWord(row.count)));
       return li;
     }
     case 'others':
@@ -318,50 +339,34 @@ function render(row) {
     case 'page':
       return pageRow(row.row, row.model);
     default:
-      return otherRow(row.row);
+      return otherRow(row.row, words);
   }
 }
 
-/** An openable page: its box, and its address as a link that opens that one page. */
+/**
+ * An openable page (lib/list-view.js): its box, and its title and address as a link that opens
+ * that one page; its site is named by the heading above it.
+ */
 function pageRow(row, model) {
-  const id = `item-${model.index}`; // by the page's place in the list
-  const li = element('li', { class: model.duplicate ? 'item openable duplicate' : 'item openable', draggable: 'true' });
-  const box = /** @type {HTMLInputElement} */ (element('input', { type: 'checkbox', id, 'aria-labelledby': `${id}-url`, 'aria-describedby': `${id}-about` }));
-  box.checked = model.checked;
-  box.disabled = Boolean(model.duplicate) && /** @type {HTMLInputElement} */ ($('skip-duplicates')).checked;
-  box.dataset.n = String(model.n);
-  model.box = box;
-  const a = /** @type {HTMLAnchorElement} */ (element('a', { class: 'url', id: `${id}-url`, href: row.item, target: '_blank', rel: 'noopener noreferrer' }));
-  a.append(...splitAddress(row.item));
-  li.append(box, a);
-  const about = element('div', { class: 'about', id: `${id}-about` });
-  if (model.duplicate) about.append(element('span', { class: 'tag' }, t('previewDuplicate')), element('span', {}, localized(model.duplicate.reason)));
-  for (const note of row.notes ?? []) about.append(element('span', { class: note.alert ? 'alert' : 'note' }, localized(note)));
-  li.append(about);
+  const before = model.duplicate ? [element('span', { class: 'tag' }, t('previewDuplicate')), element('span', {}, localized(model.duplicate.reason))] : [];
+  const li = listRow(row, words, {
+    id: `item-${model.index}`, // by the page's place in the list
+    n: model.n,
+    checked: model.checked,
+    site: false,
+    before,
+    disabled: Boolean(model.duplicate) && /** @type {HTMLInputElement} */ ($('skip-duplicates')).checked,
+    draggable: true,
+    className: model.duplicate ? 'duplicate' : '',
+  });
+  model.box = /** @type {HTMLInputElement} */ (li.querySelector('input[type=checkbox]'));
   return li;
 }
 
-/** The address with its scheme and host quieter than its path (the site is named above). */
-function splitAddress(url) {
-  const match = /^(https?:\/*[^/?#]*)(.*)$/i.exec(url);
-  if (!match || match[2] === '') return [url];
-  return [element('span', { class: 'origin' }, match[1]), match[2]];
-}
-
-/** An item that is not opened: what it is, and why, in words. */
-function otherRow(row) {
-  const li = element('li', { class: `item ${row.class}` });
-  li.append(element('span', { class: 'url' }, row.item));
-  const about = element('div', { class: 'about' });
-  const word = row.class === 'blocked' ? t('previewBlocked') : t('previewInvalid');
-  about.append(element('span', { class: 'tag' }, word), element('span', { class: 'reason' }, localized(row.reason)));
-  li.append(about);
-  return li;
-}
-
+/** Ticks (or unticks) every page the filter shows. */
 function setAll(checked) {
   const skip = $('skip-duplicates').checked && !$('duplicates-choice').hidden;
-  for (const page of pages.filter((p) => !(p.duplicate && skip))) {
+  for (const page of pages.filter((p) => !(p.duplicate && skip) && !p.box?.closest('li')?.hidden)) {
     page.checked = checked;
     if (page.box) page.box.checked = checked;
   }

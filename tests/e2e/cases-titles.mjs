@@ -3,7 +3,9 @@
 // lookalike host is (src/check/mod.rs title_note): a click shows the preview page, with the page
 // unticked and the reason; titles that are only words open at once.
 import assert from 'node:assert/strict';
+import { assertAccessible } from './axe.mjs';
 import { settled, stillSame } from './cases-open.mjs';
+import { SCREENSHOTS } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 export const cases = [
@@ -20,12 +22,20 @@ export const cases = [
           browser.inPage(() => ({
             why: document.getElementById('why').textContent,
             checked: [...document.querySelectorAll('#items input')].map((box) => box.checked),
+            // Each row's title (lib/list-view.js), the sender's words, over its address.
+            rows: [...document.querySelectorAll('#items li.item')].map((li) => [li.querySelector('.page-title')?.textContent ?? null, li.querySelector('a.url')?.getAttribute('href')]),
           })),
         (shown) => shown.checked.length === 2,
         { what: 'the items' },
       );
       assert.match(shown.why, /the title "Log in to PayPal\.com" names PayPal\.com, but the page is on 127\.0\.0\.1/);
       assert.deepEqual(shown.checked, [true, false]);
+      assert.deepEqual(shown.rows, [
+        [null, `${origin}/page/fine`],
+        ['Log in to PayPal.com', `${origin}/page/login`],
+      ]);
+      await assertAccessible(browser, 'the preview page with page titles');
+      await browser.screenshots(SCREENSHOTS, `preview-${browser.name}-titles`);
     },
   },
   {

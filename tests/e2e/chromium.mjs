@@ -48,6 +48,9 @@ function startContext(profilePath, { executablePath, extensionDir, headless, arg
     handleSIGTERM: false,
     handleSIGHUP: false,
     viewport: headless ? { width: 1000, height: 700 } : null,
+    // Without the extension, the pop-up blocker is on, as for a person (Playwright turns it off):
+    // the web page's "Open N selected" meets it (tests/e2e/cases-web.mjs).
+    ...(extensionDir ? {} : { ignoreDefaultArgs: ['--disable-popup-blocking'] }),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -160,6 +163,27 @@ class ChromiumDriver {
     this.attach(await this.start());
     await this.ready();
     await this.reset(); // one blank tab, as the case had (the browser restores nothing)
+  }
+
+  /**
+   * Allows pop-ups for `origin`, as a person does from the blocked pop-up icon of the address bar
+   * ("Always allow pop-ups and redirects from…"): the browser is quit, the site's exception
+   * written where Chromium keeps it (the profile's Preferences) and the browser started again.
+   * `allow: false` takes the exception back.
+   */
+  async allowPopups(origin, allow = true) {
+    this.restarting = true;
+    await this.context.close();
+    const file = join(this.profile.path, 'Default', 'Preferences');
+    const preferences = JSON.parse(readFileSync(file, 'utf8'));
+    const settings = (((preferences.profile ??= {}).content_settings ??= {}).exceptions ??= {});
+    const popups = (settings.popups ??= {});
+    if (allow) popups[`${origin},*`] = { last_modified: String(Date.now() * 1000), setting: 1 };
+    else delete popups[`${origin},*`];
+    writeFileSync(file, JSON.stringify(preferences));
+    this.attach(await this.start());
+    await this.ready();
+    await this.reset();
   }
 
   /** Error messages from this extension in the consoles of its service worker and of pages. */

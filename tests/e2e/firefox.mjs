@@ -77,6 +77,9 @@ export async function launchFirefox({ extensionDir, headless = true, lang }) {
                 // Standard says and Chromium does (Firefox keeps it by default; hardened profiles
                 // turn this on): a page that reads a drop late fails here as it would there.
                 'dom.events.dataTransfer.protected.enabled': true,
+                // Without the extension, the pop-up blocker is on, as for a person (geckodriver
+                // turns it off): the web page's "Open N selected" meets it (cases-web.mjs).
+                ...(addonId ? {} : { 'dom.disable_open_during_load': true }),
               },
             },
           },
@@ -552,6 +555,21 @@ class FirefoxDriver {
     );
     const logged = this.output.split('\n').filter((line) => /^console\.error: "?uri-list:/.test(line));
     return [...thrown, ...logged];
+  }
+
+  /**
+   * Allows pop-ups for `origin`, as a person does from the bar Firefox shows when it blocked one
+   * (Options, "Allow pop-ups and third-party redirects for…"): the same site permission.
+   * `allow: false` takes it back.
+   */
+  async allowPopups(origin, allow = true) {
+    await this.script(
+      `const principal = Services.scriptSecurityManager.createContentPrincipalFromOrigin(arguments[0]);
+       if (arguments[1]) Services.perms.addFromPrincipal(principal, 'popup', Services.perms.ALLOW_ACTION);
+       else Services.perms.removeFromPrincipal(principal, 'popup');`,
+      [origin, allow],
+      { chrome: true },
+    );
   }
 
   /** The URL of a file of the extension (`preview/preview.html`). */

@@ -1,0 +1,205 @@
+// The web page's list view and "Open N selected" (issue 24, parts 3 and 4), for a person who got
+// a web link: page titles on every row, a box per page with the warned ones unticked, a filter
+// from ten rows; one press opens every ticked page where the browser allows it, and where its
+// pop-up blocker lets only the first through, the page says how to allow them (in the browser's
+// own words) and the next press goes on from there; with the extension, "Open as a tab group"
+// hands the list to it. Without the extension the browsers run with their pop-up blockers on, as
+// a person's are (chromium.mjs, firefox.mjs).
+import assert from 'node:assert/strict';
+import { assertAccessible } from './axe.mjs';
+import { settled, stateOf } from './cases-open.mjs';
+import { SCREENSHOTS } from './popup.mjs';
+import { waitFor } from './util.mjs';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1000, height: 800 };
+
+/** A title as the extension writes it in a link: everything but letters, digits and `-` percent-encoded. */
+const encodeTitle = (title) => [...new TextEncoder().encode(title)].map((b) => (/[A-Za-z0-9-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+
+/** Ten pages with titles that chat apps cut, and the words around them. */
+const TITLES = ['Hotel, old town', 'Café Central!', 'Museum (tickets)', 'Train: times?', 'Weather.', 'Map', 'Dinner – Fisch & Chips', 'Flights (BER → HAM)', 'Tickets, again?', '«Hafen»'];
+const titled = (origin) =>
+  `uri-list:${TITLES.map((_, n) => `${origin}/page/t${n}`).join(';')}?title=${encodeTitle('Trip to Hamburg')}&page-titles=${TITLES.map(encodeTitle).join('~')}`;
+
+/** A list with a lookalike (its title names another site) and a `user@host` item among honest pages. */
+const warnedList = (origin) =>
+  `uri-list:${origin}/page/w1;${origin}/page/w2;http://paypal.com@127.0.0.1:${new URL(origin).port}/page/w3;${origin}/page/w4?title=Mixed&page-titles=One~paypal%2Ecom~Three~Four`;
+
+/** Waits until the page has read its fragment (main loses aria-busy). */
+async function shown(browser) {
+  await waitFor(() => browser.inPage(() => document.querySelector('main')?.getAttribute('aria-busy')), (busy) => busy === null, {
+    what: 'the web page to show its list',
+  });
+}
+
+/** The rows as a person sees them: title, address, box. */
+function rows(browser) {
+  return browser.inPage(() =>
+    [...document.querySelectorAll('#items li.item')].map((li) => ({
+      title: li.querySelector('.page-title')?.textContent ?? null,
+      address: (li.querySelector('a.url .address') ?? li.querySelector('.url'))?.textContent ?? '',
+      href: li.querySelector('a.url')?.getAttribute('href') ?? null,
+      ticked: li.querySelector('input[type=checkbox]')?.checked ?? null,
+      shown: !li.hidden,
+    })),
+  );
+}
+
+/** The open box: the button's words, the status, the pop-up help when shown. */
+function openBox(browser) {
+  return browser.inPage(() => ({
+    button: document.getElementById('open-selected').textContent,
+    status: document.getElementById('status').textContent,
+    popups: document.getElementById('popups').hidden ? null : document.getElementById('popups').textContent,
+  }));
+}
+
+/** The addresses of the tabs other than the web page's, once `count` are open and loaded. */
+async function openedTabs(browser, origin, count, what) {
+  const state = await waitFor(
+    () => stateOf(browser, origin),
+    (s) => s.tabs.length === count + 1 && s.tabs.every((t) => t.url !== 'about:blank' && t.url !== ''),
+    { what },
+  );
+  return state.tabs.map((t) => t.url).filter((url) => !url.startsWith('/web/')).sort();
+}
+
+export const cases = [
+  {
+    name: 'web open: a titled 10-item web link shows every title over its exact address, on a phone and a desktop, and passes the audit',
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.setViewport(PHONE);
+      await browser.goto(`${origin}/web/#${titled(origin)}`);
+      await shown(browser);
+      const seen = await rows(browser);
+      assert.deepEqual(seen.map((r) => r.title), TITLES);
+      assert.deepEqual(seen.map((r) => r.href), TITLES.map((_, n) => `${origin}/page/t${n}`));
+      assert.deepEqual(seen.map((r) => r.address), TITLES.map((_, n) => `${origin}/page/t${n}`));
+      assert.ok(seen.every((r) => r.ticked === true));
+      // On a phone's first screen: the list's name, how many pages, and the main action.
+      const first = await browser.inPage(() => {
+        const inView = (id) => {
+          const box = document.getElementById(id).getBoundingClientRect();
+          return box.height > 0 && box.bottom <= innerHeight;
+        };
+        return { title: inView('title'), summary: inView('summary'), open: inView('open-selected'), text: document.getElementById('open-selected').textContent };
+      });
+      assert.deepEqual(first, { title: true, summary: true, open: true, text: 'Open 10 selected' });
+      await assertAccessible(browser, 'the web page with page titles (phone)');
+      await browser.screenshots(SCREENSHOTS, `web-${browser.name}-titled-10-phone`, { viewport: true });
+      await browser.setViewport(DESKTOP);
+      await browser.screenshots(SCREENSHOTS, `web-${browser.name}-titled-10-desktop`);
+      await assertAccessible(browser, 'the web page with page titles (desktop)');
+    },
+  },
+  {
+    name: 'web open: 100 pages get a filter box that narrows the rows by title, address or site, and "Select none" unticks only the rows shown',
+    extension: false,
+    async run({ browser, origin }) {
+      const link = `uri-list:${Array.from({ length: 100 }, (_, n) => `https://site${n % 7}.example/page/${n}`).join(';')}?title=Reading&page-titles=${Array.from({ length: 100 }, (_, n) => (n === 42 ? 'Answer' : `Page${n}`)).join('~')}`;
+      await browser.setViewport(PHONE);
+      await browser.goto(`${origin}/web/#${link}`);
+      await shown(browser);
+      assert.equal(await browser.inPage(() => document.getElementById('filter').hidden), false);
+      await browser.screenshots(SCREENSHOTS, `web-${browser.name}-100-phone`, { viewport: true });
+      await browser.typeInto('#filter-input', 'answer');
+      let seen = await waitFor(() => rows(browser), (r) => r.filter((row) => row.shown).length === 1, { what: 'the filter to leave one row' });
+      assert.deepEqual(seen.filter((r) => r.shown).map((r) => r.title), ['Answer']);
+      assert.equal(await browser.inPage(() => document.getElementById('filter-count').textContent), '1 of 100 shown');
+      await browser.click('#select-none');
+      seen = await rows(browser);
+      assert.deepEqual(seen.filter((r) => !r.ticked).map((r) => r.title), ['Answer']);
+      assert.equal((await openBox(browser)).button, 'Open 99 selected');
+      await assertAccessible(browser, 'the web page with 100 rows, filtered');
+      await browser.setViewport(DESKTOP);
+    },
+  },
+  {
+    name: 'web open: with pop-ups blocked, the first page opens, the page says how to allow pop-ups in this browser\'s words, and goes on from where it stopped',
+    extension: false,
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/p1;${origin}/page/p2;${origin}/page/p3?title=Three`;
+      await browser.goto(`${origin}/web/#${link}`);
+      await shown(browser);
+      await browser.click('#open-selected');
+      assert.deepEqual(await openedTabs(browser, origin, 1, 'the first page'), ['/page/p1']);
+      const blocked = await waitFor(() => openBox(browser), (b) => b.popups !== null, { what: 'the pop-up help' });
+      assert.equal(blocked.status, 'Opened 1 of 3 pages.');
+      assert.equal(blocked.button, 'Open the other 2');
+      const site = new URL(origin).host;
+      assert.ok(
+        browser.name === 'firefox'
+          ? blocked.popups.includes(`“Allow pop-ups and third-party redirects for ${site}”`)
+          : blocked.popups.includes(`“Always allow pop-ups and redirects from ${site}”`),
+        blocked.popups,
+      );
+      await assertAccessible(browser, 'the web page saying how to allow pop-ups');
+      await browser.screenshots(SCREENSHOTS, `web-${browser.name}-popups-blocked`, { viewport: true });
+      // The next press goes on with the second page (one more, the blocker still on).
+      await browser.switchTo(`${origin}/web/`);
+      await browser.click('#open-selected');
+      assert.deepEqual(await openedTabs(browser, origin, 2, 'the second page'), ['/page/p1', '/page/p2']);
+      assert.equal((await openBox(browser)).button, 'Open the other 1');
+      await browser.click('#open-selected');
+      assert.deepEqual(await openedTabs(browser, origin, 3, 'the third page'), ['/page/p1', '/page/p2', '/page/p3']);
+      const done = await waitFor(() => openBox(browser), (b) => b.popups === null, { what: 'the help to go' });
+      assert.equal(done.button, 'Open 3 selected');
+    },
+  },
+  {
+    name: 'web open: with the extension, "Open as a tab group" on the web page opens one named group through the extension',
+    async run({ browser, origin }) {
+      await browser.inExtension(async (base) => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        await api.storage.sync.set({ webBase: base });
+      }, `${origin}/web/`);
+      try {
+        const link = `uri-list:${origin}/page/g1;${origin}/page/g2?title=Grouped`;
+        await browser.goto(`${origin}/web/#${link}`);
+        await waitFor(() => browser.inPage(() => getComputedStyle(document.getElementById('open-group')).display), (display) => display !== 'none', {
+          what: 'the extension to tell the page, and the button to show',
+        });
+        await browser.click('#open-group');
+        const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group');
+        assert.deepEqual(state.groups.map((g) => g.title), ['Grouped']);
+        assert.deepEqual(state.tabs.filter((t) => t.group === 'Grouped').map((t) => t.url), ['/page/g1', '/page/g2']);
+      } finally {
+        await browser.inExtension(async () => {
+          const api = globalThis.browser ?? globalThis.chrome;
+          await api.storage.sync.remove('webBase');
+        });
+      }
+    },
+  },
+  {
+    name: 'web open: a lookalike title and a user@host item start unticked, and "Open selected" (pop-ups allowed for the site) opens only the ticked pages, with no opener and no referrer',
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.allowPopups(origin);
+      try {
+        await openTicked(browser, origin);
+      } finally {
+        await browser.allowPopups(origin, false);
+      }
+    },
+  },
+];
+
+/** The lookalike case's steps, with pop-ups allowed for the site. */
+async function openTicked(browser, origin) {
+  await browser.goto(`${origin}/web/#${warnedList(origin)}`);
+  await shown(browser);
+  const seen = await rows(browser);
+  assert.deepEqual(seen.map((r) => [r.title, r.ticked]), [['One', true], ['paypal.com', false], ['Three', false], ['Four', true]]);
+  assert.equal((await openBox(browser)).button, 'Open 2 selected');
+  // Four rows: no filter box (it comes from ten).
+  assert.equal(await browser.inPage(() => getComputedStyle(document.getElementById('filter')).display), 'none');
+  await browser.click('#open-selected');
+  assert.deepEqual(await openedTabs(browser, origin, 2, 'the two ticked pages'), ['/page/w1', '/page/w4']);
+  const box = await waitFor(() => openBox(browser), (b) => b.status !== '', { what: 'the status' });
+  assert.deepEqual(box, { button: 'Open 2 selected', status: 'Opened 2 pages.', popups: null });
+  await browser.switchTo(`${origin}/page/w4`);
+  assert.deepEqual(await browser.inPage(() => ({ opener: window.opener, referrer: document.referrer })), { opener: null, referrer: '' });
+}
