@@ -8,7 +8,36 @@ import { settled, stillSame } from './cases-open.mjs';
 import { SCREENSHOTS } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
+/** A list of `n` pages on a few sites, each with a title (the one at 3 names another site). */
+function titledList(origin, n) {
+  const titles = Array.from({ length: n }, (_, i) => (i === 3 ? 'paypal%2Ecom' : `Page%20${i}%2C%20notes%20%28${i % 5}%29`));
+  const items = Array.from({ length: n }, (_, i) => `https://site${i % 4}.example/articles/${i}/a-long-slug-that-goes-on-and-on`);
+  return `uri-list:${items.join(';')}?title=Titled%20${n}&page-titles=${titles.join('~')}`;
+}
+
 export const cases = [
+  {
+    name: 'titles: the preview page shows 10 and 100 titled pages, on a phone and a desktop, light and dark, and passes the audit',
+    async run({ browser, origin }) {
+      const page = await browser.extensionUrl('preview/preview.html');
+      for (const n of [10, 100]) {
+        await browser.goto(`${page}?link=${encodeURIComponent(titledList(origin, n))}`);
+        await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (r) => r !== '', { what: 'the preview page' });
+        const seen = await browser.inPage(() => ({
+          titles: document.querySelectorAll('#items .page-title').length,
+          unticked: [...document.querySelectorAll('#items li.item')].filter((li) => !li.querySelector('input').checked).map((li) => li.querySelector('.page-title').textContent),
+          filter: getComputedStyle(document.getElementById('filter')).display !== 'none',
+        }));
+        assert.deepEqual(seen, { titles: n, unticked: ['paypal.com'], filter: true });
+        for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1000, height: 800 }]]) {
+          await browser.setViewport(viewport);
+          await assertAccessible(browser, `the preview page with ${n} titled pages (${size})`);
+          await browser.screenshots(SCREENSHOTS, `preview-${browser.name}-titled-${n}-${size}`, { viewport: true });
+        }
+        await browser.setViewport({ width: 1000, height: 700 });
+      }
+    },
+  },
   {
     name: 'titles: a click on a link whose page title names another site (PayPal.com over 127.0.0.1) shows the preview page, that page unticked, with the reason',
     async run({ browser, origin }) {
