@@ -447,7 +447,9 @@ function openSelected() {
 /** How to let this page open every page with one press: in the browser's own words. */
 function popupHelp(left) {
   const kind = browserKind(); // null on a phone, whose browsers say it otherwise
-  const site = location.host || location.origin;
+  // As each browser names the site there: Chrome the origin ("http://127.0.0.1:8000"), Firefox
+  // the host without its port.
+  const site = kind === 'firefox' ? location.hostname : location.origin;
   $('popups-what').textContent = t('webPopupsBlocked', left);
   $('popups-how').textContent = t(kind === 'firefox' ? 'webPopupsFirefox' : kind === 'chrome' ? 'webPopupsChrome' : 'webPopupsOther', site, left);
   $('popups').hidden = false;

@@ -128,11 +128,10 @@ export const cases = [
       const blocked = await waitFor(() => openBox(browser), (b) => b.popups !== null, { what: 'the pop-up help' });
       assert.equal(blocked.status, 'Opened 1 of 3 pages.');
       assert.equal(blocked.button, 'Open the other 2');
-      const site = new URL(origin).host;
       assert.ok(
         browser.name === 'firefox'
-          ? blocked.popups.includes(`“Allow pop-ups and third-party redirects for ${site}”`)
-          : blocked.popups.includes(`“Always allow pop-ups and redirects from ${site}”`),
+          ? blocked.popups.includes(`“Allow pop-ups and third-party redirects for ${new URL(origin).hostname}”`)
+          : blocked.popups.includes(`“Always allow pop-ups and redirects from ${origin}”`),
         blocked.popups,
       );
       await assertAccessible(browser, 'the web page saying how to allow pop-ups');
