@@ -98,7 +98,7 @@ function openLabel() {
   const waiting = resume > 0 && resume < pending.length ? pending.length - resume : 0;
   const ticked = pages.filter((page) => page.checked).length;
   const button = /** @type {HTMLButtonElement} */ ($('open-selected'));
-  button.textContent = waiting ? t('webOpenRest', waiting) : ticked === 0 ? t('previewOpenNone') : t('webOpenSelected', ticked);
+  button.textContent = waiting ? t('webOpenRest', waiting) : ticked === 0 ? t('webOpenNone') : t('webOpenSelected', ticked);
   button.disabled = ticked === 0;
 }
 
@@ -301,7 +301,7 @@ function listView(link) {
       // "6 pages from 4 sites.", as the extension's preview page says it.
       const count = (n, one, many) => (n === 1 ? t(one) : t(many, n));
       $('summary').textContent =
-        pages.length === 0 ? t('previewNoPages') : t('previewSummary', count(pages.length, 'popupOnePage', 'popupPages'), count(report.siteCount, 'popupOneSite', 'popupSites'));
+        report.openable === 0 ? t('previewNoPages') : t('previewSummary', count(report.openable, 'popupOnePage', 'popupPages'), count(report.siteCount, 'popupOneSite', 'popupSites'));
       const named = report.sites.map(([site, unicode]) => (unicode === site ? site : t('previewSiteBoth', unicode, site)));
       if (report.siteCount > named.length) named.push(t('popupMoreSites', report.siteCount - named.length));
       $('sites').textContent = t('webSites', named.join(', '));

@@ -34,16 +34,18 @@ function plain(error) {
 /**
  * What the page shows of a whole list besides its rows, made here so that the page's work stays
  * bounded by the rows it draws: the openable pages without an alert after the first `most` items
- * (the rows drawn push their own, with a box), the sites of openable pages (the first `maxSites`, in order, and how many),
+ * (the rows drawn push their own, with a box), how many pages there are in all, the sites of openable pages (the first `maxSites`, in order, and how many),
  * and, for a list not planned, the items' own warnings, each once (the check pairs lookalikes
  * across the whole list): the first `maxLines` alerts and other notes, and how many of each.
  */
 function summary(items, { most, maxSites, maxLines }, planned) {
   const pages = [];
+  let openable = 0;
   const sites = new Map();
   const notes = { look: new Map(), notes: new Map() };
   items.forEach((entry, n) => {
     if (entry.class === 'openable') {
+      openable += 1;
       // Past the rows drawn, which have boxes: only the pages without an alert are ticked.
       if (n >= most && !(entry.notes ?? []).some((note) => note.alert)) pages.push(entry.item);
       if (entry.site && !sites.has(entry.site)) sites.set(entry.site, entry.siteUnicode);
@@ -58,6 +60,7 @@ function summary(items, { most, maxSites, maxLines }, planned) {
   const first = (map, count) => [...map.values()].slice(0, count);
   return {
     pages,
+    openable,
     sites: [...sites].slice(0, maxSites),
     siteCount: sites.size,
     look: first(notes.look, maxLines),

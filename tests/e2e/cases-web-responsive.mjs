@@ -99,7 +99,8 @@ function shown() {
     rows: page.querySelectorAll('#items li.item').length,
     more: page.getElementById('more-rows')?.textContent ?? null,
     look: lines('look'),
-    open: page.getElementById('open-next').textContent,
+    open: page.getElementById('open-selected').textContent,
+    openDisabled: page.getElementById('open-selected').disabled,
   };
 }
 
@@ -128,8 +129,10 @@ export const cases = [
       const page = await browser.inPage(shown);
       assert.equal(page.title, 'Lookalikes');
       assert.equal(page.rows, 5000);
-      assert.equal(page.more, `The first 5000 items are shown here, and ${items - 5000} more are not: "Open the next page" and the copies take them all.`);
-      assert.equal(page.open, `Open the next page (1 of ${items})`);
+      assert.equal(page.more, `The first 5000 items are shown here, and ${items - 5000} more are not: “Open selected” takes those without a warning, and the copies take them all.`);
+      // Every host is a lookalike: every page starts unticked, and the button opens none.
+      assert.equal(page.open, 'Open selected');
+      assert.equal(page.openDisabled, true);
       // One alert a host, 50 of them in the box, then how many more; 20 sites named, then how many more.
       assert.equal(page.look.length, 51);
       assert.match(page.look[0], /^pаypal0\.com \(xn--pypal0-3nf\.com\): "pаypal0" mixes Latin and Cyrillic letters/);

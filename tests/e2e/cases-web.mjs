@@ -156,7 +156,7 @@ export const cases = [
       assert.equal(page.error, null);
       assert.ok(page.how, 'how to make a list is shown');
       assert.deepEqual(page.alternate, []);
-      assert.equal(page.openNext, null);
+      assert.equal(page.openSelected, null);
       await assertAccessible(browser, 'the web page without a list');
       await screenshots(browser, 'empty');
       for (const [fragment, message] of [
