@@ -459,12 +459,16 @@ export const cases = [
       });
       await markClipboard(browser, origin);
       // Titles that a chat app's linkifier would cut, and one the browser shows as its address.
-      const names = ['Trip to Lisbon.', 'Café (best)', 'Q&A ~ notes_'];
+      // And a title longer than a link carries (120 characters, lib/share.js sharedTitle), with a
+      // right-to-left override in it: cut, with an ellipsis, and without the override.
+      const long = `Long title \u202E${'Long title '.repeat(11)}end`;
+      const names = ['Trip to Lisbon.', 'Café (best)', 'Q&A ~ notes_', long];
+      const shared = [...names.slice(0, 3), `${'Long title '.repeat(12).slice(0, 119)}…`];
       const tabs = names.map((name) => ({ url: page(origin, encodeURIComponent(name)) }));
-      await arrange(browser, { tabs, select: [0, 1, 2] });
+      await arrange(browser, { tabs, select: [0, 1, 2, 3] });
       const urls = tabs.map(({ url }) => url);
       const untitled = `uri-list:${urls.join(';')}`;
-      const titled = `${untitled}?page-titles=${names.map(encodeTitle).join('~')}`;
+      const titled = `${untitled}?page-titles=${shared.map(encodeTitle).join('~')}`;
       const popup = await openPopup(browser);
       const read = () =>
         popup.evaluate(() => ({
@@ -485,7 +489,7 @@ export const cases = [
         await popup.screenshots?.('page-titles');
         await popup.click('#copy');
         const after = await waitFor(read, (p) => p.status !== '', { what: "the popup's confirmation" });
-        assert.equal(after.status, `Copied 3 tabs as one link (${titled.length} characters).`);
+        assert.equal(after.status, `Copied 4 tabs as one link (${titled.length} characters).`);
       } finally {
         await popup.close();
       }
