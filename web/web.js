@@ -13,6 +13,8 @@ import { $, element, fill } from '../extension/lib/dom.js';
 import WORDS from 'words';
 // Where a person gets the extension, set at build time (.ci/web.mjs): `{chrome, firefox}`, '' for none.
 import GET_EXTENSION from 'distribution';
+// "Open on another device": the page's address as a QR code (its wasm loaded only when asked for).
+import { qrButton } from '../extension/lib/qr-view.js';
 
 const LANGUAGES = Object.keys(WORDS);
 /** Example items for the page without a list: hosts reserved for examples (RFC 2606). */
@@ -450,6 +452,7 @@ async function start() {
   fillStatic();
   $('open-next').addEventListener('click', openNext);
   $('copy-link').addEventListener('click', () => copy(location.href));
+  qrButton({ button: $('qr-show'), panel: $('qr-panel'), link: () => location.href, t, wasm: 'pkg/uri_list_qr_bg.wasm' });
   // The text/uri-list form, which the reader sends once the list is drawn (or makes when asked).
   $('copy-text').addEventListener('click', async () => {
     const link = current.link;
