@@ -438,6 +438,7 @@ run_tests() {
   # the core's alone (commands without --workspace build the root package only).
   must "cargo clippy (native, the workspace, all targets)" cargo clippy --workspace --all-targets -- -D warnings
   must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib --tests -- -D warnings
+  must "cargo clippy ($WASM_TARGET, the QR code's crate)" cargo clippy --target "$WASM_TARGET" -p uri-list-qr --lib -- -D warnings
   # Without the default feature (serde): the core alone, no JSON shapes, no JavaScript API.
   must "cargo clippy (no default features)" cargo clippy --lib --no-default-features -- -D warnings
   must "cargo test (the workspace: the core and the CLI)" cargo test --workspace
