@@ -452,7 +452,8 @@ async function start() {
   fillStatic();
   $('open-next').addEventListener('click', openNext);
   $('copy-link').addEventListener('click', () => copy(location.href));
-  qrButton({ button: $('qr-show'), panel: $('qr-panel'), link: () => location.href, t, wasm: 'pkg/uri_list_qr_bg.wasm' });
+  const qr = qrButton({ button: $('qr-show'), panel: $('qr-panel'), link: () => location.href, t, wasm: 'pkg/uri_list_qr_bg.wasm' });
+  addEventListener('hashchange', () => qr.refresh()); // another list: the code of its address
   // The text/uri-list form, which the reader sends once the list is drawn (or makes when asked).
   $('copy-text').addEventListener('click', async () => {
     const link = current.link;

@@ -46,11 +46,14 @@ const PANEL = () => {
 /** Waits until the panel shows a code or a message. */
 const panelDone = (read) => waitFor(read, (p) => !p.hidden && !p.busy && (p.code !== null || p.message !== null), { what: 'the QR code or its message' });
 
-/** The web page for web links, set for these cases (and cleared after them). */
+/**
+ * The web page for web links, set for these cases; with null, cleared after them, with the
+ * titles choice a copy remembers (`sharePageTitles`), which other cases expect off.
+ */
 async function setWebBase(browser, base) {
   await browser.inExtension(async (value) => {
     const api = globalThis.browser ?? globalThis.chrome;
-    if (value === null) await api.storage.sync.remove('webBase');
+    if (value === null) await api.storage.sync.remove(['webBase', 'sharePageTitles']);
     else await api.storage.sync.set({ webBase: value });
   }, base);
 }
@@ -98,6 +101,17 @@ export const cases = [
         assert.equal(panel.expanded, 'true');
         assert.equal(decode(await popup.shot('#qr-panel svg')), copied);
         await popup.screenshots('qr');
+        // With the tabs' titles ticked, the link is another, longer one: the code shown follows it.
+        await popup.click('#page-titles');
+        const titled = await panelDone(async () => {
+          const now = await popup.evaluate(PANEL);
+          return now.code === panel.code ? { ...now, busy: true } : now;
+        });
+        await popup.click('#copy-web');
+        const copiedTitled = await waitFor(() => popup.evaluate(() => document.getElementById('link').value), (value) => value !== copied, { what: 'the web link with titles' });
+        assert.match(copiedTitled, /page-titles=/);
+        assert.equal(titled.code, `QR code of the web link (${copiedTitled.length} characters)`);
+        assert.equal(decode(await popup.shot('#qr-panel svg')), copiedTitled);
         // The code takes the place of the paste box: the popup stays within Chrome's 600 px.
         // The height the popup needs to show it all (the page's own, whatever the window's).
         const height = await popup.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
@@ -203,6 +217,30 @@ export const cases = [
       assert.equal(panel.code, null);
       assert.match(panel.message, new RegExp(`^This link is ${length} characters long, too long for a QR code`));
       await assertAccessible(browser, 'the web page with the message instead of a QR code');
+    },
+  },
+  {
+    name: 'QR code: in a German browser, the preview page\'s button and the message for a link too long for a code are German',
+    lang: 'de',
+    async run({ browser, origin }) {
+      const items = Array.from({ length: 14 }, (_, n) => `${origin}/page/qr-${n}-${'abcdefghij'.repeat(4)}`);
+      const link = `uri-list:${items.join(';')}`;
+      await setWebBase(browser, `${origin}/web/`);
+      try {
+        await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`);
+        await waitFor(() => browser.inPage(() => !document.getElementById('qr-show').hidden), Boolean, { what: 'the QR button' });
+        assert.equal(await browser.inPage(() => document.getElementById('qr-show').textContent), 'Auf einem anderen Gerät öffnen');
+        await browser.click('#qr-show');
+        const panel = await panelDone(() => browser.inPage(PANEL));
+        const length = `${origin}/web/#${link}`.length;
+        assert.equal(panel.button, 'QR-Code ausblenden');
+        assert.equal(
+          panel.message,
+          `Dieser Link ist ${length} Zeichen lang, zu lang für einen QR-Code, den ein Smartphone zuverlässig von einem Bildschirm liest (höchstens ${MAX_LENGTH} Zeichen). Kopieren Sie stattdessen den Link und schicken Sie ihn an das andere Gerät.`,
+        );
+      } finally {
+        await setWebBase(browser, null);
+      }
     },
   },
 ];
