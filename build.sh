@@ -219,8 +219,11 @@ size_of() { stat -c %s "$1"; }
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
 
 # The size goals are ./build.sh bench's (benches/README.md); the build only stops a zip past this
-# guard, which is for a mistake (a stray file, a second wasm: 70 KB), not a goal.
-readonly ZIP_GUARD=$((160 * 1024))
+# guard, which is for a mistake (a stray file, a second copy of the core's wasm: 70 KB), not a goal.
+# 180 KB, not the 160 KB it was: the QR code's wasm (qr/, "Open on another device"), a second
+# wasm by design, loaded only when a person asks for a code, added 14.6 KB to each zip (Chrome's
+# 157 399 -> 172 008 bytes), past the old guard; a stray copy of the core's wasm still trips this one.
+readonly ZIP_GUARD=$((180 * 1024))
 
 # A reproducible zip of a folder: sorted entries, fixed times, no extra attributes.
 pack_zip() {
@@ -281,21 +284,32 @@ build() {
   # The profile wasm: release's settings at opt-level "z" (Cargo.toml; native builds are at 3).
   # The crates' paths as written into the wasm (panic locations) are remapped, so that the module
   # does not name this machine's folders and is the same built anywhere (reproducible releases).
+  local remap="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo --remap-path-prefix=$ROOT=/uri-list"
   quietly "cargo rustc --profile wasm --target $WASM_TARGET" \
-    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo --remap-path-prefix=$ROOT=/uri-list" \
+    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
     cargo rustc --profile wasm --target "$WASM_TARGET" --lib --crate-type cdylib
-  local wasm=target/$WASM_TARGET/wasm/uri_list.wasm
+  # The QR code's wasm (qr/, the package uri-list-qr): a module of its own, which the pages load
+  # only when a person asks for a code (extension/lib/qr-view.js), never on a first load.
+  quietly "cargo rustc --profile wasm --target $WASM_TARGET -p uri-list-qr" \
+    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
+    cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-qr --lib --crate-type cdylib
+  local wasm=target/$WASM_TARGET/wasm/uri_list.wasm qr_wasm=target/$WASM_TARGET/wasm/uri_list_qr.wasm
   [[ -f $wasm ]] || die "$wasm was not built"
+  [[ -f $qr_wasm ]] || die "$qr_wasm was not built"
 
   rm -rf dist
   mkdir -p dist/pkg
   quietly "wasm-bindgen" wasm-bindgen --target web --out-dir dist/pkg "$wasm"
-  # The features are named as well as read from the module's target-features section: with
-  # strip = true in the release profile that section is gone and wasm-opt would reject the module.
-  quietly "wasm-opt" wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --strip-debug --strip-producers \
-    -o dist/pkg/uri_list_bg.opt.wasm dist/pkg/uri_list_bg.wasm
-  mv dist/pkg/uri_list_bg.opt.wasm dist/pkg/uri_list_bg.wasm
+  quietly "wasm-bindgen (QR)" wasm-bindgen --target web --out-dir dist/pkg "$qr_wasm"
+  local name
+  for name in uri_list uri_list_qr; do
+    # The features are named as well as read from the module's target-features section: with
+    # strip = true in the release profile that section is gone and wasm-opt would reject the module.
+    quietly "wasm-opt $name" wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --strip-debug --strip-producers \
+      -o "dist/pkg/${name}_bg.opt.wasm" "dist/pkg/${name}_bg.wasm"
+    mv "dist/pkg/${name}_bg.opt.wasm" "dist/pkg/${name}_bg.wasm"
+  done
 
   quietly "assemble dist/chrome and dist/firefox" node .ci/pack.mjs dist/pkg dist
   quietly "assemble dist/web" node .ci/web.mjs dist/pkg dist
@@ -424,6 +438,7 @@ run_tests() {
   # the core's alone (commands without --workspace build the root package only).
   must "cargo clippy (native, the workspace, all targets)" cargo clippy --workspace --all-targets -- -D warnings
   must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib --tests -- -D warnings
+  must "cargo clippy ($WASM_TARGET, the QR code's crate)" cargo clippy --target "$WASM_TARGET" -p uri-list-qr --lib -- -D warnings
   # Without the default feature (serde): the core alone, no JSON shapes, no JavaScript API.
   must "cargo clippy (no default features)" cargo clippy --lib --no-default-features -- -D warnings
   must "cargo test (the workspace: the core and the CLI)" cargo test --workspace

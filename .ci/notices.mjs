@@ -5,8 +5,8 @@
 // The packed extension and the web page carry the wasm, compiled from the core and the crates it
 // links for wasm32, and the JavaScript glue wasm-bindgen writes. Their licences ask that their
 // copyright notices and permission notices travel with them. This writes one text file that names
-// each such crate (the normal dependencies of the `uri-list` crate for wasm32, proc-macros left
-// out: they run at compile time and are not carried), the licence it is used under, its copyright
+// each such crate (the normal dependencies of the `uri-list` crate and of the QR code's crate,
+// `uri-list-qr`, for wasm32, proc-macros left out: they run at compile time and are not carried), the licence it is used under, its copyright
 // lines, and each licence's text once. Crates offered under "MIT OR Apache-2.0" (or
 // "Unlicense OR MIT") are used under MIT, the shortest text that covers them.
 //
@@ -37,7 +37,7 @@ const cargo = (...args) => execFileSync('cargo', args, { cwd: ROOT, encoding: 'u
 
 /** name@version of every crate compiled into the wasm. */
 const carried = new Set(
-  cargo('tree', '--quiet', '-p', 'uri-list', '-e', 'normal,no-proc-macro', '--target', TARGET, '--prefix', 'none', '--format', '{p}')
+  cargo('tree', '--quiet', '-p', 'uri-list', '-p', 'uri-list-qr', '-e', 'normal,no-proc-macro', '--target', TARGET, '--prefix', 'none', '--format', '{p}')
     .split('\n')
     .map((line) => /^(\S+) v(\S+)/.exec(line))
     .filter(Boolean)
@@ -72,14 +72,28 @@ const permissionOf = (text) =>
     .replace(/^\s*(MIT License|The MIT License \(MIT\))\s*\n/i, '')
     .trim();
 
+/**
+ * Crates that ship no licence file but state their licence, notice and all, in the comment that
+ * opens a source file: the file, whose comment is read as the licence text.
+ */
+const LICENCE_IN_SOURCE = { qrcodegen: 'src/lib.rs' };
+
+/** The opening comment of a source file (` * `-prefixed lines), as plain text. */
+const openingComment = (text) =>
+  (/^\s*\/\*([\s\S]*?)\*\//.exec(text)?.[1] ?? '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, '').replace(/^- /, ''))
+    .join('\n');
+
 const texts = new Map(); // licence id -> its text
 const entries = packages.map((pkg) => {
   const choice = chosenLicence(pkg);
   const dir = dirname(pkg.manifest_path);
   const names = readdirSync(dir);
-  const file = choice.files.find((f) => names.includes(f));
+  const file = choice.files.find((f) => names.includes(f)) ?? LICENCE_IN_SOURCE[pkg.name];
   if (!file) throw new Error(`${pkg.name} ${pkg.version}: no ${choice.id} licence file in ${dir} (looked for ${choice.files.join(', ')})`);
-  const text = readFileSync(join(dir, file), 'utf8');
+  const read = readFileSync(join(dir, file), 'utf8');
+  const text = file === LICENCE_IN_SOURCE[pkg.name] ? openingComment(read) : read;
   if (!texts.has(choice.id)) texts.set(choice.id, permissionOf(text));
   return { pkg, licence: choice.id, copyright: copyrightOf(pkg, text) };
 });
@@ -90,8 +104,9 @@ const notice = [
   'Third-party notices',
   '',
   'uri-list is licensed under MIT OR Apache-2.0 (LICENSE-MIT and LICENSE-APACHE in its repository).',
-  'Its WebAssembly module (pkg/uri_list_bg.wasm) and the JavaScript glue that loads it carry code',
-  'from the projects below, each used under the licence named, whose text follows the list.',
+  'Its WebAssembly modules (pkg/uri_list_bg.wasm; pkg/uri_list_qr_bg.wasm, the QR codes) and the',
+  'JavaScript glue that loads them carry code from the projects below, each used under the licence',
+  'named, whose text follows the list.',
   '',
   `- The Rust standard library (core, alloc, std), ${rustVersion}: MIT`,
   '  Copyright the Rust project contributors',

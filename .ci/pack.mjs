@@ -33,7 +33,10 @@ import { build, transformSync } from 'esbuild';
 import { projectVersion } from './version.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets'];
+// The core's wasm and glue, and the QR code's (qr/): lib/qr-view.js imports lib/qr-code.js, which
+// imports that glue, dynamically, so that the bundler makes them a chunk of their own, loaded
+// only when a person asks for a code.
+const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets', 'uri_list_qr.js', 'uri_list_qr_bg.wasm'];
 /** Where the glue looks for the wasm, and where the bundles look for it: the extension's root. */
 const GLUE_WASM_URL = "new URL('uri_list_bg.wasm', import.meta.url)";
 const BUNDLE_WASM_URL = "new URL('/pkg/uri_list_bg.wasm', import.meta.url)";

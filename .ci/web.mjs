@@ -21,7 +21,7 @@ import { build, transformSync } from 'esbuild';
 import { projectVersion } from './version.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets'];
+const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets', 'uri_list_qr.js', 'uri_list_qr_bg.wasm'];
 
 function fail(message) {
   console.error(`web: ${message}`);
@@ -54,6 +54,8 @@ for (const name of readdirSync(join(ROOT, 'web'))) {
   writeFileSync(join(out, name), minify ? minify(text) : text);
 }
 cpSync(join(pkg, 'uri_list_bg.wasm'), join(out, 'pkg', 'uri_list_bg.wasm'));
+// The QR code's wasm: fetched only when a person asks for a code (extension/lib/qr-view.js).
+cpSync(join(pkg, 'uri_list_qr_bg.wasm'), join(out, 'pkg', 'uri_list_qr_bg.wasm'));
 
 /** The glue, found at PKG whatever web.js names it; it looks for the wasm in pkg/, beside the bundle. */
 const GLUE_WASM_URL = "new URL('uri_list_bg.wasm', import.meta.url)";
@@ -77,7 +79,8 @@ const glue = {
  * script had run, and the list waited for it.
  */
 function words() {
-  const source = readFileSync(join(ROOT, 'web', 'web.js'), 'utf8');
+  // The names written in the page's script and in the shared module it shows QR codes with.
+  const source = ['web/web.js', 'extension/lib/qr-view.js'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   const declared = readFileSync(join(ROOT, 'src', 'message', 'mod.rs'), 'utf8').split(/^messages! \{$/m)[1]?.split(/^\}$/m)[0] ?? '';
   const coreCodes = [...declared.matchAll(/^\s*(\w+): "/gm)].map((m) => m[1]);
   if (coreCodes.length === 0) fail('src/message/mod.rs: no messages! { … } declarations found');
@@ -128,11 +131,26 @@ const wordsModule = {
 };
 // The page's script, and its reader (web/worker.js, a module worker that web.js starts): the
 // reader holds the glue and makes every call to the wasm, off the page's main thread.
-for (const [name, plugins] of [['web.js', [wordsModule, distributionModule]], ['worker.js', [glue]]]) {
+/**
+ * The QR code's glue (`../pkg/uri_list_qr.js`, which lib/qr-code.js imports, which lib/qr-view.js
+ * imports dynamically): found at PKG, and split by esbuild with qr-code.js into a chunk of their
+ * own (chunks/), fetched only when a person asks for a code, never on the page's first load.
+ */
+const qrGlue = {
+  name: 'qr-glue',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]pkg[\\/]uri_list_qr\.js$/ }, () => ({ path: resolve(pkg, 'uri_list_qr.js') }));
+  },
+};
+for (const [name, plugins] of [['web.js', [wordsModule, distributionModule, qrGlue]], ['worker.js', [glue]]]) {
   try {
     await build({
       entryPoints: [join(ROOT, 'web', name)],
-      outfile: join(out, name),
+      outdir: out,
+      entryNames: '[name]',
+      // Dynamic imports (the QR code's glue) as chunks of their own.
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
       bundle: true,
       format: 'esm',
       minify: true,

@@ -18,6 +18,8 @@ import { filterRows, otherRow, pageRow } from '../extension/lib/list-view.js';
 import WORDS from 'words';
 // Where a person gets the extension, set at build time (.ci/web.mjs): `{chrome, firefox}`, '' for none.
 import GET_EXTENSION from 'distribution';
+// "Open on another device": the page's address as a QR code (its wasm loaded only when asked for).
+import { qrButton } from '../extension/lib/qr-view.js';
 
 const LANGUAGES = Object.keys(WORDS);
 /** Example items for the page without a list: hosts reserved for examples (RFC 2606). */
@@ -535,6 +537,8 @@ async function start() {
     selectionChanged();
   });
   $('copy-link').addEventListener('click', () => copy(location.href));
+  const qr = qrButton({ button: $('qr-show'), panel: $('qr-panel'), link: () => location.href, t, wasm: 'pkg/uri_list_qr_bg.wasm' });
+  addEventListener('hashchange', () => qr.refresh()); // another list: the code of its address
   // The text/uri-list form, which the reader sends once the list is drawn (or makes when asked).
   $('copy-text').addEventListener('click', async () => {
     const link = current.link;

@@ -118,10 +118,15 @@ export const shareCommands = {
 
 /** The popup's requests (background.js puts them in its one onMessage listener). */
 export const shareMessages = {
-  /** What "Copy tabs" would copy, for the popup to show before copying: the link, the count, the notes. */
-  async sharePreview({ scope, windowId }) {
+  /**
+   * What "Copy tabs" would copy, for the popup to show before copying: the link, the count, the
+   * notes; with `asWeb`, `text` is the web link (the popup's QR code), with the tabs' titles as
+   * `pageTitles` says (else as the setting says).
+   */
+  async sharePreview({ scope, windowId, asWeb, pageTitles }) {
+    const titles = typeof pageTitles === 'boolean' ? { pageTitles } : {};
     try {
-      return { ...(await makeShare(String(scope), { windowId: Number(windowId) })), format: await lastFormat() };
+      return { ...(await makeShare(String(scope), { windowId: Number(windowId), asWeb: asWeb === true, ...titles })), format: await lastFormat() };
     } catch (error) {
       if (error instanceof NothingToShare) return { shared: 0, message: error.message };
       throw error;

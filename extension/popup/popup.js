@@ -12,6 +12,7 @@ import { $, element, fill } from '../lib/dom.js';
 import { localizePage, localized as say, t } from '../lib/i18n.js';
 import { MAX_LINK_LENGTH, api, ask, offersKey, shorten, withoutBidiControls } from '../lib/prelude.js';
 import { readSettings, SHARE_FORMATS, WEB_BASE_FIELD } from '../lib/settings.js';
+import { qrButton, QR_WASM } from '../lib/qr-view.js';
 
 /** Sites listed by name under the paste box; more are counted. */
 const SITES_SHOWN = 6;
@@ -139,6 +140,14 @@ function setUpWebLinks(windowId, webBase, notes, withTitles) {
   button.disabled = false;
   if (webBase) {
     onCopy(button, () => ({ scope: 'tabs', windowId, asWeb: true, ...withTitles() }), notes);
+    // "Open on another device": the same web link, as a QR code (made again when the titles change).
+    const link = async () => {
+      const share = await ask('sharePreview', { scope: 'tabs', windowId, asWeb: true, ...withTitles() });
+      if (share.shared === 0) throw new Error(share.message);
+      return share.text;
+    };
+    const qr = qrButton({ button: $('qr-show'), panel: $('qr-panel'), link, t, wasm: QR_WASM, short: true });
+    $('page-titles').addEventListener('change', () => qr.refresh());
     return;
   }
   button.textContent = t('popupSetUpWeb');

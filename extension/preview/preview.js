@@ -14,7 +14,7 @@
 // Tabs open only on a real click (or key press) on the Open button, and only the pages the link
 // holds: the background makes the plan again, checks each page it is sent, and checks the
 // name and the choices (lib/open.js openSelected).
-import init, { checkAll, plan, toText } from '../lib/core.js';
+import init, { checkAll, plan, toText, webLink } from '../lib/core.js';
 import { requestBookmarks } from '../lib/bookmark-access.js';
 import { $, element } from '../lib/dom.js';
 import { acceptDrops, dragOut, readDrop } from '../lib/drop.js';
@@ -24,6 +24,7 @@ import { ask } from '../lib/prelude.js';
 import { lazyFor, readSettings } from '../lib/settings.js';
 import { PREVIEW_REASONS, readPreview } from '../lib/open.js';
 import { guardInput } from '../lib/input-guard.js';
+import { qrButton, QR_WASM } from '../lib/qr-view.js';
 import { filterRows, otherRow, pageRow as listRow, siteName } from '../lib/list-view.js';
 
 /** The words the list view (lib/list-view.js) writes with. */
@@ -87,7 +88,10 @@ localizePage();
 try {
   if (query.has('id') && !stored) throw new Error(t('previewGone'));
   await init();
-  await show(/** @type {Settings} */ (await readSettings()));
+  const settings = await readSettings();
+  await show(/** @type {Settings} */ (settings));
+  // "Open on another device": the list's web link as a QR code, on the web page set for web links.
+  if (settings.webBase) qrButton({ button: $('qr-show'), panel: $('qr-panel'), link: () => webLink(settings.webBase, link), t, wasm: QR_WASM });
 } catch (error) {
   document.title = t('previewUnreadable');
   $('title').textContent = t('previewUnreadable');

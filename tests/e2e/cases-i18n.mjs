@@ -17,7 +17,7 @@ const readPreview = () => {
     notes: text('#notes-list li'),
     tags: text('#items .tag'),
     reasons: text('#items .reason'),
-    buttons: text('button'),
+    buttons: text('button:not([hidden])'),
     itemsHeading: text('#items-heading')[0],
     labels: text('#bar label:not([hidden])').map((label) => label.trim()),
   };

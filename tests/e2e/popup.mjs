@@ -31,7 +31,7 @@ export async function withPopupReading(browser, read, body) {
 
 /**
  * Opens the popup for the last focused normal window. Returns
- * `{evaluate(fn, arg), click(selector), type(selector, text), drop(selector, items), screenshots?(name), close()}`:
+ * `{evaluate(fn, arg), click(selector), type(selector, text), drop(selector, items), shot(selector), screenshots?(name), close()}`:
  * `type` replaces the field's text with `text` typed key by key, then leaves the field (Tab), as
  * a person commits a value; `screenshots(name)` writes BROWSER-popup-NAME-light/dark.png.
  */
@@ -90,6 +90,8 @@ async function openInChromium(browser, path) {
       await popup.emulateMedia({ colorScheme: null });
     },
     colorScheme: (scheme) => popup.emulateMedia({ colorScheme: scheme }),
+    /** A PNG of the element `selector`, as the popup draws it. */
+    shot: (selector) => popup.locator(selector).screenshot(),
     /** axe-core's WCAG 2 A/AA violations in the popup (see axe.mjs). */
     auditAccessibility: () => popup.evaluate(AUDIT_EXPRESSION),
     /** The accessibility tree of the popup as a screen reader gets it (roles and names), as YAML. */
@@ -136,6 +138,8 @@ async function openInFirefox(browser, path) {
     /** A person's drop of one dragged item, `items` (`[{type, data}]`), on the element (firefox.mjs trustedDrop). */
     drop: (selector, items) => browser.trustedDrop(selector, items),
     colorScheme: (scheme) => browser.colorScheme(scheme),
+    /** A PNG of the element `selector` (WebDriver's Take Element Screenshot). */
+    shot: (selector) => browser.screenshot(selector),
     auditAccessibility: () => browser.auditAccessibility(),
     /** firefox-popup-NAME-light/dark.png: the page's body alone (the popup's own size). */
     screenshots: (name) => browser.screenshots(SCREENSHOTS, `firefox-${path.split('/')[0]}-${name}`, 'body'),
