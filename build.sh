@@ -266,6 +266,20 @@ lint_firefox() {
   web-ext lint --source-dir dist/firefox --no-config-discovery --warnings-as-errors "${hosted[@]}"
 }
 
+# The wasm package (the module and its JS glue, wasm-bindgen --target web) of the built WASM in DIR.
+wasm_package() {
+  local wasm=$1 dir=$2 name
+  name=$(basename "$wasm" .wasm)
+  mkdir -p "$dir"
+  quietly "wasm-bindgen $name ($dir)" wasm-bindgen --target web --out-dir "$dir" "$wasm"
+  # The features are named as well as read from the module's target-features section: with
+  # strip = true in the release profile that section is gone and wasm-opt would reject the module.
+  quietly "wasm-opt $name ($dir)" wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --strip-debug --strip-producers \
+    -o "$dir/${name}_bg.opt.wasm" "$dir/${name}_bg.wasm"
+  mv "$dir/${name}_bg.opt.wasm" "$dir/${name}_bg.wasm"
+}
+
 # Builds the wasm, its JS glue, both extension folders and their zips.
 build() {
   ensure_rust
@@ -298,21 +312,23 @@ build() {
   [[ -f $qr_wasm ]] || die "$qr_wasm was not built"
 
   rm -rf dist
-  mkdir -p dist/pkg
-  quietly "wasm-bindgen" wasm-bindgen --target web --out-dir dist/pkg "$wasm"
-  quietly "wasm-bindgen (QR)" wasm-bindgen --target web --out-dir dist/pkg "$qr_wasm"
-  local name
-  for name in uri_list uri_list_qr; do
-    # The features are named as well as read from the module's target-features section: with
-    # strip = true in the release profile that section is gone and wasm-opt would reject the module.
-    quietly "wasm-opt $name" wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-      --enable-mutable-globals --strip-debug --strip-producers \
-      -o "dist/pkg/${name}_bg.opt.wasm" "dist/pkg/${name}_bg.wasm"
-    mv "dist/pkg/${name}_bg.opt.wasm" "dist/pkg/${name}_bg.wasm"
-  done
+  wasm_package "$wasm" dist/pkg
+  wasm_package "$qr_wasm" dist/pkg
+
+  # The web page's wasm: the same core without the feature js-api, so that it exports only the
+  # page's calls (checkAll, plan, toText) and carries nothing that only the extension's reach
+  # (Cargo.toml; benches/README.md, "Phone"). Built into the same target folder: only the core
+  # itself is compiled again, the dependencies are shared. The QR code's module is the same for
+  # the page as for the extension.
+  quietly "cargo rustc --profile wasm --target $WASM_TARGET --no-default-features --features serde (the web page's)" \
+    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
+    cargo rustc --profile wasm --target "$WASM_TARGET" --lib --crate-type cdylib --no-default-features --features serde
+  [[ -f $wasm ]] || die "$wasm (the web page's) was not built"
+  wasm_package "$wasm" dist/pkg-web
+  cp dist/pkg/uri_list_qr.js dist/pkg/uri_list_qr_bg.wasm dist/pkg-web/
 
   quietly "assemble dist/chrome and dist/firefox" node .ci/pack.mjs dist/pkg dist
-  quietly "assemble dist/web" node .ci/web.mjs dist/pkg dist
+  quietly "assemble dist/web" node .ci/web.mjs dist/pkg-web dist
   # The licences of what the wasm carries travel with it (.ci/notices.mjs).
   quietly "third-party notices" node .ci/notices.mjs \
     dist/chrome/THIRD-PARTY-NOTICES.txt dist/firefox/THIRD-PARTY-NOTICES.txt dist/web/THIRD-PARTY-NOTICES.txt
@@ -396,7 +412,7 @@ release() {
 
 pack_distributed() {
   env -u URI_LIST_WEB_BASE -u AMO_CHANNEL GITHUB_REPOSITORY=acme/lists node .ci/pack.mjs dist/pkg dist/distributed >/dev/null
-  env -u URI_LIST_WEB_BASE GITHUB_REPOSITORY=acme/lists node .ci/web.mjs dist/pkg dist/distributed >/dev/null
+  env -u URI_LIST_WEB_BASE GITHUB_REPOSITORY=acme/lists node .ci/web.mjs dist/pkg-web dist/distributed >/dev/null
 }
 
 # --- testing ------------------------------------------------------------------------------------
@@ -441,6 +457,8 @@ run_tests() {
   must "cargo clippy ($WASM_TARGET, the QR code's crate)" cargo clippy --target "$WASM_TARGET" -p uri-list-qr --lib -- -D warnings
   # Without the default feature (serde): the core alone, no JSON shapes, no JavaScript API.
   must "cargo clippy (no default features)" cargo clippy --lib --no-default-features -- -D warnings
+  must "cargo clippy ($WASM_TARGET, the web page's features: serde without js-api)" \
+    cargo clippy --target "$WASM_TARGET" --lib --no-default-features --features serde -- -D warnings
   must "cargo test (the workspace: the core and the CLI)" cargo test --workspace
   must "cargo doc (the core's API documentation: every link resolves)" \
     env RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps -p uri-list

@@ -2,11 +2,14 @@
 //
 //   node .ci/web.mjs PKG DIST
 //
-// The same wasm the extension uses (PKG/uri_list_bg.wasm) goes to DIST/web/pkg/, so the page reads
-// lists exactly as the extension does. The page's script, web/web.js, is bundled by esbuild with
-// all it imports (extension/lib/dom.js, the page's words: `words()` below) into one minified
-// module, DIST/web/web.js, which fetches the wasm at pkg/uri_list_bg.wasm (index.html preloads it)
-// and hands it to its reader, web/worker.js, bundled with the wasm-bindgen glue PKG/uri_list.js
+// PKG is the web page's wasm package: the same core as the extension's, built without the feature
+// `js-api` (build.sh: dist/pkg-web), so that it exports only the page's three calls (checkAll,
+// plan, toText) and carries nothing only the others reach; it reads lists exactly as the
+// extension does. PKG/uri_list_bg.wasm goes to DIST/web/pkg/. The page's script, web/web.js, is
+// bundled by esbuild with all it imports (extension/lib/dom.js, the page's languages: `words()`
+// below) into one minified module, DIST/web/web.js, which compiles the wasm at
+// pkg/uri_list_bg.wasm while it downloads (index.html preloads it) and hands the module to its
+// reader, web/worker.js, bundled with the wasm-bindgen glue PKG/uri_list.js
 // and its snippets into DIST/web/worker.js (a module worker: every call to the wasm runs there); web/web.css and the two stylesheets it imports
 // (the pages' shared lib/page.css, the preview page's) become one minified web.css; the icon comes
 // along. Why one module and one stylesheet: measured with benches/all.mjs --only web (100 items,
@@ -71,12 +74,13 @@ const glue = {
   },
 };
 /**
- * The page's words, bundled into web.js as the module `words` (`{en: {...}, de: {...}}`): of each
- * language of the extension's _locales, the messages the page can show (each message name
- * written in web/web.js, and the core's messages, src/message/mod.rs, which it shows for an item
- * or a link), without the notes for translators. No fetch on the way to the list: measured with
- * benches/all.mjs --only web, the fetch and parse of a whole _locales file (25 KB) came after the
- * script had run, and the list waited for it.
+ * The page's words, `{en: {...}, de: {...}}`: of each language of the extension's _locales, the
+ * messages the page can show (each message name written in web/web.js, and the core's messages,
+ * src/message/mod.rs, which it shows for an item or a link), without the notes for translators.
+ * Each language is a file of its own, DIST/web/words/LANG.json, and the page fetches only the
+ * one it shows (the module `words`: the languages, and `wordsOf(lang)`), as soon as its script
+ * runs, beside the reader's start and the wasm's compilation (benches/phone.mjs: both languages
+ * bundled into web.js were half its bytes).
  */
 function words() {
   // The names written in the page's script and in the shared module it shows QR codes with.
@@ -122,11 +126,24 @@ const distributionModule = {
     build.onLoad({ filter: /.*/, namespace: 'distribution' }, () => ({ contents: JSON.stringify(getExtension()), loader: 'json' }));
   },
 };
+const WORDS = words();
+mkdirSync(join(out, 'words'), { recursive: true });
+for (const [language, messages] of Object.entries(WORDS)) writeFileSync(join(out, 'words', `${language}.json`), JSON.stringify(messages));
 const wordsModule = {
   name: 'words',
   setup(build) {
     build.onResolve({ filter: /^words$/ }, () => ({ path: 'words', namespace: 'words' }));
-    build.onLoad({ filter: /.*/, namespace: 'words' }, () => ({ contents: JSON.stringify(words()), loader: 'json' }));
+    build.onLoad({ filter: /.*/, namespace: 'words' }, () => ({
+      contents: `export const LANGUAGES = ${JSON.stringify(Object.keys(WORDS))};
+/** The messages of \`language\` (one of LANGUAGES), from words/LANG.json beside the page's script. */
+export async function wordsOf(language) {
+  const response = await fetch(new URL(\`words/\${language}.json\`, import.meta.url));
+  if (!response.ok) throw new Error(\`words/\${language}.json: HTTP \${response.status}\`);
+  return response.json();
+}
+`,
+      loader: 'js',
+    }));
   },
 };
 // The page's script, and its reader (web/worker.js, a module worker that web.js starts): the

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Every benchmark in one run, one table: `./build.sh bench` (after ./build.sh), or
 //
-//   node benches/all.mjs [--quick] [--only native,decode,size,startup,click,web,freeze,flood] [--rounds N]
-//                        [--web DIR] [--click-items 5,30]
+//   node benches/all.mjs [--quick] [--only native,decode,size,startup,click,web,phone,freeze,flood] [--rounds N]
+//                        [--web DIR] [--click-items 5,30] [--phone-arm NAME=DIR]...
 //
 // Prints one table (figure, value, goal, met or not) and writes it as JSON to
 // target/bench.json. Each comparison is a ratio (or a difference) measured in the same run,
@@ -28,6 +28,10 @@
 // - web (once dist/web/index.html exists, or the folder --web names): the bytes a first visit
 //   transfers (gzip), goal under 60 KB; the time from navigation start to 100 `li` elements in
 //   the page, the link given in its #fragment, with Chromium's CPU throttled 4x, goal 300 ms;
+// - phone (benches/phone.mjs): the web page on a phone profile (CPU 4x, 150 ms, 1.6 Mbit/s, HTTP/2
+//   and gzip as a static host serves it), a web link of 10 and of 100 pages with their titles:
+//   navigation to every row shown with its checks, goal 0.7 s; bytes transferred, goal 50 KB;
+//   beside it, interleaved, each other folder --phone-arm names (an older build, to compare);
 // - freeze (only when named in --only): the web page with a 2 MB fragment (distinct pages; distinct
 //   lookalike hosts), Chromium and Firefox: the longest long task (Chromium), the longest gap of a
 //   setTimeout(0) chain (both), the first rows and the end, from navigation start; no goal;
@@ -51,15 +55,15 @@ import { launchFirefox } from '../tests/e2e/firefox.mjs';
 import { findProgram, sleep, waitFor, withTimeout } from '../tests/e2e/util.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web', 'freeze', 'flood'];
+const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web', 'phone', 'freeze', 'flood'];
 /** The sections run when --only is not given: freeze and flood take minutes, and are asked for by name. */
-const DEFAULT_SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web'];
+const DEFAULT_SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web', 'phone'];
 
 function usage(message) {
-  console.error(`${message}\nusage: node benches/all.mjs [--quick] [--only ${SECTIONS.join(',')}] [--rounds N] [--web DIR] [--click-items 5,30]`);
+  console.error(`${message}\nusage: node benches/all.mjs [--quick] [--only ${SECTIONS.join(',')}] [--rounds N] [--web DIR] [--click-items 5,30] [--phone-arm NAME=DIR]...`);
   process.exit(2);
 }
-const opts = { quick: false, only: new Set(DEFAULT_SECTIONS), rounds: 20, web: join(ROOT, 'dist/web'), clickItems: [5, 30] };
+const opts = { quick: false, only: new Set(DEFAULT_SECTIONS), rounds: 20, web: join(ROOT, 'dist/web'), clickItems: [5, 30], phoneArms: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--quick') opts.quick = true;
@@ -68,6 +72,10 @@ for (let i = 0; i < argv.length; i++) {
     for (const s of opts.only) if (!SECTIONS.includes(s)) usage(`unknown section: ${s}`);
   } else if (argv[i] === '--rounds' && Number(argv[i + 1]) >= 2) opts.rounds = Number(argv[++i]);
   else if (argv[i] === '--web' && argv[i + 1]) opts.web = resolve(argv[++i]);
+  else if (argv[i] === '--phone-arm' && /^[a-z0-9-]+=./.test(argv[i + 1] ?? '')) {
+    const [name, ...dir] = argv[++i].split('=');
+    opts.phoneArms.push({ name, dir: resolve(dir.join('=')) });
+  }
   else if (argv[i] === '--click-items' && argv[i + 1]) {
     opts.clickItems = argv[++i].split(',').map(Number);
     if (!opts.clickItems.every((n) => Number.isInteger(n) && n >= 1 && n <= 100)) usage('--click-items takes sizes from 1 to 100, such as 5,30');
@@ -557,6 +565,29 @@ async function web(server) {
   }
 }
 
+// ---- the web page on a phone (benches/phone.mjs) -----------------------------------------------
+
+async function phone() {
+  const goals = { time: '≤ 700 ms', bytes: '≤ 50 KB' };
+  if (!existsSync(join(opts.web, 'index.html'))) {
+    row('phone', 'phone: web page, all rows shown', `not built (no ${relative(ROOT, opts.web) || opts.web}/index.html)`, goals.time, null);
+    return;
+  }
+  const arms = [{ name: 'web', dir: opts.web }, ...opts.phoneArms];
+  const { phoneBench } = await import('./phone.mjs');
+  const result = await phoneBench({ arms, rounds: Math.max(3, Math.round(opts.rounds / 2)) });
+  versions.chromium ??= result.browser;
+  for (const [name, bySize] of Object.entries(result.arms)) {
+    const who = name === 'web' ? 'web page' : `web page (${name})`;
+    for (const [size, r] of Object.entries(bySize)) {
+      const ours = name === 'web';
+      row('phone', `phone: ${who}, ${size} pages, navigation → all rows shown`, fmt(r.shown, 0, ' ms'), ours ? goals.time : '', ours ? r.shown.median <= 700 : null, r.raw.shown);
+    }
+    const b = Object.values(bySize)[0].bytes;
+    row('phone', `phone: ${who}, bytes transferred (gzip bodies)`, `${(b.median / 1024).toFixed(1)} KB (${b.median} bytes)`, name === 'web' ? goals.bytes : '', name === 'web' ? b.median <= 50 * 1024 : null);
+  }
+}
+
 // ---- the web page with a 2 MB fragment: does the tab freeze? ---------------------------------
 
 /**
@@ -767,6 +798,7 @@ try {
   if (opts.only.has('click') || opts.only.has('startup')) await clickChromium(server, { startup: opts.only.has('startup') });
   if (opts.only.has('click')) await withTimeout(clickFirefox(server), 30 * 60_000, 'the Firefox clicks');
   if (opts.only.has('web')) await web(server);
+  if (opts.only.has('phone')) await phone();
   if (opts.only.has('freeze')) await freeze(server);
   if (opts.only.has('flood')) await flood(server);
   if (opts.only.has('decode')) decode();

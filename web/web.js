@@ -14,14 +14,14 @@
 // The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
 import { $, element, fill } from '../extension/lib/dom.js';
 import { filterRows, otherRow, pageRow } from '../extension/lib/list-view.js';
-// The messages of each language the page can show (made by .ci/web.mjs from extension/_locales).
-import WORDS from 'words';
+// The languages the page can show, and the messages of one of them, fetched (made by .ci/web.mjs
+// from extension/_locales: one file a language, so that a person downloads only their own).
+import { LANGUAGES, wordsOf } from 'words';
 // Where a person gets the extension, set at build time (.ci/web.mjs): `{chrome, firefox}`, '' for none.
 import GET_EXTENSION from 'distribution';
 // "Open on another device": the page's address as a QR code (its wasm loaded only when asked for).
 import { qrButton } from '../extension/lib/qr-view.js';
 
-const LANGUAGES = Object.keys(WORDS);
 /** Example items for the page without a list: hosts reserved for examples (RFC 2606). */
 const EXAMPLE = 'uri-list:https://example.com/;https://example.org/?title=Example';
 
@@ -143,7 +143,7 @@ const MAX_SITES = 20;
 /** The newest rendering: answers for an older one (the fragment changed meanwhile) are dropped. */
 let rendering = 0;
 
-/** The reader (a Worker), the wasm's bytes it is given, and who waits for which answer. */
+/** The reader (a Worker), the compiled wasm it is given, and who waits for which answer. */
 let reader = null;
 let wasm = null;
 let asked = 0;
@@ -186,7 +186,7 @@ function startReader() {
   });
   // A copy: kept for a reader started again.
   const started = reader;
-  wasm.then((bytes) => started.postMessage({ wasm: bytes }), breaks);
+  wasm.then((module) => started.postMessage({ wasm: module }), breaks);
 }
 
 /** Sends `request` to the reader; `each(message)` for each answer, true for the last; `fail(error)`. */
@@ -524,7 +524,31 @@ function offerExtension() {
 }
 
 async function start() {
-  messages = WORDS[language()];
+  // The words are fetched while the reader starts and the wasm compiles: none waits for another.
+  const words = wordsOf(language());
+  const framed = framedByAnotherSite();
+  let unstarted = null;
+  if (!framed) {
+    // The wasm, preloaded by index.html, compiled while it downloads (a host that does not say
+    // application/wasm gets it compiled once downloaded); the reader is given the module.
+    wasm = fetch(new URL('pkg/uri_list_bg.wasm', import.meta.url)).then(async (response) => {
+      if (!response.ok) throw new Error(`pkg/uri_list_bg.wasm: HTTP ${response.status}`);
+      const streams = response.headers.get('content-type')?.split(';')[0].trim() === 'application/wasm';
+      return streams ? WebAssembly.compileStreaming(response) : WebAssembly.compile(await response.arrayBuffer());
+    });
+    try {
+      startReader();
+    } catch (error) {
+      unstarted = error;
+    }
+  }
+  try {
+    messages = await words;
+  } catch (error) {
+    showAbout(error);
+    $('main').removeAttribute('aria-busy');
+    return;
+  }
   offerExtension();
   fillStatic();
   $('open-selected').addEventListener('click', openSelected);
@@ -548,16 +572,9 @@ async function start() {
       if (error !== REPLACED) status(t('previewCopyFailed', localized(error) || String(error?.message ?? error)));
     }
   });
-  if (framedByAnotherSite()) return refuseFrame();
-  // The wasm, preloaded by index.html, for the reader to compile.
-  wasm = fetch(new URL('pkg/uri_list_bg.wasm', import.meta.url)).then((response) => {
-    if (!response.ok) throw new Error(`pkg/uri_list_bg.wasm: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
-  try {
-    startReader();
-  } catch (error) {
-    showAbout(error);
+  if (framed) return refuseFrame();
+  if (unstarted) {
+    showAbout(unstarted);
     $('main').removeAttribute('aria-busy');
     return;
   }

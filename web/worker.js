@@ -1,8 +1,8 @@
 // The web page's reader (web.js starts it as a dedicated module worker): the wasm core's calls on
 // the list in the page's fragment run here, off the page's main thread, so that a long list (a
 // 2 MB fragment takes the core seconds to check) never keeps the tab from answering input or
-// painting. The page sends the wasm's bytes (fetched by the page, which preloads them), then its
-// requests; the answers stream back, each a message and so a task of its own in the page:
+// painting. The page sends the wasm as a compiled `WebAssembly.Module` (the page preloads it and
+// compiles it while it downloads), then its requests; the answers stream back, each a message and so a task of its own in the page:
 //
 //   {id, kind: 'render', fragment, href, first, chunk, most, maxSites, maxLines}
 //     -> {id, kind: 'head', head}          checkAll(fragment, first): the first rows, at once
@@ -21,9 +21,9 @@
 // .ci/web.mjs bundles this file with the wasm's JavaScript glue into dist/web/worker.js.
 import init, { checkAll, plan, toText } from './pkg/uri_list.js';
 
-/** The core, once the page has sent the wasm's bytes (requests may come before them). */
+/** The core, once the page has sent the compiled wasm (requests may come before it). */
 let give;
-const ready = new Promise((resolve) => (give = resolve)).then((bytes) => init({ module_or_path: bytes }));
+const ready = new Promise((resolve) => (give = resolve)).then((module) => init({ module_or_path: module }));
 
 /** An error as the page can read it: the core's message code and arguments kept. */
 function plain(error) {

@@ -10,6 +10,13 @@
 //! Errors throw a JS `Error` whose message is the core's; a link or text
 //! that cannot be read throws one that also has the message's `code` and
 //! `args`, to show it in the browser's language. No function here panics.
+//!
+//! Exported from the wasm: `checkAll`, `plan` and `toText` always (the web
+//! page's calls, web/worker.js); every other function only with the
+//! feature `js-api` (on by default: the extension's package). The web
+//! page's wasm is built without it (build.sh), so that what only the other
+//! exports reach is not in the module the page downloads. The functions
+//! stay public Rust functions either way (the wasm tests call them).
 
 use crate::prelude::*;
 
@@ -144,7 +151,7 @@ fn options_len(list: &UriList) -> usize {
 /// nested lists, those come as an object from serde-wasm-bindgen. Three
 /// calls into JS per call (`readInput`, `copyIn`, `build`): each costs
 /// about as much as a few items.
-#[wasm_bindgen(js_name = decode)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = decode))]
 pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue> {
     let input = read_input(&link, &opts);
     if input < 0.0 {
@@ -321,7 +328,7 @@ struct DecodeRest<'a> {
 ///
 /// With `web: BASE` (an absolute `http(s)` address), the web link on that
 /// base (`webLink`).
-#[wasm_bindgen(js_name = encode)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = encode))]
 pub fn js_encode(input: JsValue) -> Result<String, JsError> {
     let web = if input.is_object() {
         js_sys::Reflect::get(&input, &JsValue::from_str("web")).unwrap_or(JsValue::UNDEFINED)
@@ -345,14 +352,14 @@ pub fn js_encode(input: JsValue) -> Result<String, JsError> {
 /// `webLink(base, link)`: the web link for a uri-list link on `base`, an
 /// absolute `http(s)` address (src/syntax/web_link.rs). Throws, with `code`
 /// and `args`, on a base or link that cannot make one.
-#[wasm_bindgen(js_name = webLink)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = webLink))]
 pub fn js_web_link(base: &str, link: &str) -> Result<String, JsValue> {
     crate::web_link(base, link).map_err(error)
 }
 
 /// `linkInWebLink(url)`: the uri-list link in a web link (its fragment), or
 /// `undefined` when `url` is not one.
-#[wasm_bindgen(js_name = linkInWebLink)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = linkInWebLink))]
 pub fn js_link_in_web_link(url: &str) -> Option<String> {
     crate::link_in_web_link(url).map(str::to_owned)
 }
@@ -364,7 +371,7 @@ pub fn js_to_text(link: &str) -> Result<String, JsValue> {
 }
 
 /// `fromText(text)`: the link for a text/uri-list document.
-#[wasm_bindgen(js_name = fromText)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = fromText))]
 pub fn js_from_text(text: &str) -> Result<String, JsValue> {
     from_text(text)
         .map(|read| read.list.to_link())
@@ -375,7 +382,7 @@ pub fn js_from_text(text: &str) -> Result<String, JsValue> {
 /// opened, plus the warnings: `{items: [{item, class, site, siteUnicode,
 /// userinfo, reason, notes}], title, type, warnings}` ([`CheckReport`]),
 /// through the rows' fast path (`Table` below).
-#[wasm_bindgen(js_name = check)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = check))]
 pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
     check_fast(&CheckReport::new(&parse(link, false)?), CHECK)
 }
@@ -636,26 +643,32 @@ impl Table {
 
 /// `plan()`'s options: `{limit?, linkText?, keepDuplicates?, reverse?}`. A
 /// value of the wrong kind counts as none (the defaults).
-#[derive(serde::Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct PlanOptions {
-    #[serde(deserialize_with = "lenient")]
     limit: Option<f64>,
-    #[serde(rename = "linkText", deserialize_with = "lenient")]
     link_text: Option<String>,
-    #[serde(rename = "keepDuplicates", deserialize_with = "lenient")]
     keep_duplicates: Option<bool>,
-    #[serde(deserialize_with = "lenient")]
     reverse: Option<bool>,
 }
 
-/// A value, or none when it is not of the kind expected.
-fn lenient<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: serde::Deserialize<'de>,
-{
-    Ok(T::deserialize(d).ok())
+impl PlanOptions {
+    /// Read with `Reflect`, as `formatLinks`'s options are, not with serde's
+    /// derive: serde's errors (which this reading threw away) name what
+    /// they found, floats included, and kept the float formatting of `core`
+    /// in the web page's wasm, which exports `plan` (13 KB; benches/README.md,
+    /// "Phone").
+    fn read(opts: &JsValue) -> Self {
+        if !opts.is_object() {
+            return Self::default();
+        }
+        let get = |key: &str| js_sys::Reflect::get(opts, &JsValue::from_str(key)).ok();
+        Self {
+            limit: get("limit").and_then(|v| v.as_f64()),
+            link_text: get("linkText").and_then(|v| v.as_string()),
+            keep_duplicates: get("keepDuplicates").and_then(|v| v.as_bool()),
+            reverse: get("reverse").and_then(|v| v.as_bool()),
+        }
+    }
 }
 
 /// `plan()`'s result: the plan, with the link's title and warnings. The
@@ -708,11 +721,7 @@ struct GroupHead<'a> {
 
 /// The parsed link and the plan for `plan(link, opts)`.
 fn planned(link: &str, opts: JsValue) -> Result<(crate::Parsed, crate::Plan), JsValue> {
-    let options: PlanOptions = if opts.is_object() {
-        serde_wasm_bindgen::from_value(opts).unwrap_or_default()
-    } else {
-        PlanOptions::default()
-    };
+    let options = PlanOptions::read(&opts);
     let open_limit = match options.limit {
         Some(n) if n >= 0.0 => n as usize,
         _ => crate::DEFAULT_OPEN_LIMIT,
@@ -786,7 +795,7 @@ pub fn js_plan_plain(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 /// text/uri-list or plain text with web addresses: the object `decode()`
 /// returns, with `form` (`"link"`, `"text"` or `"urls"`) and `link` (the
 /// list written as a uri-list link) added.
-#[wasm_bindgen(js_name = readPasted)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = readPasted))]
 pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
     let (form, parsed) = crate::read_pasted(text).map_err(error)?;
     to_js(&ListShape {
@@ -802,7 +811,7 @@ pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
 /// `"html"`, `"plain"` or `"template"` (with `template`, and `separator`,
 /// `"\n"` when not given). Throws for another shape, and, with `code`, for a
 /// template without `{url}`.
-#[wasm_bindgen(js_name = formatLinks)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = formatLinks))]
 pub fn js_format_links(entries: JsValue, options: JsValue) -> Result<String, JsValue> {
     use crate::{Entry, Format, Link};
     // Read with `Reflect`, not serde's derive: the same checks, measured 5 KB less
@@ -872,7 +881,7 @@ pub fn js_format_links(entries: JsValue, options: JsValue) -> Result<String, JsV
 }
 
 /// `version()`: the crate's version.
-#[wasm_bindgen(js_name = version)]
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = version))]
 pub fn js_version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
