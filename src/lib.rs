@@ -310,6 +310,7 @@ mod check;
 mod format;
 mod message;
 mod plan;
+mod strset;
 mod platform;
 mod syntax;
 /// The boundary: the JavaScript API of the wasm package (src/js/wasm.rs,

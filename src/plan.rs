@@ -457,7 +457,7 @@ fn same_pages(list: &UriList) -> SamePages<'_> {
         }
     }
     let keys: Vec<&str> = addresses.iter().map(|(_, a)| a.as_ref()).collect();
-    let first = crate::check::strset::first_of_each(&keys);
+    let first = crate::strset::first_of_each(&keys);
     let repeats = first
         .into_iter()
         .enumerate()
@@ -509,7 +509,7 @@ fn clean_title(t: &str) -> String {
 /// site of a single page; with the message it is the English of. `sites`
 /// are the pages' sites (Unicode), in order.
 fn summary(pages: usize, sites: &[&str]) -> (String, Option<Message>) {
-    let first = crate::check::strset::first_of_each(sites);
+    let first = crate::strset::first_of_each(sites);
     let distinct = (0..sites.len()).filter(|&i| first[i] == i).count();
     let message = match (pages, distinct) {
         (1, 1) => return (sites[0].to_owned(), None),

@@ -16,7 +16,6 @@ mod page;
 mod punycode;
 #[cfg(feature = "serde")]
 pub(crate) mod report;
-pub(crate) mod strset;
 
 use crate::message::{Code, Message};
 use crate::syntax::list::{Scheme, UriList};
@@ -24,7 +23,7 @@ use crate::syntax::parse::is_scheme_name_bytes;
 use alloc::borrow::Cow;
 use host::parse_authority;
 pub(crate) use host::HostRead;
-use strset::first_of_each;
+use crate::strset::first_of_each;
 
 pub use page::page_address;
 pub(crate) use page::{page_address_reading_host, HostReading};

@@ -201,7 +201,7 @@ pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
         }
         i = start + url.len().max(scheme_len);
     }
-    let first = crate::check::strset::first_of_each(&urls);
+    let first = crate::strset::first_of_each(&urls);
     for (n, url) in urls.iter().enumerate() {
         if first[n] == n {
             list.push(*url);

@@ -457,7 +457,7 @@ fn split_items(hier: &str) -> impl Iterator<Item = (&str, Option<bool>)> {
 /// The positions of the options whose key appeared before, in order.
 fn duplicate_keys(options: &[(String, String)]) -> Vec<usize> {
     let keys: Vec<&str> = options.iter().map(|(k, _)| k.as_str()).collect();
-    let first = crate::check::strset::first_of_each(&keys);
+    let first = crate::strset::first_of_each(&keys);
     (0..options.len()).filter(|&i| first[i] != i).collect()
 }
 
