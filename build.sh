@@ -88,14 +88,14 @@ ensure_rust() {
   quietly "rustup target add $WASM_TARGET" rustup target add "$WASM_TARGET"
 }
 
-# The wasm-bindgen crate version, which Cargo.toml must pin exactly ("=X.Y.Z"): the CLI that
-# generates the JS glue has to be the very same version.
+# The wasm-bindgen crate version, which wasm/Cargo.toml (the boundary's crate) must pin exactly
+# ("=X.Y.Z"): the CLI that generates the JS glue has to be the very same version.
 wasm_bindgen_pin() {
   local line
-  line=$(grep -E '^[[:space:]]*wasm-bindgen[[:space:]]*=' Cargo.toml) ||
-    die "Cargo.toml has no wasm-bindgen dependency"
+  line=$(grep -E '^[[:space:]]*wasm-bindgen[[:space:]]*=' wasm/Cargo.toml) ||
+    die "wasm/Cargo.toml has no wasm-bindgen dependency"
   [[ $line =~ \"=([0-9]+\.[0-9]+\.[0-9]+)\" ]] ||
-    die "Cargo.toml must pin wasm-bindgen exactly, as wasm-bindgen = \"=X.Y.Z\" (the CLI must match it); found: $line"
+    die "wasm/Cargo.toml must pin wasm-bindgen exactly, as wasm-bindgen = \"=X.Y.Z\" (the CLI must match it); found: $line"
   say "${BASH_REMATCH[1]}"
 }
 
@@ -266,18 +266,27 @@ lint_firefox() {
   web-ext lint --source-dir dist/firefox --no-config-discovery --warnings-as-errors "${hosted[@]}"
 }
 
-# The wasm package (the module and its JS glue, wasm-bindgen --target web) of the built WASM in DIR.
+# The wasm package (the module and its JS glue, wasm-bindgen --target web) of the built WASM in DIR,
+# its files named NAME.js and NAME_bg.wasm (the module's own name by default).
 wasm_package() {
-  local wasm=$1 dir=$2 name
-  name=$(basename "$wasm" .wasm)
+  local wasm=$1 dir=$2 name=${3:-$(basename "$1" .wasm)}
   mkdir -p "$dir"
-  quietly "wasm-bindgen $name ($dir)" wasm-bindgen --target web --out-dir "$dir" "$wasm"
+  quietly "wasm-bindgen $name ($dir)" wasm-bindgen --target web --out-dir "$dir" --out-name "$name" "$wasm"
   # The features are named as well as read from the module's target-features section: with
   # strip = true in the release profile that section is gone and wasm-opt would reject the module.
   quietly "wasm-opt $name ($dir)" wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --strip-debug --strip-producers \
     -o "$dir/${name}_bg.opt.wasm" "$dir/${name}_bg.wasm"
   mv "$dir/${name}_bg.opt.wasm" "$dir/${name}_bg.wasm"
+}
+
+# The core's normal dependencies hold nothing of the boundary or the CLI: the layering is the
+# compiler's (the core cannot name what it does not depend on).
+check_core_deps() {
+  local tree bad
+  tree=$(cargo tree -p uri-list -e normal --prefix none --target all) || return 1
+  bad=$(grep -E '^(wasm-bindgen|js-sys|web-sys|serde_json|serde-wasm-bindgen|dlmalloc) ' <<<"$tree" | sort -u)
+  [[ -z $bad ]] || { say "the core depends on: $bad"; return 1; }
 }
 
 # Builds the wasm, its JS glue, both extension folders and their zips.
@@ -290,41 +299,42 @@ build() {
   local version
   version=$(check_versions) || exit 1 # it said why
   VERSION=${version#version }
-  [[ -f src/js/wasm.rs ]] || die "src/js/wasm.rs (the wasm JS API) does not exist yet: nothing to build"
+  [[ -f wasm/src/lib.rs ]] || die "wasm/src/lib.rs (the wasm JS API) is missing: nothing to build"
   progress "building uri-list $VERSION (the wasm, dist/chrome, dist/firefox, dist/web)"
 
-  # Only the cdylib: built along with the rlib (Cargo.toml's crate-type, which the tests and the
-  # CLI need), the same LTO build leaves 4 KB more gzip in the wasm (benches/README.md, "Size").
+  # The boundary's crate (wasm/, the package uri-list-wasm), as the cdylib only: built along with
+  # the rlib (its crate-type, which the wasm tests need), the same LTO build leaves 4 KB more gzip
+  # in the wasm (benches/README.md, "Size").
   # The profile wasm: release's settings at opt-level "z" (Cargo.toml; native builds are at 3).
   # The crates' paths as written into the wasm (panic locations) are remapped, so that the module
   # does not name this machine's folders and is the same built anywhere (reproducible releases).
   local remap="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo --remap-path-prefix=$ROOT=/uri-list"
-  quietly "cargo rustc --profile wasm --target $WASM_TARGET" \
+  quietly "cargo rustc --profile wasm --target $WASM_TARGET -p uri-list-wasm" \
     env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
-    cargo rustc --profile wasm --target "$WASM_TARGET" --lib --crate-type cdylib
+    cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-wasm --lib --crate-type cdylib
   # The QR code's wasm (qr/, the package uri-list-qr): a module of its own, which the pages load
   # only when a person asks for a code (extension/lib/qr-view.js), never on a first load.
   quietly "cargo rustc --profile wasm --target $WASM_TARGET -p uri-list-qr" \
     env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
     cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-qr --lib --crate-type cdylib
-  local wasm=target/$WASM_TARGET/wasm/uri_list.wasm qr_wasm=target/$WASM_TARGET/wasm/uri_list_qr.wasm
+  local wasm=target/$WASM_TARGET/wasm/uri_list_wasm.wasm qr_wasm=target/$WASM_TARGET/wasm/uri_list_qr.wasm
   [[ -f $wasm ]] || die "$wasm was not built"
   [[ -f $qr_wasm ]] || die "$qr_wasm was not built"
 
   rm -rf dist
-  wasm_package "$wasm" dist/pkg
+  wasm_package "$wasm" dist/pkg uri_list
   wasm_package "$qr_wasm" dist/pkg
 
-  # The web page's wasm: the same core without the feature js-api, so that it exports only the
+  # The web page's wasm: the boundary without its feature js-api, so that it exports only the
   # page's calls (checkAll, plan, toText) and carries nothing that only the extension's reach
-  # (Cargo.toml; benches/README.md, "Phone"). Built into the same target folder: only the core
-  # itself is compiled again, the dependencies are shared. The QR code's module is the same for
-  # the page as for the extension.
-  quietly "cargo rustc --profile wasm --target $WASM_TARGET --no-default-features --features serde (the web page's)" \
+  # (wasm/Cargo.toml; benches/README.md, "Phone"). Built into the same target folder: only the
+  # boundary's crate is compiled again, the core and the rest are shared. The QR code's module is
+  # the same for the page as for the extension.
+  quietly "cargo rustc --profile wasm --target $WASM_TARGET -p uri-list-wasm --no-default-features (the web page's)" \
     env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
-    cargo rustc --profile wasm --target "$WASM_TARGET" --lib --crate-type cdylib --no-default-features --features serde
+    cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-wasm --lib --crate-type cdylib --no-default-features
   [[ -f $wasm ]] || die "$wasm (the web page's) was not built"
-  wasm_package "$wasm" dist/pkg-web
+  wasm_package "$wasm" dist/pkg-web uri_list
   cp dist/pkg/uri_list_qr.js dist/pkg/uri_list_qr_bg.wasm dist/pkg-web/
 
   quietly "assemble dist/chrome and dist/firefox" node .ci/pack.mjs dist/pkg dist
@@ -450,16 +460,19 @@ run_tests() {
   geckodriver=$(geckodriver_path)
 
   must "cargo fmt --check" cargo fmt --all -- --check
-  # The workspace natively: the core (src/) and the CLI (cli/); the wasm builds and tests below are
-  # the core's alone (commands without --workspace build the root package only).
+  # The workspace natively: the core (src/), the boundary (wasm/, which builds natively too), the
+  # CLI (cli/) and the QR code (qr/); then the boundary and the QR code for the wasm target.
   must "cargo clippy (native, the workspace, all targets)" cargo clippy --workspace --all-targets -- -D warnings
-  must "cargo clippy ($WASM_TARGET)" cargo clippy --target "$WASM_TARGET" --lib --tests -- -D warnings
+  must "cargo clippy ($WASM_TARGET, the boundary and its wasm tests)" \
+    cargo clippy --target "$WASM_TARGET" -p uri-list-wasm --lib --tests -- -D warnings
   must "cargo clippy ($WASM_TARGET, the QR code's crate)" cargo clippy --target "$WASM_TARGET" -p uri-list-qr --lib -- -D warnings
-  # Without the default feature (serde): the core alone, no JSON shapes, no JavaScript API.
-  must "cargo clippy (no default features)" cargo clippy --lib --no-default-features -- -D warnings
-  must "cargo clippy ($WASM_TARGET, the web page's features: serde without js-api)" \
-    cargo clippy --target "$WASM_TARGET" --lib --no-default-features --features serde -- -D warnings
-  must "cargo test (the workspace: the core and the CLI)" cargo test --workspace
+  # The core without its default features (serde, url): core and alloc alone, no JSON shapes.
+  must "cargo clippy (the core, no default features)" cargo clippy -p uri-list --lib --no-default-features -- -D warnings
+  must "cargo clippy ($WASM_TARGET, the web page's boundary: without js-api)" \
+    cargo clippy --target "$WASM_TARGET" -p uri-list-wasm --lib --no-default-features -- -D warnings
+  # The layering, held by the compiler: the core depends on nothing of the boundary or the CLI.
+  must "the core's dependencies (cargo tree -p uri-list: no wasm-bindgen, js-sys, web-sys, serde_json)" check_core_deps
+  must "cargo test (the workspace: the core, the CLI, the QR code)" cargo test --workspace
   must "cargo doc (the core's API documentation: every link resolves)" \
     env RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps -p uri-list
   # The benchmarks are not run here (./build.sh bench), only built, so that they do not rot.
@@ -471,14 +484,13 @@ run_tests() {
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
   must "documents (every relative link and anchor leads somewhere; README.md at most 12 KB)" node tests/docs.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
-  # The wasm tests are tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)); the other
-  # test files use native-only dev-dependencies. The runner picks the browser from the driver
-  # variable that is set (and rejects --quiet).
-  [[ -f tests/wasm.rs ]] || die "tests/wasm.rs is missing: there are no wasm tests to run in the browsers"
+  # The wasm tests are the boundary's, wasm/tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)).
+  # The runner picks the browser from the driver variable that is set (and rejects --quiet).
+  [[ -f wasm/tests/wasm.rs ]] || die "wasm/tests/wasm.rs is missing: there are no wasm tests to run in the browsers"
   must "wasm tests in headless Chromium" \
-    env -u GECKODRIVER CHROMEDRIVER="$chromedriver" cargo test --target "$WASM_TARGET" --test wasm
+    env -u GECKODRIVER CHROMEDRIVER="$chromedriver" cargo test --target "$WASM_TARGET" -p uri-list-wasm --test wasm
   must "wasm tests in headless Firefox" \
-    env -u CHROMEDRIVER GECKODRIVER="$geckodriver" cargo test --target "$WASM_TARGET" --test wasm
+    env -u CHROMEDRIVER GECKODRIVER="$geckodriver" cargo test --target "$WASM_TARGET" -p uri-list-wasm --test wasm
   build
   # The extension and the web page as a distributor builds them (built on GitHub for the
   # repository acme/lists): the end-to-end cases marked `build: 'distributed'` run on these.

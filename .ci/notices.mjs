@@ -5,7 +5,7 @@
 // The packed extension and the web page carry the wasm, compiled from the core and the crates it
 // links for wasm32, and the JavaScript glue wasm-bindgen writes. Their licences ask that their
 // copyright notices and permission notices travel with them. This writes one text file that names
-// each such crate (the normal dependencies of the `uri-list` crate and of the QR code's crate,
+// each such crate (the normal dependencies of the boundary's crate, `uri-list-wasm` (the core with it), and of the QR code's crate,
 // `uri-list-qr`, for wasm32, proc-macros left out: they run at compile time and are not carried), the licence it is used under, its copyright
 // lines, and each licence's text once. Crates offered under "MIT OR Apache-2.0" (or
 // "Unlicense OR MIT") are used under MIT, the shortest text that covers them.
@@ -37,7 +37,7 @@ const cargo = (...args) => execFileSync('cargo', args, { cwd: ROOT, encoding: 'u
 
 /** name@version of every crate compiled into the wasm. */
 const carried = new Set(
-  cargo('tree', '--quiet', '-p', 'uri-list', '-p', 'uri-list-qr', '-e', 'normal,no-proc-macro', '--target', TARGET, '--prefix', 'none', '--format', '{p}')
+  cargo('tree', '--quiet', '-p', 'uri-list-wasm', '-p', 'uri-list-qr', '-e', 'normal,no-proc-macro', '--target', TARGET, '--prefix', 'none', '--format', '{p}')
     .split('\n')
     .map((line) => /^(\S+) v(\S+)/.exec(line))
     .filter(Boolean)

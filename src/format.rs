@@ -15,6 +15,7 @@ use alloc::borrow::Cow;
 
 use crate::check::check_item;
 use crate::message::{Code, Message};
+use crate::platform::UrlParser;
 
 /// A page: its title (may be empty: the address stands in for it) and its
 /// address.
@@ -69,7 +70,11 @@ pub enum Format<'a> {
 /// The links written in `format`. Fails only for a template without
 /// `{url}` (the copy would carry no address: said in
 /// [`Code::templateNoUrl`]).
-pub fn format_links(entries: &[Entry], format: Format<'_>) -> Result<String, Message> {
+pub fn format_links(
+    entries: &[Entry],
+    format: Format<'_>,
+    urls: &dyn UrlParser,
+) -> Result<String, Message> {
     let mut out = String::new();
     match format {
         Format::Markdown => markdown(entries, &mut out),
@@ -88,7 +93,7 @@ pub fn format_links(entries: &[Entry], format: Format<'_>) -> Result<String, Mes
                     out.push_str(&separator);
                 }
                 index += 1;
-                expand(&template, group, link, index, &mut out);
+                expand(&template, group, link, index, urls, &mut out);
             }
         }
     }
@@ -384,7 +389,14 @@ fn unescape(text: &str) -> String {
 }
 
 /// One link in a template: each known `{name}` replaced, the rest as written.
-fn expand(template: &str, group: &str, link: &Link, index: usize, out: &mut String) {
+fn expand(
+    template: &str,
+    group: &str,
+    link: &Link,
+    index: usize,
+    urls: &dyn UrlParser,
+    out: &mut String,
+) {
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
@@ -395,7 +407,7 @@ fn expand(template: &str, group: &str, link: &Link, index: usize, out: &mut Stri
             "url" => out.push_str(&address(&link.url)),
             "index" => out.push_str(&crate::message::digits::decimal(index as u64)),
             "host" => {
-                if let Some(site) = check_item(&link.url).site {
+                if let Some(site) = check_item(&link.url, urls).site {
                     out.push_str(&without_bidi_controls(&site.unicode));
                 }
             }
@@ -412,9 +424,10 @@ fn expand(template: &str, group: &str, link: &Link, index: usize, out: &mut Stri
     out.push_str(rest);
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "url"))]
 mod tests {
     use super::*;
+    use crate::UrlCrate;
 
     fn link(title: &str, url: &str) -> Entry {
         Entry::Link(Link {
@@ -450,7 +463,7 @@ mod tests {
     }
 
     fn f(format: Format<'_>) -> String {
-        format_links(&sample(), format).unwrap()
+        format_links(&sample(), format, &UrlCrate).unwrap()
     }
 
     #[test]
@@ -479,11 +492,11 @@ mod tests {
             &[("\u{2067}A\u{2069}", "https://a.example/\u{200F}")],
         )];
         assert_eq!(
-            format_links(&entries, Format::Html).unwrap(),
+            format_links(&entries, Format::Html, &UrlCrate).unwrap(),
             "<ul>\n<li>News\n<ul>\n<li><a href=\"https://a.example/%E2%80%8F\">A</a></li>\n</ul></li>\n</ul>"
         );
         assert_eq!(
-            format_links(&entries, Format::Plain).unwrap(),
+            format_links(&entries, Format::Plain, &UrlCrate).unwrap(),
             "News\n  A\n  https://a.example/%E2%80%8F"
         );
     }
@@ -554,6 +567,7 @@ mod tests {
                 template: "{title}",
                 separator: "\n",
             },
+            &UrlCrate,
         );
         assert_eq!(no_url.unwrap_err().code, Code::templateNoUrl);
     }
@@ -562,11 +576,11 @@ mod tests {
     fn unnamed_groups_are_written_as_loose_links() {
         let entries = [group(" ", &[("T", "https://t.example/")])];
         assert_eq!(
-            format_links(&entries, Format::Markdown).unwrap(),
+            format_links(&entries, Format::Markdown, &UrlCrate).unwrap(),
             "- [T](https://t.example/)"
         );
         assert_eq!(
-            format_links(&entries, Format::Plain).unwrap(),
+            format_links(&entries, Format::Plain, &UrlCrate).unwrap(),
             "T\nhttps://t.example/"
         );
     }

@@ -277,15 +277,12 @@
 //! the draft shows only plain values.
 
 #![no_std]
-// No unsafe code at all: the wasm's allocator is dlmalloc's (below).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// The code uses only `core` and `alloc`: the crate that runs the core
+// brings std (the wasm boundary, the CLI, the feature `url`).
 extern crate alloc;
-// The code uses only `core` and `alloc`; std is linked for
-// `std::error::Error` and, in the wasm, by serde-wasm-bindgen (which the
-// JavaScript API is built on: see Cargo.toml's feature `serde`).
-extern crate std;
 
 /// What std's prelude would bring, for a `no_std` crate.
 mod prelude {
@@ -296,31 +293,13 @@ mod prelude {
     pub(crate) use alloc::vec::Vec;
 }
 
-/// The wasm's allocator, in the shipped wasm and in the wasm tests alike:
-/// dlmalloc, the one Rust's own wasm target links with std. It reuses freed
-/// memory of any size for requests of any size (it splits and merges
-/// blocks), so a call's peak, not the sum of its sizes, is what the memory
-/// grows to (see "Memory and time" above). The memory is never given back
-/// to the browser.
-#[cfg(target_arch = "wasm32")]
-#[global_allocator]
-static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
-
 mod check;
 mod format;
 mod message;
 mod plan;
-mod strset;
 mod platform;
+mod strset;
 mod syntax;
-/// The boundary: the JavaScript API of the wasm package (src/js/wasm.rs,
-/// with its JavaScript half, src/js/wasm.js). Built on the core; the core
-/// never imports it.
-#[cfg(all(target_arch = "wasm32", feature = "serde"))]
-mod js {
-    pub(crate) mod encode;
-    pub(crate) mod wasm;
-}
 
 #[cfg(feature = "serde")]
 pub use check::CheckReport;
@@ -328,25 +307,15 @@ pub use check::{check_item, check_list, page_address, Class, ItemCheck, Note, Si
 pub use format::{
     check_template, format_links, is_bidi_control, without_bidi_controls, Entry, Format, Link,
 };
-/// The JavaScript API of the wasm package, for Rust callers on wasm32 (the
-/// wasm tests): `js_decode` is JavaScript's `decode`, `js_to_text` its
-/// `toText`, and so on.
-#[cfg(all(target_arch = "wasm32", feature = "serde"))]
-pub use js::wasm::{
-    js_check, js_check_all, js_decode, js_encode, js_format_links, js_from_text,
-    js_link_in_web_link, js_plan, js_read_pasted, js_to_text, js_version, js_web_link,
-};
-/// The results of `check`, `checkAll` and `plan` as serde-wasm-bindgen
-/// makes them, which their fast path must match (tests/wasm.rs).
-#[cfg(all(target_arch = "wasm32", feature = "serde"))]
-#[doc(hidden)]
-pub use js::wasm::{js_check_plain, js_plan_plain};
 pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Code, Message};
 pub use plan::{
     plan, Context as PlanContext, Duplicate, Group, Mode, Plan, Skipped, DEFAULT_OPEN_LIMIT,
     GROUP_COLORS,
 };
+#[cfg(feature = "url")]
+pub use platform::UrlCrate;
+pub use platform::UrlParser;
 pub use syntax::find::{find_links, read_pasted, Form, Found};
 pub use syntax::list::{Item, Scheme, UriList, PAGE_TITLES};
 pub use syntax::parse::{
@@ -355,3 +324,19 @@ pub use syntax::parse::{
 pub use syntax::percent::encode_non_uri_chars;
 pub use syntax::text::{from_text, to_text, FromText};
 pub use syntax::web_link::{is_web_address, link_in_web_link, list_link, web_base, web_link};
+
+/// What a language boundary needs beyond the API above: the pieces of the
+/// JSON shapes and of the core's work that the wasm boundary (crate
+/// `uri-list-wasm`) hands to JavaScript its own way, where handing over
+/// whole serde objects was measured too slow (its `decode` and the rows of
+/// `check`, `checkAll` and `plan`: benches/README.md, "decode" and
+/// "Click to group"). With [`Parser::spans_only`], [`Item::is_escaped`],
+/// [`CheckReport::rows`] and [`CheckReport::rest`].
+pub mod boundary {
+    #[cfg(feature = "serde")]
+    pub use crate::check::report::{Rest, Row};
+    pub use crate::message::digits::decimal;
+    #[cfg(feature = "serde")]
+    pub use crate::syntax::list::{ListShape, Lists, PageTitles};
+    pub use crate::syntax::percent::decode_item_into;
+}

@@ -11,6 +11,7 @@ use crate::check::{
 use crate::message::digits::decimal;
 use crate::message::error::Violation;
 use crate::message::{Code, Message};
+use crate::platform::UrlParser;
 use crate::syntax::list::UriList;
 use crate::syntax::parse::Parsed;
 
@@ -178,9 +179,9 @@ pub struct Context<'a> {
 /// first of two equal pages in the list is the one kept).
 ///
 /// ```
-/// use uri_list::{parse, plan, PlanContext};
+/// use uri_list::{parse, plan, PlanContext, UrlCrate};
 /// let parsed = parse("uri-list:https://a.example;javascript:alert(1);https://b.example;HTTPS://A.example/?title=Two").unwrap();
-/// let plan = plan(&parsed, &PlanContext { open_limit: 15, ..PlanContext::default() });
+/// let plan = plan(&parsed, &PlanContext { open_limit: 15, ..PlanContext::default() }, &UrlCrate);
 /// assert_eq!(plan.groups[0].title, "Two");
 /// assert_eq!(plan.groups[0].urls, ["https://a.example", "https://b.example"]);
 /// assert_eq!(plan.skipped[0].item, "javascript:alert(1)");
@@ -188,7 +189,7 @@ pub struct Context<'a> {
 /// assert_eq!(plan.duplicates[0].item, "HTTPS://A.example/");
 /// assert_eq!(plan.duplicates[0].reason.english(), "the same page as item 1");
 /// ```
-pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
+pub fn plan(parsed: &Parsed, context: &Context<'_>, urls: &dyn UrlParser) -> Plan {
     let list = &parsed.list;
     let mut out = Plan {
         mode: Mode::from_hint(list.kind()),
@@ -211,6 +212,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>) -> Plan {
         sites: Vec::new(),
         notes: Vec::new(),
         keep_duplicates: context.keep_duplicates,
+        urls,
     };
     add_groups(list, title, &[], &mut out, &mut seen);
 
@@ -280,13 +282,15 @@ fn scheme_added(violation: &Violation) -> Option<Message> {
 /// What [`add_groups`] keeps of the pages' checks, each page checked once:
 /// the sites (for the notes across pages and the groups' summaries) and
 /// each page's own notes, by the page's position in the plan.
-struct Seen {
+struct Seen<'u> {
     pages: usize,
     /// Items walked so far, nested lists' items included (checkAll's rows).
     entries: usize,
     sites: Vec<(usize, Site)>,
     notes: Vec<(usize, Note)>,
     keep_duplicates: bool,
+    /// Reads the hosts that need the URL Standard's parser.
+    urls: &'u dyn UrlParser,
 }
 
 /// Ends a run of a list's own pages (at a nested list, or at the list's
@@ -297,7 +301,7 @@ fn end_run(
     color: Option<&'static str>,
     depth: usize,
     out: &mut Plan,
-    seen: &Seen,
+    seen: &Seen<'_>,
 ) {
     if run.is_empty() {
         return;
@@ -319,7 +323,7 @@ fn add_groups(
     title: Option<String>,
     nest: &[usize],
     out: &mut Plan,
-    seen: &mut Seen,
+    seen: &mut Seen<'_>,
 ) {
     let depth = nest.len();
     let color = list.option("color").and_then(|c| {
@@ -338,7 +342,7 @@ fn add_groups(
     let SamePages { repeats, readings } = if seen.keep_duplicates {
         SamePages::default()
     } else {
-        same_pages(list)
+        same_pages(list, seen.urls)
     };
     let mut repeats = repeats.into_iter().peekable();
     let mut readings = readings.iter().peekable();
@@ -350,7 +354,7 @@ fn add_groups(
         let known = readings
             .next_if(|(i, _)| *i == n)
             .map(|(_, r)| HostRead::of(r));
-        let mut c = check_item_knowing(item.as_str(), known);
+        let mut c = check_item_knowing(item.as_str(), known, seen.urls);
         c.notes
             .extend(title_note(list.page_title(n), c.site.as_ref()));
         match (c.class, item.list()) {
@@ -441,14 +445,14 @@ struct SamePages<'a> {
 /// The items of `list` that repeat an earlier item's page address
 /// ([`page_address`](crate::page_address)). Memory in proportion to the
 /// `http(s)` items alone.
-fn same_pages(list: &UriList) -> SamePages<'_> {
+fn same_pages<'a>(list: &'a UriList, urls: &dyn UrlParser) -> SamePages<'a> {
     let mut addresses: Vec<(usize, alloc::borrow::Cow<'_, str>)> = Vec::new();
     let mut readings = Vec::new();
     for (i, item) in list.items().iter().enumerate() {
         if item.list().is_some() {
             continue;
         }
-        let (address, reading) = page_address_reading_host(item.as_str());
+        let (address, reading) = page_address_reading_host(item.as_str(), urls);
         if let Some(address) = address {
             addresses.push((i, address));
         }

@@ -3,7 +3,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use uri_list::{parse, ErrorKind, Parser, UriList, MAX_DEPTH};
+use uri_list::{parse, ErrorKind, Parser, UriList, UrlCrate, MAX_DEPTH};
 
 fn err(link: &str) -> String {
     parse(link).expect_err(link).to_string()
@@ -279,7 +279,7 @@ fn what_check_says_of_bad_items() {
         "uri-list:https://a.example;javascript:alert(1);data:text/html,x;//example.com;https://",
     )
     .unwrap();
-    let json = serde_json::to_string(&uri_list::CheckReport::new(&parsed)).unwrap();
+    let json = serde_json::to_string(&uri_list::CheckReport::new(&parsed, &UrlCrate)).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let classes: Vec<&str> = v["items"]
         .as_array()

@@ -3,14 +3,14 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use uri_list::{format_links, Entry, Format, Link};
+use uri_list::{format_links, Entry, Format, Link, UrlCrate};
 
 fn one(title: &str, url: &str, format: Format<'_>) -> String {
     let entries = [Entry::Link(Link {
         title: title.into(),
         url: url.into(),
     })];
-    format_links(&entries, format).unwrap()
+    format_links(&entries, format, &UrlCrate).unwrap()
 }
 
 /// The index of the first `]` not escaped by a backslash, in Markdown.
@@ -117,7 +117,7 @@ proptest! {
         ];
         let template = Format::Template { template: "{title} {group} {host} {url}", separator: "\\n" };
         for format in [Format::Markdown, Format::Html, Format::Plain, template] {
-            let out = format_links(&entries, format).unwrap();
+            let out = format_links(&entries, format, &UrlCrate).unwrap();
             prop_assert!(!out.contains(uri_list::is_bidi_control), "{:?}: {:?}", format, out);
         }
     }

@@ -4,10 +4,10 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use uri_list::{check_item, check_list, parse, plan, PlanContext, UriList};
+use uri_list::{check_item, check_list, parse, plan, PlanContext, UriList, UrlCrate};
 
 fn alerts(uri: &str) -> Vec<String> {
-    check_item(uri)
+    check_item(uri, &UrlCrate)
         .notes
         .into_iter()
         .filter(|n| n.alert)
@@ -17,7 +17,7 @@ fn alerts(uri: &str) -> Vec<String> {
 
 fn list_alerts(uris: &[&str]) -> Vec<Vec<String>> {
     let list: UriList = uris.iter().copied().collect();
-    check_list(&list)
+    check_list(&list, &UrlCrate)
         .into_iter()
         .map(|c| {
             c.notes
@@ -130,7 +130,7 @@ fn user_info_tricks_and_plain_http() {
         alerts("https://bank.com@evil.example/"),
         ["the link starts with \"bank.com@\", which is not where it goes: it opens evil.example"]
     );
-    let notes = check_item("http://example.com/").notes;
+    let notes = check_item("http://example.com/", &UrlCrate).notes;
     assert_eq!(notes.len(), 1);
     assert!(!notes[0].alert);
     assert_eq!(
@@ -149,11 +149,13 @@ fn alerts_send_even_a_short_list_to_the_preview_and_notes_do_not() {
     let p = plan(
         &parse("uri-list:https://paypal.com;https://p%D0%B0ypal.com").unwrap(),
         &context,
+        &UrlCrate,
     );
     assert_eq!(p.preview.len(), 2, "{:?}", p.preview);
     let p = plan(
         &parse("uri-list:http://example.com;https://example.org").unwrap(),
         &context,
+        &UrlCrate,
     );
     assert!(p.preview.is_empty());
     assert_eq!(
@@ -165,6 +167,7 @@ fn alerts_send_even_a_short_list_to_the_preview_and_notes_do_not() {
         &parse("uri-list:https://paypal.com;uri-list:https://paypa1.com%3Bhttps://b.example")
             .unwrap(),
         &context,
+        &UrlCrate,
     );
     assert_eq!(
         p.preview,
@@ -206,6 +209,7 @@ fn latin_letters_that_only_look_ascii_are_flagged() {
             link_text: None,
             ..PlanContext::default()
         },
+        &UrlCrate,
     );
     assert_eq!(p.preview.len(), 1, "{:?}", p.preview);
     assert!(p.preview[0].to_string().contains("it imitates google.com"));

@@ -3,7 +3,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use uri_list::{parse, plan, Mode, Plan, PlanContext};
+use uri_list::{parse, plan, Mode, Plan, PlanContext, UrlCrate};
 
 fn plan_of(link: &str, limit: usize, text: Option<&str>) -> Plan {
     let parsed = parse(link).unwrap_or_else(|e| panic!("{link}: {e}"));
@@ -14,6 +14,7 @@ fn plan_of(link: &str, limit: usize, text: Option<&str>) -> Plan {
             link_text: text,
             ..PlanContext::default()
         },
+        &UrlCrate,
     )
 }
 
@@ -282,6 +283,7 @@ fn strict_mode_keeps_an_item_without_a_scheme_as_written() {
             link_text: None,
             ..PlanContext::default()
         },
+        &UrlCrate,
     );
     assert_eq!(p.pages(), 1);
     assert_eq!(p.skipped[0].item, "example.com/a");
@@ -302,6 +304,7 @@ fn plan_with(link: &str, keep_duplicates: bool, reverse: bool) -> Plan {
             reverse,
             ..PlanContext::default()
         },
+        &UrlCrate,
     )
 }
 
@@ -437,7 +440,7 @@ fn the_entry_of_a_duplicate_is_its_row_in_check_all() {
     let inner = "uri-list:https://x.example%3Bjavascript:1%3Bhttps://x.example";
     let link = format!("uri-list:https://a.example;{inner};data:,x;https://a.example;{inner}");
     let parsed = parse(&link).unwrap();
-    let rows = serde_json::to_value(uri_list::CheckReport::nested(&parsed)).unwrap();
+    let rows = serde_json::to_value(uri_list::CheckReport::nested(&parsed, &UrlCrate)).unwrap();
     let rows = rows["items"].as_array().unwrap();
     let p = plan_with(&link, false, false);
     assert_eq!(p.duplicates.len(), 3);
@@ -459,7 +462,7 @@ fn an_item_that_starts_almost_like_http_is_no_page() {
         "http:",
         "https:",
     ] {
-        assert_eq!(uri_list::page_address(item), None, "{item}");
+        assert_eq!(uri_list::page_address(item, &UrlCrate), None, "{item}");
         let p = plan_with(&format!("uri-list:{item};{item}"), false, false);
         assert_eq!(p.pages(), 0, "{item}");
         assert!(p.duplicates.is_empty(), "{item}");
@@ -477,8 +480,8 @@ proptest::proptest! {
         rest in "[/a-z0-9.%2eE~'?#\\\\ ^{}|`\"<>@:;=&]{0,16}",
     ) {
         let item = format!("{scheme}{host}{port}{rest}");
-        if uri_list::check_item(&item).class == uri_list::Class::Openable {
-            let ours = uri_list::page_address(&item).map(|a| a.into_owned());
+        if uri_list::check_item(&item, &UrlCrate).class == uri_list::Class::Openable {
+            let ours = uri_list::page_address(&item, &UrlCrate).map(|a| a.into_owned());
             let theirs = url::Url::parse(&item).ok().map(String::from);
             proptest::prop_assert_eq!(ours, theirs, "{}", item);
         }

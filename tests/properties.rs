@@ -4,7 +4,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use uri_list::{encode_non_uri_chars, from_text, parse, to_text, Parser, Scheme, UriList};
+use uri_list::{
+    encode_non_uri_chars, from_text, parse, to_text, Parser, Scheme, UriList, UrlCrate,
+};
 
 /// Any string that is not empty and is not itself a uri-list link (those
 /// become nested lists: see `nested_lists_round_trip`).
@@ -150,7 +152,7 @@ proptest! {
                 prop_assert!(again.is_ok(), "{:?}: {:?}", parsed.list.to_link(), again.err());
                 let _ = to_text(&parsed.list);
                 let _ = serde_json::to_string(&parsed).unwrap();
-                let _ = serde_json::to_string(&uri_list::CheckReport::new(&parsed)).unwrap();
+                let _ = serde_json::to_string(&uri_list::CheckReport::new(&parsed, &UrlCrate)).unwrap();
             }
         }
     }
@@ -199,8 +201,8 @@ proptest! {
         let _ = uri_list::list_link(&a);
         let _ = uri_list::web_base(&a);
         let _ = uri_list::web_link(&a, &b);
-        let _ = uri_list::page_address(&a);
-        let _ = uri_list::check_item(&a);
+        let _ = uri_list::page_address(&a, &UrlCrate);
+        let _ = uri_list::check_item(&a, &UrlCrate);
         let _ = uri_list::check_template(&c);
         let entries = vec![
             uri_list::Entry::Link(uri_list::Link { title: b.clone(), url: a.clone() }),
@@ -216,7 +218,7 @@ proptest! {
             uri_list::Format::Template { template: &c, separator: &b },
             uri_list::Format::Template { template: &b, separator: &a },
         ] {
-            let _ = uri_list::format_links(&entries, format);
+            let _ = uri_list::format_links(&entries, format, &UrlCrate);
         }
     }
 }

@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 use std::path::PathBuf;
-use uri_list::{check_item, encode_non_uri_chars, Class, Parser, UriList};
+use uri_list::{check_item, encode_non_uri_chars, Class, Parser, UriList, UrlCrate};
 
 /// The corpus, or a panic that says where it should be.
 fn corpus() -> Value {
@@ -155,18 +155,20 @@ const ISSUE_HOSTS: &[(&str, &str)] = &[
 #[test]
 fn the_hosts_of_the_issue_are_the_hosts_the_browser_opens() {
     for (item, host) in ISSUE_HOSTS {
-        let c = check_item(item);
+        let c = check_item(item, &UrlCrate);
         assert_eq!(c.class, Class::Openable, "{item}: {:?}", c.reason);
         assert_eq!(c.site.unwrap().host, *host, "{item}");
     }
     // The Unicode form shown next to the ASCII one is that of the host
     // opened, not of what the link spelled.
-    let site = check_item("https://paypal.com%E3%80%82evil.example/")
+    let site = check_item("https://paypal.com%E3%80%82evil.example/", &UrlCrate)
         .site
         .unwrap();
     assert_eq!(site.unicode, "paypal.com.evil.example");
     assert_eq!(site.shown(), "paypal.com.evil.example");
-    let site = check_item("https://bu%CC%88cher.de/").site.unwrap();
+    let site = check_item("https://bu%CC%88cher.de/", &UrlCrate)
+        .site
+        .unwrap();
     assert_eq!(site.shown(), "b\u{fc}cher.de (xn--bcher-kva.de)");
 }
 
@@ -183,7 +185,7 @@ fn the_site_of_every_valid_special_href_is_its_hostname() {
         };
         // Not a special scheme (file:, data:, sc:…): not a host the core reads.
         let Some(item) = as_https(href) else { continue };
-        let c = check_item(&item);
+        let c = check_item(&item, &UrlCrate);
         assert_eq!(c.class, Class::Openable, "{href}: {:?}", c.reason);
         assert_eq!(c.site.unwrap().host, hostname, "{href}");
         checked += 1;
@@ -235,7 +237,7 @@ fn the_site_of_every_special_input_is_nodes_hostname() {
     let hostnames = node_hostnames(&items);
     let (mut same, mut rejected) = (0, 0);
     for (item, hostname) in items.iter().zip(&hostnames) {
-        let c = check_item(item);
+        let c = check_item(item, &UrlCrate);
         match hostname {
             Some(hostname) => {
                 assert_eq!(c.class, Class::Openable, "{item:?}: {:?}", c.reason);

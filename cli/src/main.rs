@@ -14,7 +14,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 use uri_list::{
     check_list, from_text, reads_as_address, to_text, Arg, CheckReport, Class, Code, Item,
-    ItemCheck, Message, Parser, UriList, Violation, Warning, MAX_LENGTH, PAGE_TITLES,
+    ItemCheck, Message, Parser, UriList, UrlCrate, Violation, Warning, MAX_LENGTH, PAGE_TITLES,
 };
 
 /// The exit statuses, as the help and docs/cli.md give them.
@@ -475,7 +475,12 @@ fn as_decode_reads(list: &UriList, prefix: &str) -> UriList {
 /// Says, for each item of `list` that will never open (the core's check:
 /// blocked or invalid), why, in the core's words; nested lists' items too.
 fn say_what_will_not_open(list: &UriList, prefix: &str) {
-    for (n, (item, c)) in list.items().iter().zip(check_list(list)).enumerate() {
+    for (n, (item, c)) in list
+        .items()
+        .iter()
+        .zip(check_list(list, &UrlCrate))
+        .enumerate()
+    {
         let number = format!("{prefix}{}", n + 1);
         let will_not_open = |why: &str| {
             eprintln!(
@@ -657,7 +662,8 @@ fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure
             links,
         }];
     }
-    let text = uri_list::format_links(&entries, format).map_err(|m| Failure::Input(said(&m)))?;
+    let text = uri_list::format_links(&entries, format, &UrlCrate)
+        .map_err(|m| Failure::Input(said(&m)))?;
     write(out, &text)?;
     write(out, "\n")?;
     Ok(Outcome::Done)
@@ -687,7 +693,12 @@ impl Checked<'_> {
 /// its own, as `checkAll()` in JavaScript checks them), each nested list's
 /// items after the item that holds it.
 fn check_all<'a>(list: &'a UriList, prefix: &str, rows: &mut Vec<Checked<'a>>) {
-    for (n, (item, check)) in list.items().iter().zip(check_list(list)).enumerate() {
+    for (n, (item, check)) in list
+        .items()
+        .iter()
+        .zip(check_list(list, &UrlCrate))
+        .enumerate()
+    {
         let number = format!("{prefix}{}", n + 1);
         let class = match (check.class, item.list()) {
             (Class::List, None) => Class::Invalid,
@@ -725,7 +736,7 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         Outcome::Done
     };
     if args.json {
-        write_json(out, &CheckReport::new(&parsed))?;
+        write_json(out, &CheckReport::new(&parsed, &UrlCrate))?;
         return Ok(outcome);
     }
     let mut text = String::new();

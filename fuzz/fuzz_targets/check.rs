@@ -17,7 +17,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uri_list::{check_item, check_list, plan, Class, ItemCheck, Parser, PlanContext, UriList};
+use uri_list::{check_item, check_list, plan, UrlCrate, Class, ItemCheck, Parser, PlanContext, UriList};
 
 fn check_one(check: &ItemCheck) {
     match check.class {
@@ -60,7 +60,7 @@ fn all_items(list: &UriList, out: &mut Vec<String>) {
 }
 
 fn check_nested(list: &UriList) {
-    let checks = check_list(list);
+    let checks = check_list(list, &UrlCrate);
     assert_eq!(checks.len(), list.len(), "one check per item");
     for check in &checks {
         check_one(check);
@@ -76,7 +76,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    check_one(&check_item(text));
+    check_one(&check_item(text, &UrlCrate));
     let Ok(parsed) = Parser::new().parse(text) else {
         return;
     };
@@ -84,21 +84,22 @@ fuzz_target!(|data: &[u8]| {
     let mut items = Vec::new();
     all_items(&parsed.list, &mut items);
     for limit in [1, 15, usize::MAX] {
-        let the = plan(
+        let planned = plan(
             &parsed,
             &PlanContext {
                 open_limit: limit,
                 link_text: Some("link text"),
                 ..PlanContext::default()
             },
+            &UrlCrate,
         );
-        let pages = the.pages();
+        let pages = planned.pages();
         assert!(
             pages <= items.len(),
             "{pages} pages from {} items",
             items.len()
         );
-        for group in &the.groups {
+        for group in &planned.groups {
             assert!(
                 !group.title.is_empty() || group.summary.is_some(),
                 "an unnamed group"
@@ -113,15 +114,15 @@ fuzz_target!(|data: &[u8]| {
                 );
             }
         }
-        for skipped in &the.skipped {
+        for skipped in &planned.skipped {
             assert!(!skipped.reason.to_string().is_empty());
         }
-        for message in the.preview.iter().chain(&the.notes) {
+        for message in planned.preview.iter().chain(&planned.notes) {
             assert!(!message.to_string().is_empty());
         }
         if pages > limit {
             assert!(
-                !the.preview.is_empty(),
+                !planned.preview.is_empty(),
                 "{pages} pages over a limit of {limit}, no preview"
             );
         }
@@ -136,15 +137,16 @@ fuzz_target!(|data: &[u8]| {
                 keep_duplicates: true,
                 ..PlanContext::default()
             },
+            &UrlCrate,
         );
-        if the.duplicates.is_empty() {
+        if planned.duplicates.is_empty() {
             assert_eq!(
-                the, keeping,
+                planned, keeping,
                 "the same list planned with and without the duplicate check"
             );
         } else {
             assert_eq!(
-                the.pages() + the.duplicates.len(),
+                planned.pages() + planned.duplicates.len(),
                 keeping.pages(),
                 "a duplicate is one page less"
             );

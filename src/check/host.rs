@@ -8,6 +8,7 @@ use crate::prelude::*;
 use super::punycode;
 use super::Site;
 use crate::message::{Code, Message};
+use crate::platform::UrlParser;
 use alloc::borrow::Cow;
 
 /// What the platform's host parser made of a host as written (`None`: it
@@ -23,7 +24,11 @@ pub(crate) struct HostRead<'a> {
 /// Reads the authority of an `http`/`https` URL (RFC 3986 §3.2), given what
 /// follows the scheme's colon, with what the host parser said of its host
 /// when that is known already.
-pub(super) fn parse_authority(rest: &str, known: Option<HostRead<'_>>) -> Result<Site, Message> {
+pub(super) fn parse_authority(
+    rest: &str,
+    known: Option<HostRead<'_>>,
+    urls: &dyn UrlParser,
+) -> Result<Site, Message> {
     // URL Standard, "special authority slashes" states: any run of `/` or `\`.
     let rest = rest.trim_start_matches(['/', '\\']);
     let end = rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
@@ -70,11 +75,12 @@ pub(super) fn parse_authority(rest: &str, known: Option<HostRead<'_>>) -> Result
             return Err(Message::with(Code::itemNotIpv6, &[host]));
         }
         // Serialised as the browser does (`[0:0::1]` is `[::1]`).
-        let h = crate::platform::host_to_ascii(host)
+        let h = urls
+            .host(host)
             .ok_or_else(|| Message::with(Code::itemNotIpv6, &[host]))?;
         (h.clone(), h)
     } else {
-        domain_to_ascii(host, known)?
+        domain_to_ascii(host, known, urls)?
     };
     Ok(Site {
         host: ascii,
@@ -95,7 +101,7 @@ pub(super) fn is_forbidden_domain_char(c: char) -> bool {
         )
 }
 
-/// The host as the browser reads it (see [`crate::platform`]), and its
+/// The host as the browser reads it (see [`UrlParser`]), and its
 /// Unicode form for display; or why the browser would not open it.
 ///
 /// Most hosts are plain ASCII names (`www.example.com`): letters, digits,
@@ -107,7 +113,11 @@ pub(super) fn is_forbidden_domain_char(c: char) -> bool {
 /// [`parse_ipv4`] reads as the standard does. They are read here, without
 /// asking the platform (in the wasm, a call into the engine per item). The
 /// rest are read by the platform, unless `known` says what it answered.
-fn domain_to_ascii(host: &str, known: Option<HostRead<'_>>) -> Result<(String, String), Message> {
+fn domain_to_ascii(
+    host: &str,
+    known: Option<HostRead<'_>>,
+    urls: &dyn UrlParser,
+) -> Result<(String, String), Message> {
     if is_plain_ascii_host(host) {
         let lower = host.to_ascii_lowercase();
         return Ok(match parse_ipv4(&lower)? {
@@ -128,7 +138,7 @@ fn domain_to_ascii(host: &str, known: Option<HostRead<'_>>) -> Result<(String, S
     }
     let ascii = match known {
         Some(k) if k.written == host => k.ascii.map(str::to_owned),
-        _ => crate::platform::host_to_ascii(host),
+        _ => urls.host(host),
     };
     match ascii {
         // UTS #46 maps some characters to forbidden ones (U+3000 and U+00A0

@@ -18,12 +18,13 @@ mod punycode;
 pub(crate) mod report;
 
 use crate::message::{Code, Message};
+use crate::platform::UrlParser;
+use crate::strset::first_of_each;
 use crate::syntax::list::{Scheme, UriList};
 use crate::syntax::parse::is_scheme_name_bytes;
 use alloc::borrow::Cow;
 use host::parse_authority;
 pub(crate) use host::HostRead;
-use crate::strset::first_of_each;
 
 pub use page::page_address;
 pub(crate) use page::{page_address_reading_host, HostReading};
@@ -149,13 +150,13 @@ impl ItemCheck {
 ///
 /// An item whose page title ([`UriList::page_title`]) reads as the address of
 /// another site than the page's gets an alert (`title_note`).
-pub fn check_list(list: &UriList) -> Vec<ItemCheck> {
+pub fn check_list(list: &UriList, urls: &dyn UrlParser) -> Vec<ItemCheck> {
     let mut checks: Vec<ItemCheck> = list
         .items()
         .iter()
         .enumerate()
         .map(|(n, i)| {
-            let mut c = check_item(i.as_str());
+            let mut c = check_item(i.as_str(), urls);
             c.notes
                 .extend(title_note(list.page_title(n), c.site.as_ref()));
             c
@@ -426,25 +427,30 @@ fn is_loopback(host: &str) -> bool {
         || (host.starts_with("127.") && host.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
 }
 
-/// Classifies one item and finds its site.
+/// Classifies one item and finds its site, the hosts the core cannot read
+/// alone read by `urls` (see [`UrlParser`]).
 ///
 /// ```
-/// use uri_list::{check_item, Class};
-/// let c = check_item("https://Bücher.example/a");
+/// use uri_list::{check_item, Class, UrlCrate};
+/// let c = check_item("https://Bücher.example/a", &UrlCrate);
 /// assert_eq!(c.class, Class::Openable);
 /// assert_eq!(c.site.unwrap().host, "xn--bcher-kva.example");
 /// // UTS #46 maps an ideographic full stop to a dot, as the browser does.
-/// assert_eq!(check_item("https://example\u{3002}com/").site.unwrap().host, "example.com");
-/// assert_eq!(check_item("javascript:alert(1)").class, Class::Blocked);
-/// assert_eq!(check_item("example.com").class, Class::Invalid);
+/// assert_eq!(check_item("https://example\u{3002}com/", &UrlCrate).site.unwrap().host, "example.com");
+/// assert_eq!(check_item("javascript:alert(1)", &UrlCrate).class, Class::Blocked);
+/// assert_eq!(check_item("example.com", &UrlCrate).class, Class::Invalid);
 /// ```
-pub fn check_item(uri: &str) -> ItemCheck {
-    check_item_knowing(uri, None)
+pub fn check_item(uri: &str, urls: &dyn UrlParser) -> ItemCheck {
+    check_item_knowing(uri, None, urls)
 }
 
 /// [`check_item`], given what the platform's host parser said of the item's
 /// host when that is known already (see [`HostRead`]).
-pub(crate) fn check_item_knowing(uri: &str, known: Option<HostRead<'_>>) -> ItemCheck {
+pub(crate) fn check_item_knowing(
+    uri: &str,
+    known: Option<HostRead<'_>>,
+    urls: &dyn UrlParser,
+) -> ItemCheck {
     let uri = uri.trim_matches(|c: char| c <= ' ');
     // The URL parser removes every tab and newline before it reads a URL
     // (URL Standard, basic URL parser, step 3): the page opened is the one
@@ -485,7 +491,7 @@ pub(crate) fn check_item_knowing(uri: &str, known: Option<HostRead<'_>>) -> Item
         let reason = blocked_reason(&scheme);
         return ItemCheck::not_openable(Class::Blocked, Some(scheme), reason);
     }
-    match parse_authority(&uri[colon + 1..], known) {
+    match parse_authority(&uri[colon + 1..], known, urls) {
         Ok(site) => ItemCheck {
             class: Class::Openable,
             notes: notes_for(&scheme, &site),
@@ -530,13 +536,14 @@ fn blocked_reason(scheme: &str) -> Message {
     Message::with(code, &[scheme])
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "url"))]
 mod tests {
     use super::*;
     use crate::message::Arg;
+    use crate::UrlCrate;
 
     fn site(uri: &str) -> Site {
-        check_item(uri)
+        check_item(uri, &UrlCrate)
             .site
             .unwrap_or_else(|| panic!("{uri} has no site"))
     }
@@ -591,7 +598,7 @@ mod tests {
             crate::parse("uri-list:https://example.net/;https://a.example/?page-titles=paypal.com")
                 .unwrap()
                 .list;
-        let checks = check_list(&list);
+        let checks = check_list(&list, &UrlCrate);
         assert!(checks[0]
             .notes
             .iter()
@@ -639,7 +646,7 @@ mod tests {
             ("https://a\u{fffd}b.example/", "UTS #46"),
             ("https://a\u{200d}b.example/", "UTS #46"),
         ] {
-            let c = check_item(uri);
+            let c = check_item(uri, &UrlCrate);
             assert_eq!(c.class, Class::Invalid, "{uri}");
             let r = c.reason.unwrap().to_string();
             assert!(r.contains(reason), "{uri}: {r}");
@@ -666,9 +673,9 @@ mod tests {
             ("", Class::Invalid),
             ("1http://a", Class::Invalid),
         ] {
-            assert_eq!(check_item(uri).class, class, "{uri}");
+            assert_eq!(check_item(uri, &UrlCrate).class, class, "{uri}");
         }
-        assert!(check_item("example.com")
+        assert!(check_item("example.com", &UrlCrate)
             .reason
             .unwrap()
             .to_string()

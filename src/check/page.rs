@@ -34,13 +34,14 @@
 use crate::prelude::*;
 
 use super::HostRead;
+use crate::platform::UrlParser;
 use alloc::borrow::Cow;
 
 /// The address the browser loads for `item`, an `http(s)` URL: the URL
 /// Standard's serialisation of it. `None` for any other item, or when the
 /// parser refuses it (the browser would open no such URL).
-pub fn page_address(item: &str) -> Option<Cow<'_, str>> {
-    page_address_reading_host(item).0
+pub fn page_address<'a>(item: &'a str, urls: &dyn UrlParser) -> Option<Cow<'a, str>> {
+    page_address_reading_host(item, urls).0
 }
 
 /// What the platform's host parser said of a host: the host as written, and
@@ -50,9 +51,10 @@ pub(crate) type HostReading<'a> = (&'a str, Option<String>);
 /// [`page_address`], and what the platform's host parser said of the item's
 /// host when it was asked on the way, for the item's check (see
 /// [`HostRead`]).
-pub(crate) fn page_address_reading_host(
-    item: &str,
-) -> (Option<Cow<'_, str>>, Option<HostReading<'_>>) {
+pub(crate) fn page_address_reading_host<'a>(
+    item: &'a str,
+    urls: &dyn UrlParser,
+) -> (Option<Cow<'a, str>>, Option<HostReading<'a>>) {
     let start = item.trim_start_matches(|c: char| c <= ' ').as_bytes();
     let scheme_is = |s: &str| {
         start
@@ -63,7 +65,7 @@ pub(crate) fn page_address_reading_host(
         return (None, None);
     }
     let Some(w) = written_as_serialised(item) else {
-        return (crate::platform::url_href(item).map(Cow::Owned), None);
+        return (urls.href(item).map(Cow::Owned), None);
     };
     let slash = if w.empty_path { "/" } else { "" };
     let (host, path) = (w.host, w.authority_end);
@@ -75,7 +77,7 @@ pub(crate) fn page_address_reading_host(
         return (Some(Cow::Owned(address)), None);
     }
     let written = &item[host.clone()];
-    let ascii = crate::platform::host_to_ascii(written);
+    let ascii = urls.host(written);
     let address = ascii.as_deref().map(|ascii| {
         let parts = [
             &item[..host.start],

@@ -6,6 +6,7 @@ use crate::prelude::*;
 use super::{check_item, check_openable, pair_notes, title_note, Class, Note, Site};
 use crate::format::without_bidi_controls;
 use crate::message::{Code, Message};
+use crate::platform::UrlParser;
 use crate::syntax::parse::{Parsed, Parser};
 use crate::Warning;
 use core::cell::{Cell, RefCell};
@@ -45,6 +46,8 @@ use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 /// counts as one item).
 pub struct CheckReport<'a> {
     parsed: &'a Parsed,
+    /// Reads the hosts that need the URL Standard's parser.
+    urls: &'a dyn UrlParser,
     /// The lists met so far, when nested lists are walked.
     lists: Option<RefCell<Vec<ListInfo>>>,
     /// The most rows written, if limited.
@@ -61,9 +64,10 @@ struct Budget {
 
 impl<'a> CheckReport<'a> {
     /// The report of the link's own items (`check`).
-    pub fn new(parsed: &'a Parsed) -> Self {
+    pub fn new(parsed: &'a Parsed, urls: &'a dyn UrlParser) -> Self {
         CheckReport {
             parsed,
+            urls,
             lists: None,
             limit: None,
             budget: Cell::default(),
@@ -71,9 +75,10 @@ impl<'a> CheckReport<'a> {
     }
 
     /// The report of every item, the nested lists' too (`checkAll`).
-    pub fn nested(parsed: &'a Parsed) -> Self {
+    pub fn nested(parsed: &'a Parsed, urls: &'a dyn UrlParser) -> Self {
         CheckReport {
             parsed,
+            urls,
             lists: Some(RefCell::new(Vec::new())),
             limit: None,
             budget: Cell::default(),
@@ -103,29 +108,39 @@ pub(crate) struct ListInfo {
 /// JavaScript API's fast path writes rows its own way, src/js/wasm.rs).
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct Row<'a> {
-    pub(crate) item: &'a str,
-    pub(crate) class: Class,
-    pub(crate) site: Option<&'a str>,
-    pub(crate) site_unicode: Option<&'a str>,
-    pub(crate) userinfo: Option<&'a str>,
-    pub(crate) reason: Option<&'a Message>,
-    pub(crate) notes: &'a [Note],
+pub struct Row<'a> {
+    /// The item as written.
+    pub item: &'a str,
+    /// What the item is.
+    pub class: Class,
+    /// Its site's host as the browser reads it, for an `http(s)` item.
+    pub site: Option<&'a str>,
+    /// That host in Unicode, for display.
+    pub site_unicode: Option<&'a str>,
+    /// The `user:password@` part of its address, if any.
+    pub userinfo: Option<&'a str>,
+    /// Why it will not open, when it will not.
+    pub reason: Option<&'a Message>,
+    /// What a person should know of it.
+    pub notes: &'a [Note],
     /// The sender's title for the page (option `page-titles`), without
     /// bidirectional controls; absent for none.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) page_title: Option<&'a str>,
+    pub page_title: Option<&'a str>,
+    /// The depth of its list (`checkAll`): 0 for the link's own.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) depth: Option<usize>,
+    pub depth: Option<usize>,
+    /// Its list's index in `lists` (`checkAll`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) list: Option<usize>,
+    pub list: Option<usize>,
+    /// For a nested list, the index of the list it holds (`checkAll`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) nested: Option<usize>,
+    pub nested: Option<usize>,
 }
 
 impl CheckReport<'_> {
     /// Hands each row to `f`, in order, checking each item as it goes.
-    pub(crate) fn rows<E>(&self, mut f: impl FnMut(&Row) -> Result<(), E>) -> Result<(), E> {
+    pub fn rows<E>(&self, mut f: impl FnMut(&Row) -> Result<(), E>) -> Result<(), E> {
         if let Some(lists) = &self.lists {
             lists.borrow_mut().clear();
         }
@@ -133,13 +148,19 @@ impl CheckReport<'_> {
             left: self.limit.unwrap_or(usize::MAX),
             unchecked: 0,
         });
-        write_items(self.parsed, 0, self.lists.as_ref(), &self.budget, &mut f)
+        write_items(
+            self.parsed,
+            0,
+            self.lists.as_ref(),
+            &self.budget,
+            self.urls,
+            &mut f,
+        )
     }
 
     /// What follows the items (`{lists?, title, type, warnings}`), once
     /// [`CheckReport::rows`] has walked them (the lists are met on the way).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    pub(crate) fn rest(&self) -> Rest<'_, '_> {
+    pub fn rest(&self) -> Rest<'_, '_> {
         Rest(self)
     }
 
@@ -169,8 +190,7 @@ impl Serialize for CheckReport<'_> {
 }
 
 /// The report without its items: see [`CheckReport::rest`].
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) struct Rest<'r, 'a>(&'r CheckReport<'a>);
+pub struct Rest<'r, 'a>(&'r CheckReport<'a>);
 
 impl Serialize for Rest<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -199,6 +219,7 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
     depth: usize,
     lists: Option<&RefCell<Vec<ListInfo>>>,
     budget: &Cell<Budget>,
+    urls: &dyn UrlParser,
     f: &mut F,
 ) -> Result<(), E> {
     let list = &parsed.list;
@@ -217,7 +238,7 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
     let sites: Vec<(usize, Site)> = items
         .iter()
         .enumerate()
-        .filter_map(|(i, item)| check_item(item.as_str()).site.map(|s| (i, s)))
+        .filter_map(|(i, item)| check_item(item.as_str(), urls).site.map(|s| (i, s)))
         .collect();
     let refs: Vec<(usize, &Site)> = sites.iter().map(|(i, s)| (*i, s)).collect();
     let mut pair = pair_notes(&refs).into_iter().peekable();
@@ -235,7 +256,7 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
         budget.set(left);
         let mut c = match sites.next_if(|(i, _)| *i == n) {
             Some((_, site)) => check_openable(item.as_str(), site),
-            None => check_item(item.as_str()),
+            None => check_item(item.as_str(), urls),
         };
         c.notes
             .extend(title_note(list.page_title(n), c.site.as_ref()));
@@ -281,7 +302,7 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
             nested,
         })?;
         if let Some(Ok(inner)) = inner {
-            write_items(&inner, depth + 1, lists, budget, f)?;
+            write_items(&inner, depth + 1, lists, budget, urls, f)?;
         }
     }
     let mut left = budget.get();
@@ -290,17 +311,18 @@ fn write_items<E, F: FnMut(&Row) -> Result<(), E>>(
     Ok(())
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(all(test, feature = "url", not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::UrlCrate;
     use serde_json::{json, Value};
 
     fn report(link: &str, nested: bool) -> Value {
         let parsed = Parser::new().parse(link).unwrap();
         let report = if nested {
-            CheckReport::nested(&parsed)
+            CheckReport::nested(&parsed, &UrlCrate)
         } else {
-            CheckReport::new(&parsed)
+            CheckReport::new(&parsed, &UrlCrate)
         };
         serde_json::to_value(&report).unwrap()
     }
@@ -310,7 +332,9 @@ mod tests {
         let link = "uri-list:https://a.example;uri-list:https://b.example%3Bhttps://c.example%3Bhttps://d.example;https://e.example;https://f.example";
         let parsed = Parser::new().parse(link).unwrap();
         let items = |limit: usize| {
-            let value = serde_json::to_value(CheckReport::nested(&parsed).limited(limit)).unwrap();
+            let value =
+                serde_json::to_value(CheckReport::nested(&parsed, &UrlCrate).limited(limit))
+                    .unwrap();
             let rows: Vec<String> = value["items"]
                 .as_array()
                 .unwrap()
@@ -342,10 +366,10 @@ mod tests {
     fn a_limited_report_pairs_lookalikes_among_its_rows_only() {
         let link = "uri-list:https://paypal.com;https://example.com;https://p%D0%B0ypal.com";
         let parsed = Parser::new().parse(link).unwrap();
-        let value = serde_json::to_value(CheckReport::new(&parsed).limited(2)).unwrap();
+        let value = serde_json::to_value(CheckReport::new(&parsed, &UrlCrate).limited(2)).unwrap();
         assert_eq!(value["items"].as_array().unwrap().len(), 2);
         assert_eq!(value["unchecked"], json!(1));
-        let full = serde_json::to_value(CheckReport::new(&parsed)).unwrap();
+        let full = serde_json::to_value(CheckReport::new(&parsed, &UrlCrate)).unwrap();
         assert!(full["items"][2]["notes"]
             .as_array()
             .unwrap()

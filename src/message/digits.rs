@@ -17,7 +17,7 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
 }
 
 /// `n` in decimal.
-pub(crate) fn decimal(n: u64) -> String {
+pub fn decimal(n: u64) -> String {
     n.to_string()
 }
 

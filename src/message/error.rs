@@ -123,7 +123,7 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}
 
 /// A syntax violation: the input does not follow the grammar, but a lenient
 /// reading is still possible. Strict parsing turns the first one into an

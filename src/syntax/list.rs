@@ -126,6 +126,20 @@ impl Item {
             _ => None,
         }
     }
+
+    /// Where the item stands in the link it was read from as written, its
+    /// escapes not decoded when [`Item::is_escaped`]: what a caller of
+    /// [`crate::Parser::spans_only`] slices out of its own string.
+    pub fn written_span(&self) -> Option<(usize, usize)> {
+        self.span
+    }
+
+    /// Set only by [`crate::Parser::spans_only`]: the item's text is left to
+    /// the caller, who decodes its [`Item::written_span`] with
+    /// [`crate::boundary::decode_item_into`].
+    pub fn is_escaped(&self) -> bool {
+        self.escaped
+    }
 }
 
 /// A list of URIs with its options: what a uri-list link stands for.
@@ -445,11 +459,13 @@ impl<S: Into<String>> FromIterator<S> for UriList {
 /// present only when some item is a nested list, holds for each item `null`
 /// or the same object for its nested list (without `warnings`).
 #[cfg(feature = "serde")]
-pub(crate) struct ListShape<'a> {
-    pub(crate) list: &'a UriList,
-    pub(crate) warnings: Option<&'a [crate::Warning]>,
+pub struct ListShape<'a> {
+    /// The list.
+    pub list: &'a UriList,
+    /// The warnings of its parse, for a parsed link.
+    pub warnings: Option<&'a [crate::Warning]>,
     /// Fields after the others (`readPasted()`'s `form` and `link`).
-    pub(crate) more: &'a [(&'static str, &'a str)],
+    pub more: &'a [(&'static str, &'a str)],
 }
 
 #[cfg(feature = "serde")]
@@ -493,7 +509,7 @@ impl serde::Serialize for Items<'_> {
 
 /// For each item, `null` or its page title.
 #[cfg(feature = "serde")]
-pub(crate) struct PageTitles<'a>(pub(crate) &'a UriList);
+pub struct PageTitles<'a>(pub &'a UriList);
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for PageTitles<'_> {
@@ -504,7 +520,7 @@ impl serde::Serialize for PageTitles<'_> {
 
 /// For each item, `null` or its nested list.
 #[cfg(feature = "serde")]
-pub(crate) struct Lists<'a>(pub(crate) &'a UriList);
+pub struct Lists<'a>(pub &'a UriList);
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Lists<'_> {

@@ -97,9 +97,9 @@ impl Parser {
     /// Leaves empty the text of every item that has a [`Item::span`]: the
     /// caller takes it from the link itself. Saves a copy per item. Items
     /// that need decoding keep their span too, marked `escaped`: the caller
-    /// decodes them with [`crate::syntax::percent::decode_item_into`].
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    pub(crate) fn spans_only(mut self) -> Self {
+    /// decodes them with [`crate::boundary::decode_item_into`]
+    /// ([`Item::written_span`], [`Item::is_escaped`]).
+    pub fn spans_only(mut self) -> Self {
         self.spans_only = true;
         self
     }

@@ -297,7 +297,7 @@ pub(crate) fn decode_item(raw: &str) -> Cow<'_, str> {
 
 /// [`decode_item`], appending to `out`: returns `false`, and appends
 /// nothing, when decoding changes nothing.
-pub(crate) fn decode_item_into(raw: &str, out: &mut String) -> bool {
+pub fn decode_item_into(raw: &str, out: &mut String) -> bool {
     let bytes = raw.as_bytes();
     let Some(first) = find_percent(bytes) else {
         return false;

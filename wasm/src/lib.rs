@@ -1,11 +1,14 @@
-//! The JavaScript API: the only file that uses `#[wasm_bindgen]`.
+//! The wasm boundary: the JavaScript API of the uri-list core (the crate
+//! `uri-list`), the only crate that uses `#[wasm_bindgen]`; built as the
+//! cdylib that build.sh packs into `dist/pkg/` (the extension's) and
+//! `dist/pkg-web/` (the web page's).
 //!
 //! Results cross the boundary as plain objects built by serde-wasm-bindgen
 //! (in the JSON shapes of `Serializer::json_compatible`: `null` for
 //! nothing, plain objects, the same shapes as the CLI's `--json`), but
-//! `decode`'s items, which src/js/wasm.js slices out of the caller's own
+//! `decode`'s items, which src/wasm.js slices out of the caller's own
 //! string (measured: see `decode`), and the rows of `check`, `checkAll`
-//! and `plan`, which src/js/wasm.js builds from a table (measured: see
+//! and `plan`, which src/wasm.js builds from a table (measured: see
 //! [`Table`]); their objects are serde-wasm-bindgen's, value for value.
 //! Errors throw a JS `Error` whose message is the core's; a link or text
 //! that cannot be read throws one that also has the message's `code` and
@@ -18,30 +21,33 @@
 //! exports reach is not in the module the page downloads. The functions
 //! stay public Rust functions either way (the wasm tests call them).
 
-use crate::prelude::*;
+#![forbid(unsafe_code)]
 
-use crate::syntax::list::{ListShape, Lists, PageTitles};
-use crate::syntax::percent;
-use crate::{from_text, to_text, CheckReport, Class, Parser, UriList};
+mod encode;
+mod platform;
+
 use core::sync::atomic::{AtomicBool, Ordering};
+use platform::EngineUrl;
 use serde::Serialize;
+use uri_list::boundary::{decode_item_into, ListShape, Lists, PageTitles};
+use uri_list::{from_text, to_text, CheckReport, Class, Parser, UriList};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Reads a link, or the link in a web link (src/syntax/web_link.rs).
-fn parse(link: &str, strict: bool) -> Result<crate::Parsed, JsValue> {
-    let link = crate::list_link(link).map_err(error)?;
+fn parse(link: &str, strict: bool) -> Result<uri_list::Parsed, JsValue> {
+    let link = uri_list::list_link(link).map_err(error)?;
     Parser::new().strict(strict).parse(link).map_err(error)
 }
 
 /// A JS `Error` for a core error: its English `message`, and its `code` and
-/// `args` (the fields of a serialised [`crate::Message`]).
-fn error(e: crate::Error) -> JsValue {
+/// `args` (the fields of a serialised [`uri_list::Message`]).
+fn error(e: uri_list::Error) -> JsValue {
     message_error(e.message())
 }
 
 /// A JS `Error` for a message: its English text, `code` and `args`.
-fn message_error(message: crate::Message) -> JsValue {
+fn message_error(message: uri_list::Message) -> JsValue {
     let js = js_sys::Error::new(&message.english());
     if let Ok(fields) = to_js(&message) {
         js_sys::Object::<JsValue>::assign(js.unchecked_ref(), fields.unchecked_ref());
@@ -54,10 +60,10 @@ fn to_js(value: &impl Serialize) -> Result<JsValue, JsValue> {
     Ok(value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())?)
 }
 
-// The JavaScript half of `decode` (src/js/wasm.js), shipped with the package.
-#[wasm_bindgen(module = "/src/js/wasm.js")]
+// The JavaScript half of `decode` (src/wasm.js), shipped with the package.
+#[wasm_bindgen(module = "/src/wasm.js")]
 extern "C" {
-    /// Hands the module's memory to src/js/wasm.js, once.
+    /// Hands the module's memory to src/wasm.js, once.
     #[wasm_bindgen(js_name = setMemory)]
     fn set_memory(memory: &JsValue);
     /// -1 when `link` is not a string, else twice its length in UTF-16
@@ -99,11 +105,11 @@ extern "C" {
     fn finish_plan(head: &JsValue) -> JsValue;
 }
 
-/// Whether src/js/wasm.js has the module's memory (see `set_memory`). The wasm
+/// Whether src/wasm.js has the module's memory (see `set_memory`). The wasm
 /// has one thread: an atomic only because a `static` must be `Sync`.
 static MEMORY_SET: AtomicBool = AtomicBool::new(false);
 
-/// Hands the module's memory to src/js/wasm.js, the first time only.
+/// Hands the module's memory to src/wasm.js, the first time only.
 fn hand_over_memory() {
     if !MEMORY_SET.swap(true, Ordering::Relaxed) {
         set_memory(&wasm_bindgen::memory());
@@ -112,7 +118,7 @@ fn hand_over_memory() {
 
 /// In the span table, the bit that marks a span in the decoded items' text
 /// rather than in the link. Links are shorter than 2^31 UTF-16 units (see
-/// [`crate::MAX_LENGTH`]), and so is that text.
+/// [`uri_list::MAX_LENGTH`]), and so is that text.
 const DECODED: u32 = 1 << 31;
 
 /// In the span table after the items, the span of a title or type the list
@@ -144,7 +150,7 @@ fn options_len(list: &UriList) -> usize {
 /// Built for speed across the boundary, which costs more than the parse
 /// when each item crosses on its own: the link is written into the
 /// module's memory with one `TextEncoder.encodeInto`; the parse leaves a
-/// table of item spans there, and src/js/wasm.js builds the object from it,
+/// table of item spans there, and src/wasm.js builds the object from it,
 /// each unchanged item (most are) a `slice` of the caller's own string, each
 /// decoded one a `slice` of one string holding all of them, followed by
 /// the options' keys and values; when there are warnings, a fragment or
@@ -176,7 +182,7 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
         .map_err(|_| JsError::new("internal error: the link is not UTF-8"))?;
     // A web link: its list from here on, in the caller's string too (the
     // spans index it). The list is the end of the text (src/syntax/web_link.rs).
-    let list_at = text.len() - crate::list_link(&text).map_err(error)?.len();
+    let list_at = text.len() - uri_list::list_link(&text).map_err(error)?.len();
     let link = if list_at > 0 {
         let units = if ascii {
             list_at
@@ -203,8 +209,8 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
     // decode and the options (growing it by doubling copied it each time).
     let room = items
         .iter()
-        .map(|item| match item.span {
-            Some((start, end)) if item.escaped => end - start,
+        .map(|item| match item.written_span() {
+            Some((start, end)) if item.is_escaped() => end - start,
             Some(_) => 0,
             None => item.as_str().len(),
         })
@@ -226,10 +232,10 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
     for (item, span) in items.iter().zip(spans.chunks_exact_mut(2)) {
         nested |= item.list().is_some();
         let decoded_len = decoded.len();
-        let in_link = item.span.filter(|&(start, end)| {
+        let in_link = item.written_span().filter(|&(start, end)| {
             // An item left to us to decode that decoding leaves as it is
             // (`%C3%9F`) is a slice of the link after all.
-            !item.escaped || !percent::decode_item_into(&text[start..end], &mut decoded)
+            !item.is_escaped() || !decode_item_into(&text[start..end], &mut decoded)
         });
         match in_link {
             Some((start, end)) => {
@@ -239,7 +245,7 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
             None => {
                 // Decoded: by us just now, or by the parser (nested lists,
                 // links with tabs).
-                if !item.escaped {
+                if !item.is_escaped() {
                     decoded.push_str(item.as_str());
                 }
                 let start = decoded_units;
@@ -312,7 +318,7 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
 #[derive(Serialize)]
 struct DecodeRest<'a> {
     fragment: Option<&'a str>,
-    warnings: &'a [crate::Warning],
+    warnings: &'a [uri_list::Warning],
     #[serde(skip_serializing_if = "Option::is_none")]
     lists: Option<Lists<'a>>,
     /// For each item, `null` or its page title, when some item has one.
@@ -324,7 +330,7 @@ struct DecodeRest<'a> {
 /// list. An item is a string, or an object of the same shape for a nested
 /// list (draft §8.2); `options` are `[key, value]` pairs of strings;
 /// `pageTitles` a string or `null` for each item (`page-titles`). Read with
-/// serde-wasm-bindgen; each mistake is named by its path (src/js/encode.rs).
+/// serde-wasm-bindgen; each mistake is named by its path (src/encode.rs).
 ///
 /// With `web: BASE` (an absolute `http(s)` address), the web link on that
 /// base (`webLink`).
@@ -335,7 +341,7 @@ pub fn js_encode(input: JsValue) -> Result<String, JsError> {
     } else {
         JsValue::UNDEFINED
     };
-    let link = super::encode::list_from(input)
+    let link = encode::list_from(input)
         .map(|list| list.to_link())
         .map_err(|message| JsError::new(&message))?;
     if web.is_undefined() || web.is_null() {
@@ -346,7 +352,7 @@ pub fn js_encode(input: JsValue) -> Result<String, JsError> {
     })?;
     // In English only, as every error of `encode`: `webLink` throws with
     // the message's code.
-    crate::web_link(&base, &link).map_err(|e| JsError::new(&e.message().english()))
+    uri_list::web_link(&base, &link).map_err(|e| JsError::new(&e.message().english()))
 }
 
 /// `webLink(base, link)`: the web link for a uri-list link on `base`, an
@@ -354,14 +360,14 @@ pub fn js_encode(input: JsValue) -> Result<String, JsError> {
 /// and `args`, on a base or link that cannot make one.
 #[cfg_attr(feature = "js-api", wasm_bindgen(js_name = webLink))]
 pub fn js_web_link(base: &str, link: &str) -> Result<String, JsValue> {
-    crate::web_link(base, link).map_err(error)
+    uri_list::web_link(base, link).map_err(error)
 }
 
 /// `linkInWebLink(url)`: the uri-list link in a web link (its fragment), or
 /// `undefined` when `url` is not one.
 #[cfg_attr(feature = "js-api", wasm_bindgen(js_name = linkInWebLink))]
 pub fn js_link_in_web_link(url: &str) -> Option<String> {
-    crate::link_in_web_link(url).map(str::to_owned)
+    uri_list::link_in_web_link(url).map(str::to_owned)
 }
 
 /// `toText(link)`: the text/uri-list form of a link (CRLF line ends).
@@ -384,7 +390,7 @@ pub fn js_from_text(text: &str) -> Result<String, JsValue> {
 /// through the rows' fast path (`Table` below).
 #[cfg_attr(feature = "js-api", wasm_bindgen(js_name = check))]
 pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
-    check_fast(&CheckReport::new(&parse(link, false)?), CHECK)
+    check_fast(&CheckReport::new(&parse(link, false)?, &EngineUrl), CHECK)
 }
 
 /// `checkAll(link)`: `check(link)` with the items of the nested lists too,
@@ -398,7 +404,7 @@ pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = checkAll)]
 pub fn js_check_all(link: &str, limit: Option<u32>) -> Result<JsValue, JsValue> {
     let parsed = parse(link, false)?;
-    let report = CheckReport::nested(&parsed);
+    let report = CheckReport::nested(&parsed, &EngineUrl);
     match limit {
         Some(limit) => check_fast(&report.limited(limit as usize), CHECK_ALL),
         None => check_fast(&report, CHECK_ALL),
@@ -408,13 +414,12 @@ pub fn js_check_all(link: &str, limit: Option<u32>) -> Result<JsValue, JsValue> 
 /// `check`'s and `checkAll`'s result as serde-wasm-bindgen makes it: the
 /// shape the fast path must give, value for value (tests/wasm.rs compares
 /// them). Not part of the JavaScript API.
-#[doc(hidden)]
 pub fn js_check_plain(link: &str, all: bool) -> Result<JsValue, JsValue> {
     let parsed = parse(link, false)?;
     if all {
-        to_js(&CheckReport::nested(&parsed))
+        to_js(&CheckReport::nested(&parsed, &EngineUrl))
     } else {
-        to_js(&CheckReport::new(&parsed))
+        to_js(&CheckReport::new(&parsed, &EngineUrl))
     }
 }
 
@@ -475,7 +480,7 @@ fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
 /// (those, then the depth, the list and the nested list, [`NONE`] for none);
 /// `plan`'s skipped items (the item's span, the reason's value); `plan`'s
 /// URLs (a span); `plan`'s duplicates (the item's span, the reason's value,
-/// the entry). src/js/wasm.js has the same numbers.
+/// the entry). src/wasm.js has the same numbers.
 const CHECK: u32 = 0;
 const CHECK_ALL: u32 = 1;
 const SKIPPED: u32 = 2;
@@ -494,15 +499,15 @@ const RECENT: usize = 8;
 #[derive(Serialize, PartialEq)]
 #[serde(untagged)]
 enum Value {
-    Message(crate::Message),
-    Notes(Vec<crate::Note>),
+    Message(uri_list::Message),
+    Notes(Vec<uri_list::Note>),
 }
 
 /// The measured fast path of the results of `check`, `checkAll` and `plan`:
 /// their rows cross the boundary as a table of `u32`s in the module's
 /// memory, the text of their strings (items, sites, URLs) as one UTF-8
 /// buffer (the table holds UTF-16 spans in it), and each distinct message
-/// or array of notes once, made by serde-wasm-bindgen; src/js/wasm.js
+/// or array of notes once, made by serde-wasm-bindgen; src/wasm.js
 /// builds the row objects from them, each with objects of its own (a copy
 /// of the value: rows never share an object). Rows go in batches of
 /// [`BATCH_ROWS`] or [`BATCH_TEXT`] bytes of text, so that the table takes
@@ -575,7 +580,7 @@ impl Table {
     }
 
     /// The index of a reason; 0 for none.
-    fn message(&mut self, m: Option<&crate::Message>) -> u32 {
+    fn message(&mut self, m: Option<&uri_list::Message>) -> u32 {
         match m {
             None => 0,
             Some(m) => self.value(
@@ -586,7 +591,7 @@ impl Table {
     }
 
     /// The index of an item's notes; 0 for none.
-    fn notes(&mut self, notes: &[crate::Note]) -> u32 {
+    fn notes(&mut self, notes: &[uri_list::Note]) -> u32 {
         if notes.is_empty() {
             return 0;
         }
@@ -607,7 +612,7 @@ impl Table {
         Ok(())
     }
 
-    /// Hands the rows so far to src/js/wasm.js.
+    /// Hands the rows so far to src/wasm.js.
     fn flush(&mut self) -> Result<(), JsValue> {
         let count = self.rows.len() / WIDTHS[self.kind as usize];
         if count == 0 {
@@ -677,23 +682,23 @@ impl PlanOptions {
 /// reference path, whole.
 #[derive(Serialize)]
 struct PlanShape<'a, G> {
-    mode: crate::Mode,
+    mode: uri_list::Mode,
     pages: usize,
     groups: G,
     #[serde(skip_serializing_if = "Option::is_none")]
-    skipped: Option<&'a [crate::Skipped]>,
+    skipped: Option<&'a [uri_list::Skipped]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    duplicates: Option<&'a [crate::Duplicate]>,
-    preview: &'a [crate::Message],
-    notes: &'a [crate::Message],
-    title: Option<alloc::borrow::Cow<'a, str>>,
-    warnings: &'a [crate::Warning],
+    duplicates: Option<&'a [uri_list::Duplicate]>,
+    preview: &'a [uri_list::Message],
+    notes: &'a [uri_list::Message],
+    title: Option<std::borrow::Cow<'a, str>>,
+    warnings: &'a [uri_list::Warning],
 }
 
 impl<'a, G> PlanShape<'a, G> {
     /// The shape of `plan` for `parsed`, with `groups` as given, and its
     /// skipped items and duplicates when `rows`.
-    fn new(parsed: &'a crate::Parsed, plan: &'a crate::Plan, groups: G, rows: bool) -> Self {
+    fn new(parsed: &'a uri_list::Parsed, plan: &'a uri_list::Plan, groups: G, rows: bool) -> Self {
         PlanShape {
             mode: plan.mode,
             pages: plan.pages(),
@@ -703,38 +708,38 @@ impl<'a, G> PlanShape<'a, G> {
             preview: &plan.preview,
             notes: &plan.notes,
             // Shown (the preview page's heading): without bidirectional controls.
-            title: parsed.list.title().map(crate::without_bidi_controls),
+            title: parsed.list.title().map(uri_list::without_bidi_controls),
             warnings: &parsed.warnings,
         }
     }
 }
 
-/// A [`crate::Group`] without its URLs: their number.
+/// A [`uri_list::Group`] without its URLs: their number.
 #[derive(Serialize)]
 struct GroupHead<'a> {
     title: &'a str,
-    summary: Option<&'a crate::Message>,
+    summary: Option<&'a uri_list::Message>,
     color: Option<&'a str>,
     depth: usize,
     urls: usize,
 }
 
 /// The parsed link and the plan for `plan(link, opts)`.
-fn planned(link: &str, opts: JsValue) -> Result<(crate::Parsed, crate::Plan), JsValue> {
+fn planned(link: &str, opts: JsValue) -> Result<(uri_list::Parsed, uri_list::Plan), JsValue> {
     let options = PlanOptions::read(&opts);
     let open_limit = match options.limit {
         Some(n) if n >= 0.0 => n as usize,
-        _ => crate::DEFAULT_OPEN_LIMIT,
+        _ => uri_list::DEFAULT_OPEN_LIMIT,
     };
     let link_text = options.link_text;
     let parsed = parse(link, false)?;
-    let context = crate::PlanContext {
+    let context = uri_list::PlanContext {
         open_limit,
         link_text: link_text.as_deref(),
         keep_duplicates: options.keep_duplicates.unwrap_or(false),
         reverse: options.reverse.unwrap_or(false),
     };
-    let plan = crate::plan(&parsed, &context);
+    let plan = uri_list::plan(&parsed, &context, &EngineUrl);
     Ok((parsed, plan))
 }
 
@@ -785,7 +790,6 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 /// `plan()`'s result as serde-wasm-bindgen makes it: the shape the fast
 /// path must give (tests/wasm.rs compares them). Not part of the
 /// JavaScript API.
-#[doc(hidden)]
 pub fn js_plan_plain(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     let (parsed, plan) = planned(link, opts)?;
     to_js(&PlanShape::new(&parsed, &plan, &plan.groups[..], true))
@@ -797,7 +801,7 @@ pub fn js_plan_plain(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 /// list written as a uri-list link) added.
 #[cfg_attr(feature = "js-api", wasm_bindgen(js_name = readPasted))]
 pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
-    let (form, parsed) = crate::read_pasted(text).map_err(error)?;
+    let (form, parsed) = uri_list::read_pasted(text).map_err(error)?;
     to_js(&ListShape {
         list: &parsed.list,
         warnings: Some(&parsed.warnings),
@@ -813,7 +817,7 @@ pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
 /// template without `{url}`.
 #[cfg_attr(feature = "js-api", wasm_bindgen(js_name = formatLinks))]
 pub fn js_format_links(entries: JsValue, options: JsValue) -> Result<String, JsValue> {
-    use crate::{Entry, Format, Link};
+    use uri_list::{Entry, Format, Link};
     // Read with `Reflect`, not serde's derive: the same checks, measured 5 KB less
     // gzip in the wasm.
     let shape = || {
@@ -877,7 +881,7 @@ pub fn js_format_links(entries: JsValue, options: JsValue) -> Result<String, JsV
         },
         _ => return Err(shape()),
     };
-    crate::format_links(&read, format).map_err(message_error)
+    uri_list::format_links(&read, format, &EngineUrl).map_err(message_error)
 }
 
 /// `version()`: the crate's version.

@@ -10,12 +10,10 @@
 //! value (`Checked`), not a serde error, so that the fields are judged in a
 //! fixed order (items, title, type, options) whatever the object's order.
 
-use crate::prelude::*;
-
-use crate::message::digits::decimal;
-use crate::UriList;
 use core::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use uri_list::boundary::decimal;
+use uri_list::UriList;
 use wasm_bindgen::JsValue;
 
 /// What `encode` takes, for the message when it is given something else.
@@ -134,11 +132,11 @@ impl<'de> Visitor<'de> for ListSeed {
     reject!('de: scalars, strings, unit, seq);
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        if self.depth > crate::MAX_DEPTH {
+        if self.depth > uri_list::MAX_DEPTH {
             return Ok(Err(fail(&[
                 &self.path,
                 " nests lists deeper than ",
-                &decimal(crate::MAX_DEPTH as u64),
+                &decimal(uri_list::MAX_DEPTH as u64),
                 " levels",
             ])));
         }
@@ -212,11 +210,11 @@ fn build(
     for (key, value) in options?.unwrap_or_default() {
         // Written from the items' titles: as an option it would be read
         // back as titles, not as the option given.
-        if key == crate::PAGE_TITLES {
+        if key == uri_list::PAGE_TITLES {
             return Err(fail(&[
                 options_name,
                 " holds \"",
-                crate::PAGE_TITLES,
+                uri_list::PAGE_TITLES,
                 "\": give the pages' titles as pageTitles, one per item",
             ]));
         }

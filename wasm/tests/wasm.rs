@@ -21,7 +21,7 @@ fn json(v: &JsValue) -> String {
 }
 
 fn vectors() -> JsValue {
-    JSON::parse(include_str!("vectors.json")).expect("tests/vectors.json is JSON")
+    JSON::parse(include_str!("../../tests/vectors.json")).expect("tests/vectors.json is JSON")
 }
 
 fn string_list(v: &JsValue) -> Vec<String> {
@@ -43,7 +43,7 @@ fn decode_matches_every_link_vector() {
         if get(&case, "mode").as_string().as_deref() == Some("strict") {
             Reflect::set(&opts, &"strict".into(), &JsValue::TRUE).unwrap();
         }
-        let got = uri_list::js_decode(JsString::from(link.as_str()), opts)
+        let got = uri_list_wasm::js_decode(JsString::from(link.as_str()), opts)
             .unwrap_or_else(|_| panic!("{name}: decode threw"));
         for key in ["items", "title", "type", "options", "fragment"] {
             assert_eq!(
@@ -68,13 +68,13 @@ fn decode_matches_every_link_vector() {
         }
         if let Some(text) = get(&case, "text").as_string() {
             assert_eq!(
-                uri_list::js_to_text(&link).ok().unwrap(),
+                uri_list_wasm::js_to_text(&link).ok().unwrap(),
                 text,
                 "{name}: toText"
             );
-            let back = uri_list::js_from_text(&text).ok().unwrap();
+            let back = uri_list_wasm::js_from_text(&text).ok().unwrap();
             assert_eq!(
-                uri_list::js_to_text(&back).ok().unwrap(),
+                uri_list_wasm::js_to_text(&back).ok().unwrap(),
                 text,
                 "{name}: fromText"
             );
@@ -89,12 +89,12 @@ fn encode_then_decode_gives_the_items_back() {
             "title": "Mine & yours", "type": "grid-view", "options": [["color", "blue"]]}"#,
     )
     .unwrap();
-    let link = uri_list::js_encode(input).ok().unwrap();
+    let link = uri_list_wasm::js_encode(input).ok().unwrap();
     assert_eq!(
         link,
         "uri-list:https://example.com/search%3Fq=C%2523;https://a.example/a%3Bb%23c;https://a.example/100%2525?title=Mine%20%26%20yours&type=grid-view&color=blue"
     );
-    let got = uri_list::js_decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
+    let got = uri_list_wasm::js_decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
         .ok()
         .unwrap();
     assert_eq!(
@@ -106,21 +106,21 @@ fn encode_then_decode_gives_the_items_back() {
 
 #[wasm_bindgen_test]
 fn errors_throw_with_the_core_message() {
-    let err = uri_list::js_decode(JsString::from("uri-list:"), JsValue::UNDEFINED)
+    let err = uri_list_wasm::js_decode(JsString::from("uri-list:"), JsValue::UNDEFINED)
         .err()
         .unwrap();
     let message = get(&err, "message").as_string().unwrap();
     assert_eq!(message, "empty list: no item after the scheme at byte 9");
     assert_eq!(get(&err, "code").as_string().unwrap(), "errorEmptyList");
     let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
-    let err = uri_list::js_decode(JsString::from("uri-list:a;;b"), strict)
+    let err = uri_list_wasm::js_decode(JsString::from("uri-list:a;;b"), strict)
         .err()
         .unwrap();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "item 2 is empty at byte 11"
     );
-    let err: JsValue = uri_list::js_encode(JSON::parse(r#"{"items": []}"#).unwrap())
+    let err: JsValue = uri_list_wasm::js_encode(JSON::parse(r#"{"items": []}"#).unwrap())
         .err()
         .unwrap()
         .into();
@@ -165,7 +165,7 @@ fn errors_throw_with_the_core_message() {
             "encode: options holds \"page-titles\": give the pages' titles as pageTitles, one per item",
         ),
     ] {
-        let err: JsValue = uri_list::js_encode(JSON::parse(input).unwrap())
+        let err: JsValue = uri_list_wasm::js_encode(JSON::parse(input).unwrap())
             .err()
             .unwrap()
             .into();
@@ -179,7 +179,7 @@ fn errors_throw_with_the_core_message() {
 
 #[wasm_bindgen_test]
 fn check_reports_classes_and_sites() {
-    let got = uri_list::js_check(
+    let got = uri_list_wasm::js_check(
         "uri-list:https://B%C3%BCcher.example/;javascript:alert(1);uri-list:https://a.example",
     )
     .ok()
@@ -207,7 +207,7 @@ fn check_reports_classes_and_sites() {
     assert_eq!(json(&get(&reason, "args")), r#"["javascript"]"#);
     assert_eq!(get(&reason, "code").as_string().unwrap(), "itemScript");
     // Non-ASCII hosts are mapped (lowercased) by the engine's own URL parser (UTS #46).
-    let got = uri_list::js_check("uri-list:https://BÜCHER.example/;https://ΠΑΡΆΔΕΙΓΜΑ.gr")
+    let got = uri_list_wasm::js_check("uri-list:https://BÜCHER.example/;https://ΠΑΡΆΔΕΙΓΜΑ.gr")
         .ok()
         .unwrap();
     let items: Array = get(&got, "items").dyn_into().unwrap();
@@ -224,7 +224,7 @@ fn check_reports_classes_and_sites() {
 #[wasm_bindgen_test]
 fn check_all_with_a_limit_writes_that_many_items_and_counts_the_rest() {
     let link = "uri-list:https://a.example;uri-list:https://b.example%3Bhttps://c.example;https://d.example";
-    let got = uri_list::js_check_all(link, Some(2)).ok().unwrap();
+    let got = uri_list_wasm::js_check_all(link, Some(2)).ok().unwrap();
     let items: Vec<String> = Array::from(&get(&got, "items"))
         .iter()
         .map(|i| get(&i, "item").as_string().unwrap())
@@ -237,14 +237,14 @@ fn check_all_with_a_limit_writes_that_many_items_and_counts_the_rest() {
         ]
     );
     assert_eq!(get(&got, "unchecked").as_f64(), Some(3.0));
-    let all = uri_list::js_check_all(link, None).ok().unwrap();
+    let all = uri_list_wasm::js_check_all(link, None).ok().unwrap();
     assert!(get(&all, "unchecked").is_undefined());
 }
 
 #[wasm_bindgen_test]
 fn check_all_walks_nested_lists_in_the_core() {
     let link = "uri-list:https://a.example;uri-list:https://b.example%3B%3Bjavascript:x%3Ftitle=Inner;https://c.example";
-    let got = uri_list::js_check_all(link, None).ok().unwrap();
+    let got = uri_list_wasm::js_check_all(link, None).ok().unwrap();
     let rows: Vec<String> = Array::from(&get(&got, "items"))
         .iter()
         .map(|i| {
@@ -279,7 +279,7 @@ fn check_all_walks_nested_lists_in_the_core() {
         "warningDone"
     );
     // check() is unchanged: the link's own items only.
-    let top = uri_list::js_check(link).ok().unwrap();
+    let top = uri_list_wasm::js_check(link).ok().unwrap();
     assert_eq!(Array::from(&get(&top, "items")).length(), 3);
     assert!(get(&top, "lists").is_undefined());
 }
@@ -287,7 +287,7 @@ fn check_all_walks_nested_lists_in_the_core() {
 #[wasm_bindgen_test]
 fn plan_names_groups_and_asks_for_the_preview() {
     let opts = JSON::parse(r#"{"limit": 2, "linkText": "Read these"}"#).unwrap();
-    let got = uri_list::js_plan(
+    let got = uri_list_wasm::js_plan(
         "uri-list:https://a.example;javascript:x;https://b.example",
         opts,
     )
@@ -298,7 +298,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
         r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","summary":null,"color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":{"code":"itemScript","args":["javascript"],"message":"javascript: links are never opened from a list: it runs code in the page you are on"}}],"duplicates":[],"preview":[],"notes":[],"title":null,"warnings":[]}"#
     );
     let opts = JSON::parse(r#"{"limit": 1}"#).unwrap();
-    let got = uri_list::js_plan("uri-list:https://a.example;https://b.example", opts)
+    let got = uri_list_wasm::js_plan("uri-list:https://a.example;https://b.example", opts)
         .ok()
         .unwrap();
     assert_eq!(
@@ -312,7 +312,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
         r#"{"code":"summarySites","args":["2","2"],"message":"2 pages from 2 sites"}"#
     );
     // Without options, the default open-limit (15) applies.
-    let got = uri_list::js_plan("uri-list:https://a.example", JsValue::UNDEFINED)
+    let got = uri_list_wasm::js_plan("uri-list:https://a.example", JsValue::UNDEFINED)
         .ok()
         .unwrap();
     assert_eq!(json(&get(&got, "preview")), "[]");
@@ -324,14 +324,16 @@ fn plan_names_groups_and_asks_for_the_preview() {
 #[wasm_bindgen_test]
 fn plan_leaves_out_duplicates_as_the_engine_reads_them_and_reverses() {
     let link = "uri-list:https://a.example/x;HTTPS://A.EXAMPLE:443/y/../x;https://a.example/x%23top;https://b.example";
-    let got = uri_list::js_plan(link, JsValue::UNDEFINED).ok().unwrap();
+    let got = uri_list_wasm::js_plan(link, JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
     assert_eq!(
         json(&get(&got, "duplicates")),
         r#"[{"item":"HTTPS://A.EXAMPLE:443/y/../x","reason":{"code":"itemDuplicate","args":["1"],"message":"the same page as item 1"},"entry":1}]"#
     );
     assert_eq!(get(&got, "pages").as_f64(), Some(3.0));
     let opts = JSON::parse(r#"{"keepDuplicates": true, "reverse": true}"#).unwrap();
-    let got = uri_list::js_plan(link, opts).ok().unwrap();
+    let got = uri_list_wasm::js_plan(link, opts).ok().unwrap();
     assert_eq!(json(&get(&got, "duplicates")), "[]");
     assert_eq!(
         json(&get(&get(&get(&got, "groups"), "0"), "urls")),
@@ -341,7 +343,7 @@ fn plan_leaves_out_duplicates_as_the_engine_reads_them_and_reverses() {
 
 #[wasm_bindgen_test]
 fn errors_of_links_and_texts_carry_a_code_and_args() {
-    let err = uri_list::js_check("uri-list:").err().unwrap();
+    let err = uri_list_wasm::js_check("uri-list:").err().unwrap();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "empty list: no item after the scheme at byte 9"
@@ -349,9 +351,9 @@ fn errors_of_links_and_texts_carry_a_code_and_args() {
     assert_eq!(get(&err, "code").as_string().unwrap(), "errorEmptyList");
     assert_eq!(json(&get(&err, "args")), r#"["9"]"#);
     assert!(err.is_instance_of::<js_sys::Error>());
-    let err = uri_list::js_read_pasted("nothing here").err().unwrap();
+    let err = uri_list_wasm::js_read_pasted("nothing here").err().unwrap();
     assert_eq!(get(&err, "code").as_string().unwrap(), "errorNoLinks");
-    let err = uri_list::js_plan("uri-list:a;;b?x=%", JsValue::UNDEFINED)
+    let err = uri_list_wasm::js_plan("uri-list:a;;b?x=%", JsValue::UNDEFINED)
         .ok()
         .unwrap();
     let warning = get(&get(&err, "warnings"), "0");
@@ -368,12 +370,12 @@ fn page_titles_cross_the_boundary_both_ways() {
         r#"{"items": ["https://a.example/hotel", "https://b.example/", "https://c.example/"], "title": "Trip", "pageTitles": ["Hotel, old town.", null, "Café ~ 1"]}"#,
     )
     .unwrap();
-    let link = uri_list::js_encode(input).unwrap();
+    let link = uri_list_wasm::js_encode(input).unwrap();
     assert_eq!(
         link,
         "uri-list:https://a.example/hotel;https://b.example/;https://c.example/?title=Trip&page-titles=Hotel%2C%20old%20town%2E~~Caf%C3%A9%20%7E%201"
     );
-    let decoded = uri_list::js_decode(link.as_str().into(), JsValue::UNDEFINED).unwrap();
+    let decoded = uri_list_wasm::js_decode(link.as_str().into(), JsValue::UNDEFINED).unwrap();
     let titles = js_sys::Reflect::get(&decoded, &"pageTitles".into()).unwrap();
     assert_eq!(
         JSON::stringify(&titles).unwrap(),
@@ -381,7 +383,7 @@ fn page_titles_cross_the_boundary_both_ways() {
     );
     // A link without titles has no pageTitles.
     let plain =
-        uri_list::js_decode("uri-list:https://a.example/".into(), JsValue::UNDEFINED).unwrap();
+        uri_list_wasm::js_decode("uri-list:https://a.example/".into(), JsValue::UNDEFINED).unwrap();
     assert!(js_sys::Reflect::get(&plain, &"pageTitles".into())
         .unwrap()
         .is_undefined());
@@ -395,12 +397,12 @@ fn encode_nests_lists_given_as_objects() {
             "title": "Window"}"#,
     )
     .unwrap();
-    let link = uri_list::js_encode(input).ok().unwrap();
+    let link = uri_list_wasm::js_encode(input).ok().unwrap();
     assert_eq!(
         link,
         "uri-list:https://a.example;uri-list:https://b.example/%253Fq=1%3Bhttps://c.example%3Ftitle=Inner&color=red?title=Window"
     );
-    let got = uri_list::js_decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
+    let got = uri_list_wasm::js_decode(JsString::from(link.as_str()), JsValue::UNDEFINED)
         .ok()
         .unwrap();
     let inner = get(&get(&got, "lists"), "1");
@@ -410,7 +412,7 @@ fn encode_nests_lists_given_as_objects() {
     );
     assert_eq!(get(&inner, "title").as_string().unwrap(), "Inner");
     let bad = JSON::parse(r#"{"items": [{"items": [{"items": []}]}]}"#).unwrap();
-    let err: JsValue = uri_list::js_encode(bad).err().unwrap().into();
+    let err: JsValue = uri_list_wasm::js_encode(bad).err().unwrap().into();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "no item to encode: items[0].items[0].items is empty"
@@ -419,7 +421,7 @@ fn encode_nests_lists_given_as_objects() {
 
 #[wasm_bindgen_test]
 fn pasted_text_and_links_in_text() {
-    let got = uri_list::js_read_pasted("https://a.example\nhttps://b.example\n#?title=T\n")
+    let got = uri_list_wasm::js_read_pasted("https://a.example\nhttps://b.example\n#?title=T\n")
         .ok()
         .unwrap();
     assert_eq!(get(&got, "form").as_string().unwrap(), "text");
@@ -429,10 +431,11 @@ fn pasted_text_and_links_in_text() {
     );
     assert_eq!(get(&got, "title").as_string().unwrap(), "T");
     // Text that holds a link, as a selection in a chat app does.
-    let got =
-        uri_list::js_read_pasted("😀 see uri-list:https://a.example;https://b.example. Thoughts?")
-            .ok()
-            .unwrap();
+    let got = uri_list_wasm::js_read_pasted(
+        "😀 see uri-list:https://a.example;https://b.example. Thoughts?",
+    )
+    .ok()
+    .unwrap();
     assert_eq!(get(&got, "form").as_string().unwrap(), "link");
     assert_eq!(
         json(&get(&got, "items")),
@@ -470,7 +473,7 @@ fn decode_builds_the_same_object_as_the_core_json() {
         ("uri-list:https://a.example?k=%E2%9C%93&title=%E2%9C%93", false),
     ] {
         let opts = JSON::parse(if strict { r#"{"strict": true}"# } else { "{}" }).unwrap();
-        let got = uri_list::js_decode(JsString::from(link), opts)
+        let got = uri_list_wasm::js_decode(JsString::from(link), opts)
             .ok()
             .unwrap_or_else(|| panic!("{link}: decode threw"));
         let parsed = uri_list::Parser::new().strict(strict).parse(link).unwrap();
@@ -484,7 +487,7 @@ fn decode_builds_the_same_object_as_the_core_json() {
 #[wasm_bindgen_test]
 fn decode_throws_clear_errors() {
     let err: JsValue =
-        uri_list::js_decode(JsValue::from_f64(3.0).unchecked_into(), JsValue::UNDEFINED)
+        uri_list_wasm::js_decode(JsValue::from_f64(3.0).unchecked_into(), JsValue::UNDEFINED)
             .err()
             .unwrap();
     assert_eq!(
@@ -492,22 +495,23 @@ fn decode_throws_clear_errors() {
         "decode takes a string: the link"
     );
     // After a failed call, the next one still works (nothing is left half done).
-    let err: JsValue = uri_list::js_decode(JsString::from("https://a.example"), JsValue::UNDEFINED)
-        .err()
-        .unwrap();
+    let err: JsValue =
+        uri_list_wasm::js_decode(JsString::from("https://a.example"), JsValue::UNDEFINED)
+            .err()
+            .unwrap();
     assert!(get(&err, "message")
         .as_string()
         .unwrap()
         .starts_with("not a uri-list link"));
     let strict = JSON::parse(r#"{"strict": true}"#).unwrap();
-    let err: JsValue = uri_list::js_decode(JsString::from("uri-list:a b"), strict)
+    let err: JsValue = uri_list_wasm::js_decode(JsString::from("uri-list:a b"), strict)
         .err()
         .unwrap();
     assert!(get(&err, "message")
         .as_string()
         .unwrap()
         .contains("byte 10"));
-    let got = uri_list::js_decode(JsString::from("uri-list:a%3Bb"), JsValue::UNDEFINED)
+    let got = uri_list_wasm::js_decode(JsString::from("uri-list:a%3Bb"), JsValue::UNDEFINED)
         .ok()
         .unwrap();
     assert_eq!(json(&get(&got, "items")), r#"["a;b"]"#);
@@ -530,7 +534,7 @@ fn calls_on_the_longest_link_do_not_grow_the_memory() {
     assert!(link.len() <= uri_list::MAX_LENGTH);
     let js = JsString::from(link.as_str());
     let call = || {
-        let got = uri_list::js_decode(js.clone(), JsValue::UNDEFINED)
+        let got = uri_list_wasm::js_decode(js.clone(), JsValue::UNDEFINED)
             .ok()
             .unwrap();
         let got: Array = get(&got, "items").dyn_into().unwrap();
@@ -539,8 +543,8 @@ fn calls_on_the_longest_link_do_not_grow_the_memory() {
             got.get(0).as_string().unwrap(),
             "https://\u{e9}0.example/a;b?q=0"
         );
-        assert!(uri_list::js_to_text(&link).is_ok());
-        assert!(uri_list::js_check(&link).is_ok());
+        assert!(uri_list_wasm::js_to_text(&link).is_ok());
+        assert!(uri_list_wasm::js_check(&link).is_ok());
     };
     call();
     let pages = core::arch::wasm32::memory_size(0);
@@ -616,7 +620,7 @@ const ISSUE_HOSTS: &[&str] = &[
 /// not parse is not openable.
 #[wasm_bindgen_test]
 fn the_site_of_every_special_input_is_the_browsers_hostname() {
-    let corpus: Array = JSON::parse(include_str!("fixtures/wpt/urltestdata.json"))
+    let corpus: Array = JSON::parse(include_str!("../../tests/fixtures/wpt/urltestdata.json"))
         .expect("urltestdata.json is JSON")
         .dyn_into()
         .unwrap();
@@ -633,8 +637,8 @@ fn the_site_of_every_special_input_is_the_browsers_hostname() {
     }
     let list = js_sys::Object::new();
     Reflect::set(&list, &"items".into(), &items).unwrap();
-    let link = uri_list::js_encode(list.into()).ok().unwrap();
-    let checked = uri_list::js_check(&link).ok().unwrap();
+    let link = uri_list_wasm::js_encode(list.into()).ok().unwrap();
+    let checked = uri_list_wasm::js_check(&link).ok().unwrap();
     let checked: Array = get(&checked, "items").dyn_into().unwrap();
     assert_eq!(checked.length() as usize, inputs.len());
     let (mut same, mut rejected, mut reencoded, mut beyond) = (0, 0, 0, 0);
@@ -689,7 +693,7 @@ fn the_site_of_every_special_input_is_the_browsers_hostname() {
 /// The issue's hosts, named: what the tab opens, in this browser.
 #[wasm_bindgen_test]
 fn the_issue_hosts_are_named_as_the_tab_opens_them() {
-    let got = uri_list::js_check(
+    let got = uri_list_wasm::js_check(
         "uri-list:https://example%E3%80%82com/;https://paypal.com%E3%80%82evil.example/;https://%EF%BD%85%EF%BD%98%EF%BD%81%EF%BD%8D%EF%BD%90%EF%BD%8C%EF%BD%85.com/;https://bu%CC%88cher.de/",
     )
     .ok()
@@ -709,7 +713,7 @@ fn the_issue_hosts_are_named_as_the_tab_opens_them() {
         ]
     );
     // A Latin lookalike alone in its list is an alert.
-    let got = uri_list::js_check("uri-list:https://goo%C9%A1le.com/")
+    let got = uri_list_wasm::js_check("uri-list:https://goo%C9%A1le.com/")
         .ok()
         .unwrap();
     let item = Array::from(&get(&got, "items")).get(0);
@@ -791,18 +795,22 @@ type Call = fn(&str, &JsString);
 type NamedCall = (&'static str, Call);
 
 const DECODE: NamedCall = ("decode", |_, js| {
-    drop(uri_list::js_decode(js.clone(), JsValue::UNDEFINED))
+    drop(uri_list_wasm::js_decode(js.clone(), JsValue::UNDEFINED))
 });
-const CHECK: NamedCall = ("check", |link, _| drop(uri_list::js_check(link)));
+const CHECK: NamedCall = ("check", |link, _| drop(uri_list_wasm::js_check(link)));
 const CHECK_ALL: NamedCall = ("checkAll", |link, _| {
-    drop(uri_list::js_check_all(link, None))
+    drop(uri_list_wasm::js_check_all(link, None))
 });
 const PLAN: NamedCall = ("plan", |link, _| {
-    drop(uri_list::js_plan(link, JsValue::UNDEFINED))
+    drop(uri_list_wasm::js_plan(link, JsValue::UNDEFINED))
 });
-const TO_TEXT: NamedCall = ("toText", |link, _| drop(uri_list::js_to_text(link)));
-const FROM_TEXT: NamedCall = ("fromText", |text, _| drop(uri_list::js_from_text(text)));
-const READ_PASTED: NamedCall = ("readPasted", |link, _| drop(uri_list::js_read_pasted(link)));
+const TO_TEXT: NamedCall = ("toText", |link, _| drop(uri_list_wasm::js_to_text(link)));
+const FROM_TEXT: NamedCall = ("fromText", |text, _| {
+    drop(uri_list_wasm::js_from_text(text))
+});
+const READ_PASTED: NamedCall = ("readPasted", |link, _| {
+    drop(uri_list_wasm::js_read_pasted(link))
+});
 
 /// The shapes of link that cost the most memory, each with the functions
 /// it costs the most in (measured on every function with these and more:
@@ -897,8 +905,8 @@ async fn memory_stays_bounded(size: usize) {
 fn texts_over_the_limit_are_refused_with_their_length() {
     let text = "https://a.example/\n".repeat(uri_list::MAX_LENGTH / 19 + 1);
     for err in [
-        uri_list::js_from_text(&text).err().unwrap(),
-        uri_list::js_read_pasted(&text).err().unwrap(),
+        uri_list_wasm::js_from_text(&text).err().unwrap(),
+        uri_list_wasm::js_read_pasted(&text).err().unwrap(),
     ] {
         assert_eq!(get(&err, "code").as_string().unwrap(), "errorTextTooLong");
         assert_eq!(
@@ -935,7 +943,7 @@ fn web_links_are_made_and_read_as_the_browser_gives_their_fragment() {
             "title": "Zwei Seiten ä 😀", "web": "https://lists.example/open/#old"}"#,
     )
     .unwrap();
-    let web = uri_list::js_encode(input).ok().unwrap();
+    let web = uri_list_wasm::js_encode(input).ok().unwrap();
     assert!(web
         .starts_with("https://lists.example/open/#uri-list:https://a.example/search%3Fq=C%2523;"));
     let url = web_sys::Url::new(&web).unwrap();
@@ -944,11 +952,11 @@ fn web_links_are_made_and_read_as_the_browser_gives_their_fragment() {
     assert_eq!(url.href(), web);
     let link = url.hash()[1..].to_owned();
     assert_eq!(
-        uri_list::js_link_in_web_link(&web).as_deref(),
+        uri_list_wasm::js_link_in_web_link(&web).as_deref(),
         Some(link.as_str())
     );
-    assert_eq!(uri_list::js_web_link(base, &link).ok().unwrap(), web);
-    let read = uri_list::js_decode(JsString::from(web.as_str()), JsValue::UNDEFINED)
+    assert_eq!(uri_list_wasm::js_web_link(base, &link).ok().unwrap(), web);
+    let read = uri_list_wasm::js_decode(JsString::from(web.as_str()), JsValue::UNDEFINED)
         .ok()
         .unwrap();
     assert_eq!(get(&read, "title").as_string().unwrap(), "Zwei Seiten ä 😀");
@@ -960,20 +968,26 @@ fn web_links_are_made_and_read_as_the_browser_gives_their_fragment() {
     let lists = get(&read, "lists");
     assert!(json(&lists).contains("Innen"), "{}", json(&lists));
     assert_eq!(
-        uri_list::js_to_text(&web).ok().unwrap(),
-        uri_list::js_to_text(&link).ok().unwrap()
+        uri_list_wasm::js_to_text(&web).ok().unwrap(),
+        uri_list_wasm::js_to_text(&link).ok().unwrap()
     );
-    let checked = uri_list::js_check(&web).ok().unwrap();
+    let checked = uri_list_wasm::js_check(&web).ok().unwrap();
     assert_eq!(
         json(&get(&checked, "items")),
-        json(&get(&uri_list::js_check(&link).ok().unwrap(), "items"))
+        json(&get(&uri_list_wasm::js_check(&link).ok().unwrap(), "items"))
     );
-    let plan = uri_list::js_plan(&web, JsValue::UNDEFINED).ok().unwrap();
+    let plan = uri_list_wasm::js_plan(&web, JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
     assert_eq!(
         json(&plan),
-        json(&uri_list::js_plan(&link, JsValue::UNDEFINED).ok().unwrap())
+        json(
+            &uri_list_wasm::js_plan(&link, JsValue::UNDEFINED)
+                .ok()
+                .unwrap()
+        )
     );
-    let pasted = uri_list::js_read_pasted(&format!("look: {web} !"))
+    let pasted = uri_list_wasm::js_read_pasted(&format!("look: {web} !"))
         .ok()
         .unwrap();
     assert_eq!(get(&pasted, "form").as_string().unwrap(), "link");
@@ -991,12 +1005,12 @@ fn web_links_are_made_and_read_as_the_browser_gives_their_fragment() {
         "#Multi:https://a.example/%C3%A4%20b?title=Zwei%20Seiten%20%C3%A4"
     );
     for given in [typed.to_owned(), format!("https://h.example/{hash}")] {
-        let read = uri_list::js_decode(JsString::from(given.as_str()), JsValue::UNDEFINED)
+        let read = uri_list_wasm::js_decode(JsString::from(given.as_str()), JsValue::UNDEFINED)
             .ok()
             .unwrap();
         assert_eq!(get(&read, "title").as_string().unwrap(), "Zwei Seiten ä");
     }
-    let read = uri_list::js_decode(
+    let read = uri_list_wasm::js_decode(
         JsString::from(format!("https://h.example/{hash}").as_str()),
         JsValue::UNDEFINED,
     )
@@ -1010,15 +1024,16 @@ fn web_links_are_made_and_read_as_the_browser_gives_their_fragment() {
 
 #[wasm_bindgen_test]
 fn web_link_errors_carry_a_code() {
-    let err = uri_list::js_web_link("lists.example", "uri-list:https://a.example")
+    let err = uri_list_wasm::js_web_link("lists.example", "uri-list:https://a.example")
         .err()
         .unwrap();
     assert_eq!(get(&err, "code").as_string().unwrap(), "errorWebBase");
     assert_eq!(json(&get(&err, "args")), r#"["lists.example"]"#);
     for call in [
-        uri_list::js_decode(JsString::from("https://h.example/#top"), JsValue::UNDEFINED).err(),
-        uri_list::js_check("https://h.example/").err(),
-        uri_list::js_plan("HTTP://h.example/x", JsValue::UNDEFINED).err(),
+        uri_list_wasm::js_decode(JsString::from("https://h.example/#top"), JsValue::UNDEFINED)
+            .err(),
+        uri_list_wasm::js_check("https://h.example/").err(),
+        uri_list_wasm::js_plan("HTTP://h.example/x", JsValue::UNDEFINED).err(),
     ] {
         assert_eq!(
             get(&call.unwrap(), "code").as_string().unwrap(),
@@ -1027,7 +1042,7 @@ fn web_link_errors_carry_a_code() {
     }
     let bad =
         JSON::parse(r#"{"items": ["https://a.example"], "web": "ftp://h.example/"}"#).unwrap();
-    let err: JsValue = uri_list::js_encode(bad).err().unwrap().into();
+    let err: JsValue = uri_list_wasm::js_encode(bad).err().unwrap().into();
     assert!(get(&err, "message")
         .as_string()
         .unwrap()
@@ -1044,23 +1059,24 @@ fn format_links_reads_pages_and_groups_and_refuses_other_shapes() {
     )
     .unwrap();
     let options = |o: &str| JSON::parse(o).unwrap();
-    let markdown = uri_list::js_format_links(entries.clone(), options(r#"{"format": "markdown"}"#));
+    let markdown =
+        uri_list_wasm::js_format_links(entries.clone(), options(r#"{"format": "markdown"}"#));
     assert_eq!(
         markdown.ok().unwrap(),
         "- [A \\[b\\] \\<c\\>](https://xn--bcher-kva.de/\\(x\\))\n- G & H\n  - [https://b.example/](https://b.example/)"
     );
-    let html = uri_list::js_format_links(entries.clone(), options(r#"{"format": "html"}"#));
+    let html = uri_list_wasm::js_format_links(entries.clone(), options(r#"{"format": "html"}"#));
     assert!(html
         .ok()
         .unwrap()
         .contains(r#"<a href="https://xn--bcher-kva.de/(x)">A [b] &lt;c&gt;</a>"#));
-    let template = uri_list::js_format_links(
+    let template = uri_list_wasm::js_format_links(
         entries.clone(),
         options(r#"{"format": "template", "template": "{index} {host} {group}"}"#),
     );
     let err = template.err().unwrap();
     assert_eq!(get(&err, "code").as_string().unwrap(), "templateNoUrl");
-    let template = uri_list::js_format_links(
+    let template = uri_list_wasm::js_format_links(
         entries.clone(),
         options(
             r#"{"format": "template", "template": "{index} {host} {url}", "separator": " | "}"#,
@@ -1081,10 +1097,12 @@ fn format_links_reads_pages_and_groups_and_refuses_other_shapes() {
         (r#"[]"#, r#"{"format": "rtf"}"#),
         (r#"[]"#, r#"null"#),
     ] {
-        let err =
-            uri_list::js_format_links(JSON::parse(entries).unwrap(), JSON::parse(options).unwrap())
-                .err()
-                .unwrap_or_else(|| panic!("{entries} {options} is refused"));
+        let err = uri_list_wasm::js_format_links(
+            JSON::parse(entries).unwrap(),
+            JSON::parse(options).unwrap(),
+        )
+        .err()
+        .unwrap_or_else(|| panic!("{entries} {options} is refused"));
         let message = err.unchecked_into::<js_sys::Error>().message();
         assert!(
             String::from(message).starts_with("formatLinks takes"),
@@ -1191,16 +1209,16 @@ fn the_fast_path_gives_what_serde_gives() {
         let short: String = link.chars().take(60).collect();
         for all in [false, true] {
             let fast = if all {
-                uri_list::js_check_all(&link, None)
+                uri_list_wasm::js_check_all(&link, None)
             } else {
-                uri_list::js_check(&link)
+                uri_list_wasm::js_check(&link)
             };
-            let plain = uri_list::js_check_plain(&link, all);
+            let plain = uri_list_wasm::js_check_plain(&link, all);
             assert_same(&format!("check (all: {all}) of {short}"), fast, plain);
         }
         for opts in plan_opts {
-            let fast = uri_list::js_plan(&link, JSON::parse(opts).unwrap());
-            let plain = uri_list::js_plan_plain(&link, JSON::parse(opts).unwrap());
+            let fast = uri_list_wasm::js_plan(&link, JSON::parse(opts).unwrap());
+            let plain = uri_list_wasm::js_plan_plain(&link, JSON::parse(opts).unwrap());
             assert_same(&format!("plan {opts} of {short}"), fast, plain);
         }
     }
@@ -1224,7 +1242,7 @@ fn assert_same(what: &str, fast: Result<JsValue, JsValue>, plain: Result<JsValue
 #[wasm_bindgen_test]
 fn rows_of_the_fast_path_share_no_object() {
     let link = "uri-list:a;a;https://p%D0%B0ypal.com/;https://paypal.com/;https://p%D0%B0ypal.com/";
-    let check = uri_list::js_check(link).ok().unwrap();
+    let check = uri_list_wasm::js_check(link).ok().unwrap();
     let items = Array::from(&get(&check, "items"));
     let before = json(&check);
     let reason = get(&items.get(0), "reason");
@@ -1237,12 +1255,14 @@ fn rows_of_the_fast_path_share_no_object() {
     assert!(notes.length() > 0, "{}", json(&notes));
     Reflect::set(&notes.get(0), &"message".into(), &"changed".into()).unwrap();
     notes.push(&"changed".into());
-    let after = uri_list::js_check(link).ok().unwrap();
+    let after = uri_list_wasm::js_check(link).ok().unwrap();
     let count = |s: &str| s.matches("changed").count();
     assert_eq!(count(&json(&check)), 4, "{}", json(&check));
     assert_eq!(count(&json(&after)), 0);
     assert_eq!(json(&after), before);
-    let plan = uri_list::js_plan(link, JsValue::UNDEFINED).ok().unwrap();
+    let plan = uri_list_wasm::js_plan(link, JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
     let skipped = Array::from(&get(&plan, "skipped"));
     Reflect::set(
         &get(&skipped.get(0), "reason"),
