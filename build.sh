@@ -191,19 +191,22 @@ check_workflows() {
 # --- building -----------------------------------------------------------------------------------
 
 # One version number: Cargo.toml's. The manifests and the web page take it at build time
-# (.ci/version.mjs); cli/Cargo.toml (the CLI's package and the core it depends on), package.json
-# and package-lock.json (which npm needs) must say the same.
+# (.ci/version.mjs); cli/Cargo.toml and wasm/Cargo.toml (the CLI's and the boundary's packages and
+# the core each depends on), package.json and package-lock.json (which npm needs) must say the same.
 check_versions() {
-  local cargo_version cli_version cli_core
+  local cargo_version cli_version cli_core wasm_version wasm_core
   cargo_version=$(sed -n '/^\[package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' Cargo.toml)
   cli_version=$(sed -n '/^\[package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' cli/Cargo.toml)
   cli_core=$(sed -n 's/^uri-list[[:space:]]*=.*version[[:space:]]*=[[:space:]]*"=\{0,1\}\([^"]*\)".*/\1/p' cli/Cargo.toml)
+  wasm_version=$(sed -n '/^\[package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' wasm/Cargo.toml)
+  wasm_core=$(sed -n 's/^uri-list[[:space:]]*=.*version[[:space:]]*=[[:space:]]*"=\{0,1\}\([^"]*\)".*/\1/p' wasm/Cargo.toml)
   # shellcheck disable=SC2016 # the ${...} are JavaScript's
   node -e '
-    const [cargo, cli, cliCore] = process.argv.slice(1);
+    const [cargo, cli, cliCore, wasm, wasmCore] = process.argv.slice(1);
     const read = (file) => JSON.parse(require("fs").readFileSync(file, "utf8")).version;
     const versions = { "Cargo.toml": cargo, "cli/Cargo.toml": cli,
-      "cli/Cargo.toml (its uri-list dependency)": cliCore, "package.json": read("package.json"),
+      "cli/Cargo.toml (its uri-list dependency)": cliCore, "wasm/Cargo.toml": wasm,
+      "wasm/Cargo.toml (its uri-list dependency)": wasmCore, "package.json": read("package.json"),
       "package-lock.json": read("package-lock.json") };
     if (new Set(Object.values(versions)).size !== 1) {
       console.error("build.sh: error: the version numbers are not in step: " +
@@ -212,7 +215,7 @@ check_versions() {
       process.exit(1);
     }
     console.log(`version ${cargo}`);
-  ' "$cargo_version" "$cli_version" "$cli_core" || exit 1 # it said why
+  ' "$cargo_version" "$cli_version" "$cli_core" "$wasm_version" "$wasm_core" || exit 1 # it said why
 }
 
 size_of() { stat -c %s "$1"; }

@@ -3,7 +3,7 @@
 //   node .ci/pack.mjs PKG DIST
 //
 // PKG holds the wasm-bindgen output (uri_list.js, uri_list_bg.wasm, and snippets/: the JS half
-// of src/js/wasm.rs, which uri_list.js imports). For each browser, DIST/<browser>/ gets its own
+// of wasm/src/lib.rs, which uri_list.js imports). For each browser, DIST/<browser>/ gets its own
 // manifest.json, generated from the root manifest.json, the files under extension/, and PKG's
 // wasm under pkg/. Fails if a file the manifest names is missing.
 //

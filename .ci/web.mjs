@@ -2,7 +2,7 @@
 //
 //   node .ci/web.mjs PKG DIST
 //
-// PKG is the web page's wasm package: the same core as the extension's, built without the feature
+// PKG is the web page's wasm package: the same boundary and core as the extension's, built without the boundary's feature
 // `js-api` (build.sh: dist/pkg-web), so that it exports only the page's three calls (checkAll,
 // plan, toText) and carries nothing only the others reach; it reads lists exactly as the
 // extension does. PKG/uri_list_bg.wasm goes to DIST/web/pkg/. The page's script, web/web.js, is

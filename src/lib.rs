@@ -3,8 +3,11 @@
 //! This crate implements the `uri-list` URI scheme draft (`uri-list-draft`,
 //! called "the draft" below) and the `multi:` spelling of the Multilinks
 //! explainer ("the explainer"). It does no I/O and knows nothing of
-//! browsers; the extension, the command-line tool and the JavaScript API
-//! (`src/js/wasm.rs`) are thin layers on top of it.
+//! browsers; the extension, the command-line tool (the crate
+//! `uri-list-cli`) and the JavaScript API (the crate `uri-list-wasm`) are
+//! thin layers on top of it. The crate uses only `core` and `alloc`; with
+//! its default features it adds the JSON shapes (`serde`) and a URL parser
+//! for hosts ([`UrlCrate`], `url`).
 //!
 //! ```
 //! let parsed = uri_list::parse(
@@ -103,18 +106,18 @@
 //! - **Memory**: one call of the JavaScript API (`decode`, `check`, `plan`,
 //!   `toText`, `readPasted`) takes at most **48 times the size of its input**
 //!   in the wasm's memory at its peak, plus 1 MiB, whatever the shape of the
-//!   link (tests/wasm.rs measures it on links of 1 and 2 MiB of the costliest
+//!   link (wasm/tests/wasm.rs measures it on links of 1 and 2 MiB of the costliest
 //!   shapes: two-byte items, nested lists, many options, tabs, small pages
 //!   with user info, lookalike hosts). This matters because the wasm's
 //!   memory never shrinks: what one call took stays with the extension
-//!   until it restarts (the allocator, dlmalloc, reuses it for the next
+//!   until it restarts (std's allocator, dlmalloc, reuses it for the next
 //!   calls). The costliest is `plan` of a link of two-byte items
 //!   (`a;a;a;…`): each item is an [`Item`] of the parse and a [`Skipped`] of
 //!   the plan, each 32 bytes and a copy of the item; links of real pages
 //!   (30 bytes an item and more) take under 8 times their size. Results
 //!   leave the wasm as JS objects built by serde-wasm-bindgen value by
 //!   value, or, for the rows of `check`, `checkAll` and `plan`, in
-//!   batches of 4 096 rows (src/js/wasm.rs, `Table`), so a result of 100
+//!   batches of 4 096 rows (wasm/src/lib.rs, `Table`), so a result of 100
 //!   bytes an item is never held whole in the wasm's memory; `check` checks
 //!   one item at a time as it is written ([`CheckReport`]) and `plan` each
 //!   page once, both keeping only the sites, which the notes across items
@@ -226,8 +229,9 @@
 //! [`check_item`] names the site of an `http`/`https` item as the browser
 //! opens it: the URL Standard's host parser with the full UTS #46 processing,
 //! so that [`Site::host`] is `new URL(item).hostname` (`https://example。com/`
-//! is `example.com`). In the wasm the engine's own `URL` parser answers (the
-//! module carries no IDNA tables); natively the `url` crate. Hosts of plain
+//! is `example.com`), asked of the [`UrlParser`] the caller hands in: in the
+//! wasm the engine's own `URL` parser (the module carries no IDNA tables);
+//! natively the `url` crate ([`UrlCrate`]). Hosts of plain
 //! ASCII letters, digits, `-` and `.` are read without asking either. A host
 //! that the standard rejects is invalid, with the reason, even where a
 //! browser is more lenient (Chromium escapes a space that `U+3000` maps to).

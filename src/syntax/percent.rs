@@ -295,8 +295,10 @@ pub(crate) fn decode_item(raw: &str) -> Cow<'_, str> {
     }
 }
 
-/// [`decode_item`], appending to `out`: returns `false`, and appends
-/// nothing, when decoding changes nothing.
+/// Decodes one item as the parse does (draft §5: `%3B`, `%3F` and `%23`,
+/// and the escape rule of the crate docs; nothing else), appending it to
+/// `out`: returns `false`, and appends nothing, when decoding changes
+/// nothing.
 pub fn decode_item_into(raw: &str, out: &mut String) -> bool {
     let bytes = raw.as_bytes();
     let Some(first) = find_percent(bytes) else {

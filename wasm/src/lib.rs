@@ -9,7 +9,7 @@
 //! `decode`'s items, which src/wasm.js slices out of the caller's own
 //! string (measured: see `decode`), and the rows of `check`, `checkAll`
 //! and `plan`, which src/wasm.js builds from a table (measured: see
-//! [`Table`]); their objects are serde-wasm-bindgen's, value for value.
+//! `Table`); their objects are serde-wasm-bindgen's, value for value.
 //! Errors throw a JS `Error` whose message is the core's; a link or text
 //! that cannot be read throws one that also has the message's `code` and
 //! `args`, to show it in the browser's language. No function here panics.
