@@ -1,10 +1,7 @@
-//! Numbers as text, for messages: thin names over `core::fmt`.
-//!
-//! Not hand-written digits any more, and no crate (`itoa`): the digits were
-//! written by hand while the wasm linked no `core::fmt` (they saved 2.0 KB
-//! gzip then, benches/README.md "Size"); with std linked for
-//! serde-wasm-bindgen, `core::fmt` is in the wasm anyway, and the hand-written
-//! digits measured the same size (80 bytes more raw, 134 bytes less gzip).
+//! Numbers as text, for messages: thin names over `core::fmt`, which the
+//! wasm carries anyway (std is linked for serde-wasm-bindgen); a crate
+//! (`itoa`) or hand-written digits measured the same size (benches/README.md,
+//! "Size").
 
 use crate::prelude::*;
 
