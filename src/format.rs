@@ -13,6 +13,7 @@
 use crate::prelude::*;
 use alloc::borrow::Cow;
 
+use crate::bidi::{is_bidi_control, without_bidi_controls};
 use crate::check::check_item;
 use crate::message::{Code, Message};
 use crate::platform::UrlParser;
@@ -118,25 +119,6 @@ fn flat(entries: &[Entry]) -> impl Iterator<Item = (&str, &Link)> {
         };
         links.iter().map(move |link| (group, link))
     })
-}
-
-/// Whether `c` is a bidirectional control character: Unicode's
-/// `Bidi_Control` property (U+061C, U+200E, U+200F, U+202A–U+202E,
-/// U+2066–U+2069). Each changes the direction in which the text after it is
-/// shown: U+202E before an address shows it reversed.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// `text` without its bidirectional control characters ([`is_bidi_control`]):
-/// how every title and name the core hands out for a person to see or copy
-/// is written (here, in the plan's group names and in the check's titles).
-pub fn without_bidi_controls(text: &str) -> Cow<'_, str> {
-    if text.contains(is_bidi_control) {
-        Cow::Owned(text.chars().filter(|&c| !is_bidi_control(c)).collect())
-    } else {
-        Cow::Borrowed(text)
-    }
 }
 
 /// A title on one line: runs of white space (line breaks too) as one space,

@@ -297,6 +297,7 @@ mod prelude {
     pub(crate) use alloc::vec::Vec;
 }
 
+mod bidi;
 mod check;
 mod format;
 mod message;
@@ -305,12 +306,11 @@ mod platform;
 mod strset;
 mod syntax;
 
+pub use bidi::{is_bidi_control, without_bidi_controls};
 #[cfg(feature = "serde")]
 pub use check::CheckReport;
 pub use check::{check_item, check_list, page_address, Class, ItemCheck, Note, Site};
-pub use format::{
-    check_template, format_links, is_bidi_control, without_bidi_controls, Entry, Format, Link,
-};
+pub use format::{check_template, format_links, Entry, Format, Link};
 pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Code, Message};
 pub use plan::{

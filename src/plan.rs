@@ -489,11 +489,11 @@ fn own_title(list: &UriList) -> Option<String> {
 pub const MAX_TITLE_CHARS: usize = 80;
 
 /// White space folded to single spaces, control characters and
-/// bidirectional controls ([`crate::format::is_bidi_control`]: a group's
+/// bidirectional controls ([`crate::bidi::is_bidi_control`]: a group's
 /// name is shown, and copied, next to addresses) dropped, and at most
 /// [`MAX_TITLE_CHARS`] characters.
 fn clean_title(t: &str) -> String {
-    let t = crate::format::without_bidi_controls(t);
+    let t = crate::bidi::without_bidi_controls(t);
     let folded: Vec<&str> = t
         .split(|c: char| c.is_whitespace() || c.is_control())
         .filter(|w| !w.is_empty())

@@ -192,12 +192,12 @@ pub(crate) fn title_note(title: Option<&str>, site: Option<&Site>) -> Option<Not
         })?;
     // Shown as text: without bidirectional controls, and at most 80
     // characters of it.
-    let shown = crate::format::without_bidi_controls(title);
+    let shown = crate::bidi::without_bidi_controls(title);
     let shown = match shown.char_indices().nth(80) {
         Some((cut, _)) => [&shown[..cut], "…"].concat(),
         None => shown.into_owned(),
     };
-    let named = crate::format::without_bidi_controls(named);
+    let named = crate::bidi::without_bidi_controls(named);
     Some(Note {
         alert: true,
         message: Message::with(Code::noteTitleNamesSite, &[&shown, &named, &site.shown()]),

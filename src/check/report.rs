@@ -4,7 +4,7 @@
 use crate::prelude::*;
 
 use super::{check_item, check_openable, pair_notes, title_note, Class, Note, Site};
-use crate::format::without_bidi_controls;
+use crate::bidi::without_bidi_controls;
 use crate::message::{Code, Message};
 use crate::platform::UrlParser;
 use crate::syntax::parse::{Parsed, Parser};
