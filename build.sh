@@ -275,6 +275,10 @@ wasm_package() {
   local wasm=$1 dir=$2 name=${3:-$(basename "$1" .wasm)}
   mkdir -p "$dir"
   quietly "wasm-bindgen $name ($dir)" wasm-bindgen --target web --out-dir "$dir" --out-name "$name" "$wasm"
+  # The module with its function names, before wasm-opt strips them: what ./build.sh bench reads
+  # to say where the bytes are (twiggy).
+  mkdir -p "target/wasm-names/$(basename "$dir")"
+  cp "$dir/${name}_bg.wasm" "target/wasm-names/$(basename "$dir")/${name}_bg.wasm"
   # The features are named as well as read from the module's target-features section: with
   # strip = true in the release profile that section is gone and wasm-opt would reject the module.
   quietly "wasm-opt $name ($dir)" wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \

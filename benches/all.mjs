@@ -43,7 +43,7 @@
 // `tabGroups.onUpdated` listener posts the time a group got its title to the local server; the
 // click's time is the page's `pointerup` event (the click follows it at once). Both are
 // `performance.timeOrigin + ...`, one clock for every process of the browser.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, tmpdir, loadavg, totalmem } from 'node:os';
@@ -152,6 +152,39 @@ function size() {
   }
   const gz = gzipSync(readFileSync(join(ROOT, 'dist/pkg/uri_list_bg.wasm')), { level: 9 }).length;
   row('size', 'wasm, gzip -9', kb(gz), '≤ 48 KB', gz <= 48 * 1024);
+  for (const [what, file] of [['the web page\'s wasm', 'dist/pkg-web/uri_list_bg.wasm'], ['the QR code\'s wasm', 'dist/pkg/uri_list_qr_bg.wasm']]) {
+    const bytes = readFileSync(join(ROOT, file));
+    row('size', `${what}, gzip -9`, kb(gzipSync(bytes, { level: 9 }).length), '', null, { raw: bytes.length });
+  }
+  whereTheBytesAre();
+}
+
+/**
+ * Where the extension's and the web page's wasm spend their bytes: twiggy's largest items of the
+ * modules build.sh keeps with their function names (target/wasm-names/, before wasm-opt, so a
+ * little larger than what ships), each as a share of its module. Said, not judged: no goal.
+ */
+function whereTheBytesAre() {
+  for (const [what, dir] of [['extension', 'pkg'], ['web page', 'pkg-web']]) {
+    const file = join(ROOT, 'target/wasm-names', dir, 'uri_list_bg.wasm');
+    if (!existsSync(file)) {
+      row('size', `where the ${what}'s wasm bytes are`, `not measured: ${relative(ROOT, file)} is missing (./build.sh writes it)`);
+      continue;
+    }
+    let items;
+    try {
+      items = JSON.parse(execFileSync('twiggy', ['top', '-n', '13', '--format', 'json', file], { encoding: 'utf8' }));
+    } catch (e) {
+      row('size', `where the ${what}'s wasm bytes are`, `not measured: twiggy is missing (cargo install twiggy): ${e.message.split('\n')[0]}`);
+      continue;
+    }
+    // The names section is the names themselves, which do not ship.
+    for (const item of items.filter((i) => !i.name.includes('"function names"'))) {
+      const bare = item.name.replace(/::h[0-9a-f]{16}$/, '').replace(/\[[0-9a-f]{16}\]/g, '');
+      const name = bare.length > 90 ? `${bare.slice(0, 87)}...` : bare;
+      row('size', `${what}'s wasm: ${name}`, `${item.shallow_size} bytes (${item.shallow_size_percent.toFixed(1)} %)`);
+    }
+  }
 }
 
 // ---- the extensions made here ----------------------------------------------------------------
