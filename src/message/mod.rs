@@ -141,6 +141,23 @@ messages! {
     charNonAscii: "non-ASCII character \"$1\" ($2)",
     // A person's own template for copied links (`format_links`).
     templateNoUrl: "the template has no {url}: the copied text would carry no address",
+    // What the JavaScript API (the wasm boundary, crate uri-list-wasm) says of a value it
+    // cannot take: a caller's mistake, named by where it is (`items[2].items[0]`).
+    apiNotString: "$1 takes a string: $2",
+    encodeInput: "encode takes {items: (string | {items, title?, type?, options?, pageTitles?})[], title?, type?, options?: [key, value][], pageTitles?: (string | null)[]}",
+    encodeNotList: "encode: $1 is not a list: {items, title?, type?, options?, pageTitles?}",
+    encodeTooDeep: "encode: $1 nests lists deeper than $2 levels",
+    encodeNotArray: "encode: $1 must be an array",
+    encodeNoItem: "no item to encode: $1 is empty",
+    encodeNotItem: "encode: $1 is not a string or a list",
+    encodeEmptyItem: "encode: $1 is empty: a uri-list cannot carry an empty item",
+    encodeNotString: "encode: $1 must be a string",
+    encodeNotPairs: "encode: $1 must be an array of [key, value] pairs",
+    encodeNotPair: "encode: $1 is not a [key, value] pair of strings",
+    encodeTitlesOption: "encode: $1 holds \"$2\": give the pages' titles as pageTitles, one per item",
+    encodeTooManyTitles: "encode: $1 has more titles ($2) than there are items ($3)",
+    encodeNotTitles: "encode: $1 must be an array of strings or nulls, one per item",
+    internalError: "internal error: $1",
     // What a lenient reading did about a violation.
     actionRemoved: "removed",
     actionSkipped: "skipped",
@@ -201,7 +218,7 @@ pub enum Arg {
 impl Message {
     /// A message without arguments.
     #[inline(never)]
-    pub(crate) fn new(code: Code) -> Self {
+    pub fn new(code: Code) -> Self {
         Message {
             code,
             args: Vec::new(),
@@ -209,10 +226,10 @@ impl Message {
     }
 
     /// A message whose arguments are all text (numbers written with
-    /// [`crate::message::digits::decimal`]). (Not generic: one copy of this in the
+    /// [`crate::boundary::decimal`]). (Not generic: one copy of this in the
     /// wasm, whatever the arguments are.)
     #[inline(never)]
-    pub(crate) fn with(code: Code, args: &[&str]) -> Self {
+    pub fn with(code: Code, args: &[&str]) -> Self {
         Message {
             code,
             args: args.iter().map(|&a| Arg::Text(a.to_owned())).collect(),

@@ -13,30 +13,21 @@
 use core::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use uri_list::boundary::decimal;
-use uri_list::UriList;
+use uri_list::{Code, Message, UriList};
 use wasm_bindgen::JsValue;
 
-/// What `encode` takes, for the message when it is given something else.
-const SHAPE: &str =
-    "{items: (string | {items, title?, type?, options?, pageTitles?})[], title?, type?, \
-     options?: [key, value][], pageTitles?: (string | null)[]}";
-
-/// A value read, or what is wrong with it (the whole message).
-type Checked<T> = Result<T, String>;
+/// A value read, or what is wrong with it: a message with its code, in
+/// the browser's language where the extension shows it.
+type Checked<T> = Result<T, Message>;
 
 /// The list `input` describes, or the message of the first mistake in it.
-pub(crate) fn list_from(input: JsValue) -> Result<UriList, String> {
+pub(crate) fn list_from(input: JsValue) -> Result<UriList, Message> {
     let seed = ListSeed {
         path: String::new(),
         depth: 0,
     };
     let read = seed.deserialize(serde_wasm_bindgen::Deserializer::from(input));
-    read.unwrap_or_else(|_| Err(["encode takes ", SHAPE].concat()))
-}
-
-/// `encode: what`: the message of a mistake.
-fn fail(what: &[&str]) -> String {
-    ["encode: ", &what.concat()].concat()
+    read.unwrap_or_else(|_| Err(Message::new(Code::encodeInput)))
 }
 
 /// Visitor methods that take a kind of value as a mistake: `self.wrong()`.
@@ -112,13 +103,12 @@ impl ListSeed {
         }
     }
 
-    fn wrong(&self) -> String {
-        let not_what = if self.path.is_empty() {
-            String::new()
+    fn wrong(&self) -> Message {
+        if self.path.is_empty() {
+            Message::new(Code::encodeInput)
         } else {
-            [", not what ", &self.path, " is"].concat()
-        };
-        ["encode takes ", SHAPE, &not_what].concat()
+            Message::with(Code::encodeNotList, &[&self.path])
+        }
     }
 }
 
@@ -126,19 +116,17 @@ impl<'de> Visitor<'de> for ListSeed {
     type Value = Checked<UriList>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(SHAPE)
+        f.write_str(Code::encodeInput.english())
     }
 
     reject!('de: scalars, strings, unit, seq);
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         if self.depth > uri_list::MAX_DEPTH {
-            return Ok(Err(fail(&[
-                &self.path,
-                " nests lists deeper than ",
-                &decimal(uri_list::MAX_DEPTH as u64),
-                " levels",
-            ])));
+            return Ok(Err(Message::with(
+                Code::encodeTooDeep,
+                &[&self.path, &decimal(uri_list::MAX_DEPTH as u64)],
+            )));
         }
         let (mut items, mut title, mut kind, mut options) = (None, Ok(None), Ok(None), Ok(None));
         let mut page_titles = Ok(None);
@@ -178,7 +166,8 @@ impl<'de> Visitor<'de> for ListSeed {
                 }
             }
         }
-        let items = items.unwrap_or_else(|| Err(fail(&[&self.name("items"), " must be an array"])));
+        let items = items
+            .unwrap_or_else(|| Err(Message::with(Code::encodeNotArray, &[&self.name("items")])));
         let list = build(items, title, kind, options, &self.name("options"));
         Ok(list.and_then(|list| with_page_titles(list, page_titles?, &self.name("pageTitles"))))
     }
@@ -211,12 +200,10 @@ fn build(
         // Written from the items' titles: as an option it would be read
         // back as titles, not as the option given.
         if key == uri_list::PAGE_TITLES {
-            return Err(fail(&[
-                options_name,
-                " holds \"",
-                uri_list::PAGE_TITLES,
-                "\": give the pages' titles as pageTitles, one per item",
-            ]));
+            return Err(Message::with(
+                Code::encodeTitlesOption,
+                &[options_name, uri_list::PAGE_TITLES],
+            ));
         }
         list.push_option(key, value);
     }
@@ -232,14 +219,14 @@ fn with_page_titles(
 ) -> Checked<UriList> {
     let titles = titles.unwrap_or_default();
     if titles.len() > list.len() {
-        return Err(fail(&[
-            name,
-            " has more titles (",
-            &decimal(titles.len() as u64),
-            ") than there are items (",
-            &decimal(list.len() as u64),
-            ")",
-        ]));
+        return Err(Message::with(
+            Code::encodeTooManyTitles,
+            &[
+                name,
+                &decimal(titles.len() as u64),
+                &decimal(list.len() as u64),
+            ],
+        ));
     }
     for (i, title) in titles.into_iter().enumerate() {
         if let Some(title) = title {
@@ -262,8 +249,8 @@ struct ItemsSeed {
 }
 
 impl ItemsSeed {
-    fn wrong(&self) -> String {
-        fail(&[&self.name, " must be an array"])
+    fn wrong(&self) -> Message {
+        Message::with(Code::encodeNotArray, &[&self.name])
     }
 }
 
@@ -294,9 +281,7 @@ impl<'de> Visitor<'de> for ItemsSeed {
             }
         }
         if items.is_empty() {
-            return Ok(Err(
-                ["no item to encode: ", &self.name, " is empty"].concat()
-            ));
+            return Ok(Err(Message::with(Code::encodeNoItem, &[&self.name])));
         }
         Ok(Ok(items))
     }
@@ -309,17 +294,13 @@ struct ItemSeed {
 }
 
 impl ItemSeed {
-    fn wrong(&self) -> String {
-        fail(&[&self.path, " is not a string or a list"])
+    fn wrong(&self) -> Message {
+        Message::with(Code::encodeNotItem, &[&self.path])
     }
 
     fn uri(self, uri: String) -> Checked<Entry> {
         if uri.is_empty() {
-            return Err([
-                &self.path,
-                " is empty: a uri-list cannot carry an empty item",
-            ]
-            .concat());
+            return Err(Message::with(Code::encodeEmptyItem, &[&self.path]));
         }
         Ok(Entry::Uri(uri))
     }
@@ -357,8 +338,8 @@ struct TextSeed {
 }
 
 impl TextSeed {
-    fn wrong(&self) -> String {
-        fail(&[&self.name, " must be a string"])
+    fn wrong(&self) -> Message {
+        Message::with(Code::encodeNotString, &[&self.name])
     }
 }
 
@@ -390,8 +371,8 @@ struct OptionsSeed {
 }
 
 impl OptionsSeed {
-    fn wrong(&self) -> String {
-        fail(&[&self.name, " must be an array of [key, value] pairs"])
+    fn wrong(&self) -> Message {
+        Message::with(Code::encodeNotPairs, &[&self.name])
     }
 }
 
@@ -411,12 +392,8 @@ impl<'de> Visitor<'de> for OptionsSeed {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut pairs = Vec::new();
         loop {
-            let not_a_pair = fail(&[
-                &self.name,
-                "[",
-                &decimal(pairs.len() as u64),
-                "] is not a [key, value] pair of strings",
-            ]);
+            let at = [&self.name, "[", &decimal(pairs.len() as u64), "]"].concat();
+            let not_a_pair = Message::with(Code::encodeNotPair, &[&at]);
             match seq.next_element_seed(PairSeed) {
                 Ok(Some(Some(pair))) => pairs.push(pair),
                 Ok(None) => break,
@@ -454,11 +431,8 @@ struct PageTitlesSeed {
 }
 
 impl PageTitlesSeed {
-    fn wrong(&self) -> String {
-        fail(&[
-            &self.name,
-            " must be an array of strings or nulls, one per item",
-        ])
+    fn wrong(&self) -> Message {
+        Message::with(Code::encodeNotTitles, &[&self.name])
     }
 }
 

@@ -30,7 +30,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use platform::EngineUrl;
 use serde::Serialize;
 use uri_list::boundary::{decode_item_into, ListShape, Lists, PageTitles};
-use uri_list::{from_text, to_text, CheckReport, Class, Parser, UriList};
+use uri_list::{from_text, to_text, CheckReport, Class, Code, Message, Parser, UriList};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -44,6 +44,12 @@ fn parse(link: &str, strict: bool) -> Result<uri_list::Parsed, JsValue> {
 /// `args` (the fields of a serialised [`uri_list::Message`]).
 fn error(e: uri_list::Error) -> JsValue {
     message_error(e.message())
+}
+
+/// A JS `Error` for what cannot happen (a bound the core keeps), with a code
+/// all the same.
+fn internal(what: &str) -> JsValue {
+    message_error(Message::with(Code::internalError, &[what]))
 }
 
 /// A JS `Error` for a message: its English text, `code` and `args`.
@@ -161,7 +167,10 @@ fn options_len(list: &UriList) -> usize {
 pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsValue> {
     let input = read_input(&link, &opts);
     if input < 0.0 {
-        return Err(JsError::new("decode takes a string: the link").into());
+        return Err(message_error(Message::with(
+            Code::apiNotString,
+            &["decode", "the link"],
+        )));
     }
     let (units, strict) = ((input / 2.0) as usize, input % 2.0 == 1.0);
     hand_over_memory();
@@ -173,13 +182,11 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
         bytes = vec![0u8; 3 * units];
         written = copy_in(&link, bytes.as_mut_ptr() as u32, 3 * units as u32);
     }
-    let written = usize::try_from(written)
-        .map_err(|_| JsError::new("internal error: the link did not fit"))?;
+    let written = usize::try_from(written).map_err(|_| internal("the link did not fit"))?;
     bytes.truncate(written);
     // As many bytes as UTF-16 units: every character is ASCII.
     let ascii = bytes.len() == units;
-    let mut text = String::from_utf8(bytes)
-        .map_err(|_| JsError::new("internal error: the link is not UTF-8"))?;
+    let mut text = String::from_utf8(bytes).map_err(|_| internal("the link is not UTF-8"))?;
     // A web link: its list from here on, in the caller's string too (the
     // spans index it). The list is the end of the text (src/syntax/web_link.rs).
     let list_at = text.len() - uri_list::list_link(&text).map_err(error)?.len();
@@ -335,7 +342,7 @@ struct DecodeRest<'a> {
 /// With `web: BASE` (an absolute `http(s)` address), the web link on that
 /// base (`webLink`).
 #[cfg_attr(feature = "js-api", wasm_bindgen(js_name = encode))]
-pub fn js_encode(input: JsValue) -> Result<String, JsError> {
+pub fn js_encode(input: JsValue) -> Result<String, JsValue> {
     let web = if input.is_object() {
         js_sys::Reflect::get(&input, &JsValue::from_str("web")).unwrap_or(JsValue::UNDEFINED)
     } else {
@@ -343,16 +350,17 @@ pub fn js_encode(input: JsValue) -> Result<String, JsError> {
     };
     let link = encode::list_from(input)
         .map(|list| list.to_link())
-        .map_err(|message| JsError::new(&message))?;
+        .map_err(message_error)?;
     if web.is_undefined() || web.is_null() {
         return Ok(link);
     }
     let base = web.as_string().ok_or_else(|| {
-        JsError::new("encode: web must be a string: the address of a page that shows lists")
+        message_error(Message::with(
+            Code::apiNotString,
+            &["encode's web", "the address of a page that shows lists"],
+        ))
     })?;
-    // In English only, as every error of `encode`: `webLink` throws with
-    // the message's code.
-    uri_list::web_link(&base, &link).map_err(|e| JsError::new(&e.message().english()))
+    uri_list::web_link(&base, &link).map_err(error)
 }
 
 /// `webLink(base, link)`: the web link for a uri-list link on `base`, an
@@ -767,8 +775,7 @@ pub fn js_plan(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
     for duplicate in &plan.duplicates {
         let item = table.text(Some(&duplicate.item));
         let reason = table.message(Some(&duplicate.reason));
-        let entry = u32::try_from(duplicate.entry)
-            .map_err(|_| JsError::new("internal error: too many items"))?;
+        let entry = u32::try_from(duplicate.entry).map_err(|_| internal("too many items"))?;
         table.push(&[item[0], item[1], reason, entry])?;
     }
     table.flush()?;

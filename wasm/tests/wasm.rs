@@ -122,8 +122,7 @@ fn errors_throw_with_the_core_message() {
     );
     let err: JsValue = uri_list_wasm::js_encode(JSON::parse(r#"{"items": []}"#).unwrap())
         .err()
-        .unwrap()
-        .into();
+        .unwrap();
     assert!(get(&err, "message")
         .as_string()
         .unwrap()
@@ -134,7 +133,7 @@ fn errors_throw_with_the_core_message() {
         (r#"{"items": ["a", 2]}"#, "encode: items[1] is not a string or a list"),
         (
             r#"{"items": ["a", ""]}"#,
-            "items[1] is empty: a uri-list cannot carry an empty item",
+            "encode: items[1] is empty: a uri-list cannot carry an empty item",
         ),
         (
             r#"{"items": "a"}"#,
@@ -167,14 +166,41 @@ fn errors_throw_with_the_core_message() {
     ] {
         let err: JsValue = uri_list_wasm::js_encode(JSON::parse(input).unwrap())
             .err()
-            .unwrap()
-            .into();
+            .unwrap();
         assert_eq!(
             get(&err, "message").as_string().unwrap(),
             message,
             "{input}"
         );
+        // Every mistake carries its code and arguments, for the browser's language.
+        let code = get(&err, "code").as_string().unwrap_or_default();
+        assert!(code.starts_with("encode"), "{input}: code {code:?}");
+        assert!(Array::is_array(&get(&err, "args")), "{input}: no args");
     }
+    // The other functions' mistakes too: a decode of no string, a web base that is no string.
+    let err = uri_list_wasm::js_decode(JsValue::from(3).unchecked_into(), JsValue::UNDEFINED)
+        .err()
+        .unwrap();
+    assert_eq!(get(&err, "code").as_string().unwrap(), "apiNotString");
+    assert_eq!(
+        get(&err, "message").as_string().unwrap(),
+        "decode takes a string: the link"
+    );
+    let err = uri_list_wasm::js_encode(
+        JSON::parse(r#"{"items": ["https://a.example"], "web": 3}"#).unwrap(),
+    )
+    .err()
+    .unwrap();
+    assert_eq!(get(&err, "code").as_string().unwrap(), "apiNotString");
+    let err = uri_list_wasm::js_encode(
+        JSON::parse(r#"{"items": ["https://a.example"], "web": "ftp://x.example/"}"#).unwrap(),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        get(&err, "code").as_string().is_some_and(|c| !c.is_empty()),
+        "webLink's mistake has its code"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -412,7 +438,7 @@ fn encode_nests_lists_given_as_objects() {
     );
     assert_eq!(get(&inner, "title").as_string().unwrap(), "Inner");
     let bad = JSON::parse(r#"{"items": [{"items": [{"items": []}]}]}"#).unwrap();
-    let err: JsValue = uri_list_wasm::js_encode(bad).err().unwrap().into();
+    let err: JsValue = uri_list_wasm::js_encode(bad).err().unwrap();
     assert_eq!(
         get(&err, "message").as_string().unwrap(),
         "no item to encode: items[0].items[0].items is empty"
@@ -1042,7 +1068,7 @@ fn web_link_errors_carry_a_code() {
     }
     let bad =
         JSON::parse(r#"{"items": ["https://a.example"], "web": "ftp://h.example/"}"#).unwrap();
-    let err: JsValue = uri_list_wasm::js_encode(bad).err().unwrap().into();
+    let err: JsValue = uri_list_wasm::js_encode(bad).err().unwrap();
     assert!(get(&err, "message")
         .as_string()
         .unwrap()
