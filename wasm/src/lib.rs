@@ -71,7 +71,7 @@ fn to_js(value: &impl Serialize) -> Result<JsValue, JsValue> {
 extern "C" {
     /// Hands the module's memory to src/wasm.js, once.
     #[wasm_bindgen(js_name = setMemory)]
-    fn set_memory(memory: &JsValue);
+    fn set_memory(memory: &JsValue, layout: &JsValue);
     /// -1 when `link` is not a string, else twice its length in UTF-16
     /// units, plus 1 for `opts.strict`.
     #[wasm_bindgen(js_name = readInput)]
@@ -115,12 +115,79 @@ extern "C" {
 /// has one thread: an atomic only because a `static` must be `Sync`.
 static MEMORY_SET: AtomicBool = AtomicBool::new(false);
 
-/// Hands the module's memory to src/wasm.js, the first time only.
+/// Hands the module's memory to src/wasm.js, the first time only, with the
+/// layout of the tables it reads there ([`Layout`]).
 fn hand_over_memory() {
     if !MEMORY_SET.swap(true, Ordering::Relaxed) {
-        set_memory(&wasm_bindgen::memory());
+        let layout = to_js(&Layout {
+            decoded: DECODED,
+            none: NONE,
+            check: CHECK,
+            check_all: CHECK_ALL,
+            skipped: SKIPPED,
+            duplicate: DUPLICATE,
+            widths: WIDTHS,
+            classes: CLASSES,
+            columns: COLUMNS,
+        })
+        .unwrap_or(JsValue::UNDEFINED);
+        set_memory(&wasm_bindgen::memory(), &layout);
     }
 }
+
+/// The numbers of the tables this file writes and src/wasm.js reads
+/// (spans, kinds of row, widths, columns, classes), declared once, here:
+/// src/wasm.js takes them from this object, handed over with the memory.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Layout {
+    decoded: u32,
+    none: u32,
+    check: u32,
+    check_all: u32,
+    skipped: u32,
+    duplicate: u32,
+    widths: [usize; 5],
+    /// A row's class is its index here; serde names each class as the
+    /// core's JSON shapes do.
+    classes: [Class; 4],
+    columns: Columns,
+}
+
+/// Where each field of a `check` row is, in `u32`s from the row's start
+/// (a span takes two); a `checkAll` row adds `depth`, `list` and `nested`.
+#[derive(Serialize, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+struct Columns {
+    item: usize,
+    site: usize,
+    site_unicode: usize,
+    userinfo: usize,
+    class: usize,
+    reason: usize,
+    notes: usize,
+    page_title: usize,
+    depth: usize,
+    list: usize,
+    nested: usize,
+}
+
+const COLUMNS: Columns = Columns {
+    item: 0,
+    site: 2,
+    site_unicode: 4,
+    userinfo: 6,
+    class: 8,
+    reason: 9,
+    notes: 10,
+    page_title: 11,
+    depth: 13,
+    list: 14,
+    nested: 15,
+};
+
+/// The classes of a row, by their number in the table.
+const CLASSES: [Class; 4] = [Class::Openable, Class::Blocked, Class::Invalid, Class::List];
 
 /// In the span table, the bit that marks a span in the decoded items' text
 /// rather than in the link. Links are shorter than 2^31 UTF-16 units (see
@@ -443,39 +510,27 @@ fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
             table.text(row.site_unicode)
         };
         let userinfo = table.text(row.userinfo);
-        let class = match row.class {
-            Class::Openable => 0,
-            Class::Blocked => 1,
-            Class::Invalid => 2,
-            Class::List => 3,
-        };
+        let class = CLASSES.iter().position(|&c| c == row.class).unwrap_or(0) as u32;
         let reason = table.message(row.reason);
         let notes = table.notes(row.notes);
         let title = table.text(row.page_title);
-        let head = [
-            item[0],
-            item[1],
-            site[0],
-            site[1],
-            unicode[0],
-            unicode[1],
-            userinfo[0],
-            userinfo[1],
-            class,
-            reason,
-            notes,
-            title[0],
-            title[1],
-        ];
-        if kind == CHECK {
-            table.push(&head)
-        } else {
+        let c = COLUMNS;
+        let mut cells = [0; WIDTHS[CHECK_ALL as usize]];
+        cells[c.item..c.item + 2].copy_from_slice(&item);
+        cells[c.site..c.site + 2].copy_from_slice(&site);
+        cells[c.site_unicode..c.site_unicode + 2].copy_from_slice(&unicode);
+        cells[c.userinfo..c.userinfo + 2].copy_from_slice(&userinfo);
+        cells[c.class] = class;
+        cells[c.reason] = reason;
+        cells[c.notes] = notes;
+        cells[c.page_title..c.page_title + 2].copy_from_slice(&title);
+        if kind == CHECK_ALL {
             let n = |v: Option<usize>| v.map_or(NONE, |v| v as u32);
-            let mut all = [0; 16];
-            all[..13].copy_from_slice(&head);
-            all[13..].copy_from_slice(&[n(row.depth), n(row.list), n(row.nested)]);
-            table.push(&all)
+            cells[c.depth] = n(row.depth);
+            cells[c.list] = n(row.list);
+            cells[c.nested] = n(row.nested);
         }
+        table.push(&cells[..WIDTHS[kind as usize]])
     })?;
     table.flush()?;
     Ok(finish_check(&to_js(&report.rest())?))
@@ -488,7 +543,7 @@ fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
 /// (those, then the depth, the list and the nested list, [`NONE`] for none);
 /// `plan`'s skipped items (the item's span, the reason's value); `plan`'s
 /// URLs (a span); `plan`'s duplicates (the item's span, the reason's value,
-/// the entry). src/wasm.js has the same numbers.
+/// the entry). src/wasm.js reads them from the [`Layout`] it is handed.
 const CHECK: u32 = 0;
 const CHECK_ALL: u32 = 1;
 const SKIPPED: u32 = 2;

@@ -1,7 +1,7 @@
-// The JavaScript half of src/js/wasm.rs: the helpers its `decode`, `check`,
+// The JavaScript half of src/lib.rs: the helpers its `decode`, `check`,
 // `checkAll` and `plan` call.
 //
-// wasm-bindgen ships this file with the package (snippets/…/src/js/wasm.js) and
+// wasm-bindgen ships this file with the package (snippets/…/src/wasm.js) and
 // the package's own functions call into it, so callers see one function each.
 // It exists for speed: the link goes into the module's memory with one
 // `TextEncoder.encodeInto`, and the result object is built here from a table
@@ -13,18 +13,24 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** In the span table, the bit that marks a span in `text` rather than in the link. */
-const DECODED = 2 ** 31;
-
 /**
  * The module's memory (a `WebAssembly.Memory`), handed over once by the first
- * `decode`: passing it on every call is one more call into JS.
+ * call that needs it: passing it on every call is one more call into JS.
  */
 let memory = null;
 
-/** Keeps the module's memory for `copyIn` and `build`. */
-export function setMemory(m) {
+/**
+ * The numbers of the tables in that memory, as src/lib.rs declares them (its
+ * `Layout`): `decoded`, the bit of a span in `text` rather than in the link;
+ * `none`, a span or value that is absent; the kinds of row, their `widths`
+ * in u32s, the `columns` of a check row, the `classes` by number.
+ */
+let layout = null;
+
+/** Keeps the module's memory and its tables' layout, for `copyIn`, `build` and `rows`. */
+export function setMemory(m, l) {
   memory = m;
+  layout = l;
 }
 
 /**
@@ -55,9 +61,6 @@ export function copyIn(link, ptr, room) {
   return read === link.length ? written : -1;
 }
 
-/** In the span table after the items, the span of a title or type the list does not have. */
-const NONE = 2 ** 32 - 1;
-
 /**
  * The object `decode()` returns. `text` is the `textLen` bytes of UTF-8 at
  * `textPtr`: the text of every item that does not stand unchanged in the
@@ -71,6 +74,7 @@ const NONE = 2 ** 32 - 1;
  * none), and of each option's key and value.
  */
 export function build(link, ptr, count, textPtr, textLen, optionCount, rest) {
+  const { decoded: DECODED, none: NONE } = layout;
   const text = textLen === 0 ? '' : decoder.decode(new Uint8Array(memory.buffer, textPtr, textLen));
   const spans = new Uint32Array(memory.buffer, ptr, 2 * count + 4 + 4 * optionCount);
   const at = (k) => (spans[k] === NONE ? null : text.slice(spans[k], spans[k + 1]));
@@ -89,21 +93,13 @@ export function build(link, ptr, count, textPtr, textLen, optionCount, rest) {
   return out;
 }
 
-// --- The results of check, checkAll and plan (src/js/wasm.rs, `Table`) -------------------------
+// --- The results of check, checkAll and plan (src/lib.rs, `Table`) -----------------------------
 //
 // Their rows come as a table of u32 in the module's memory, in batches, their
 // strings as spans (UTF-16 indices) of one UTF-8 text a batch, and each
 // distinct message or array of notes once, as an object made by
 // serde-wasm-bindgen (`values`). Each row gets objects of its own: a copy of
 // its values, so that changing one row's reason changes no other row.
-
-/** The kinds of row and their widths in u32s, as in src/js/wasm.rs. */
-const CHECK = 0;
-const CHECK_ALL = 1;
-const SKIPPED = 2;
-const DUPLICATE = 4;
-const WIDTHS = [13, 16, 3, 2, 4];
-const CLASSES = ['openable', 'blocked', 'invalid', 'list'];
 
 /** The result in progress: its rows (or skipped items), its URLs, its duplicates, its values (1 on; 0 is none). */
 let rowsSoFar = [];
@@ -139,8 +135,9 @@ export function begin() {
  */
 export function rows(kind, ptr, count, textPtr, textLen, fresh) {
   if (fresh !== undefined) for (const v of fresh) values.push(v);
+  const { none: NONE, checkAll: CHECK_ALL, skipped: SKIPPED, duplicate: DUPLICATE, check: CHECK, classes: CLASSES } = layout;
   const text = textLen === 0 ? '' : decoder.decode(new Uint8Array(memory.buffer, textPtr, textLen));
-  const width = WIDTHS[kind];
+  const width = layout.widths[kind];
   const t = new Uint32Array(memory.buffer, ptr, width * count);
   const at = (k) => (t[k] === NONE ? null : text.slice(t[k], t[k + 1]));
   if (kind === SKIPPED) {
@@ -155,20 +152,22 @@ export function rows(kind, ptr, count, textPtr, textLen, fresh) {
     for (let k = 0; k < t.length; k += width) urlsSoFar.push(text.slice(t[k], t[k + 1]));
     return;
   }
+  const c = layout.columns;
+  const [cItem, cSite, cUnicode, cUser, cClass, cReason, cNotes, cTitle] = [c.item, c.site, c.siteUnicode, c.userinfo, c.class, c.reason, c.notes, c.pageTitle];
   for (let k = 0; k < t.length; k += width) {
-    const site = at(k + 2);
-    const siteUnicode = t[k + 4] === t[k + 2] && t[k + 5] === t[k + 3] ? site : at(k + 4);
-    const reason = t[k + 9] === 0 ? null : copy(values[t[k + 9]]);
-    const notes = t[k + 10] === 0 ? [] : copy(values[t[k + 10]]);
-    const item = text.slice(t[k], t[k + 1]);
-    const cls = CLASSES[t[k + 8]];
-    const userinfo = at(k + 6);
+    const site = at(k + cSite);
+    const siteUnicode = t[k + cUnicode] === t[k + cSite] && t[k + cUnicode + 1] === t[k + cSite + 1] ? site : at(k + cUnicode);
+    const reason = t[k + cReason] === 0 ? null : copy(values[t[k + cReason]]);
+    const notes = t[k + cNotes] === 0 ? [] : copy(values[t[k + cNotes]]);
+    const item = text.slice(t[k + cItem], t[k + cItem + 1]);
+    const cls = CLASSES[t[k + cClass]];
+    const userinfo = at(k + cUser);
     const row = { item, class: cls, site, siteUnicode, userinfo, reason, notes };
-    if (t[k + 11] !== NONE) row.pageTitle = at(k + 11);
+    if (t[k + cTitle] !== NONE) row.pageTitle = at(k + cTitle);
     if (kind === CHECK_ALL) {
-      row.depth = t[k + 13];
-      row.list = t[k + 14];
-      if (t[k + 15] !== NONE) row.nested = t[k + 15];
+      row.depth = t[k + c.depth];
+      row.list = t[k + c.list];
+      if (t[k + c.nested] !== NONE) row.nested = t[k + c.nested];
     }
     rowsSoFar.push(row);
   }
