@@ -303,7 +303,7 @@ build() {
     env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
     cargo rustc --profile wasm --target "$WASM_TARGET" --lib --crate-type cdylib
   # The QR code's wasm (qr/, the package uri-list-qr): a module of its own, which the pages load
-  # only when a person asks for a code (extension/lib/qr-view.js), never on a first load.
+  # only when a person asks for a code (extension/pages/qr-view.js), never on a first load.
   quietly "cargo rustc --profile wasm --target $WASM_TARGET -p uri-list-qr" \
     env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
     cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-qr --lib --crate-type cdylib

@@ -3,10 +3,10 @@
 // Start-up is "import, start init, register listeners": a service worker may be stopped and
 // restarted at any time, forbids top-level await and dynamic import(), and only sees events
 // whose listeners were registered synchronously at start-up. So the wasm core is imported
-// statically (through lib/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
-import init from './lib/core.js';
-import { api } from './lib/api.js';
-import { addMenuItem, createMenus, onMenuClicked } from './lib/menus.js';
+// statically (through shared/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
+import init from './shared/core.js';
+import { api } from './shared/api.js';
+import { addMenuItem, createMenus, onMenuClicked } from './background/menus.js';
 import {
   forgetOffers,
   forgetOffersOfTab,
@@ -17,14 +17,14 @@ import {
   openMenuItems,
   setOmniboxHint,
   openMessages,
-} from './lib/sources.js';
-import { bookmarkMenuItems, bookmarkMessages } from './lib/bookmarks.js';
-import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
-import { describeMessages, handlingOther } from './lib/describe.js';
-import { createsDiscarded } from './lib/lazy.js';
-import { forgetPreviewsOfTab } from './lib/open.js';
-import { paintMessages } from './lib/painted.js';
-import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
+} from './background/sources.js';
+import { bookmarkMenuItems, bookmarkMessages } from './background/bookmarks.js';
+import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './background/share-actions.js';
+import { describeMessages, handlingOther } from './background/describe.js';
+import { createsDiscarded } from './background/lazy.js';
+import { forgetPreviewsOfTab } from './background/open.js';
+import { paintMessages } from './background/painted.js';
+import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
 import {
   canStopSearches,
   forgetMultilinkOfTab,
@@ -35,7 +35,7 @@ import {
   onSearchRequest,
   webLinkMenuItems,
   webLinkMessages,
-} from './lib/web-links.js';
+} from './background/web-links.js';
 
 // Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
 // the browser would only note in the extension's own console) is logged as a uri-list error, where
@@ -132,7 +132,7 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
     finish();
     return false;
   }
-  // A tooltip's description waits for every other request (lib/describe.js): a page's link
+  // A tooltip's description waits for every other request (background/describe.js): a page's link
   // cannot keep a click in another tab waiting.
   const handled = whenReady(handlers[type])(message, sender);
   (type === 'describeLink' ? handled : handlingOther(handled))
@@ -166,7 +166,7 @@ api.permissions.onAdded.addListener(() => createMenus());
 api.permissions.onRemoved.addListener(() => createMenus());
 // Chrome closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when the
 // extension updates: they are written down before the update is applied, and opened again after
-// it (lib/update.js). Firefox's unloaded tabs are its own.
+// it (background/update.js). Firefox's unloaded tabs are its own.
 if (!createsDiscarded()) {
   api.runtime.onUpdateAvailable.addListener(() => {
     rememberOwnTabs()
@@ -189,7 +189,7 @@ api.webNavigation.onErrorOccurred.addListener(counted(navigation('onErrorOccurre
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
 api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), forgetOffers));
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
-// A rel="multilink" click waits for the navigation it started (lib/web-links.js): its start,
+// A rel="multilink" click waits for the navigation it started (background/web-links.js): its start,
 // its commit, and no same-document navigation after it.
 api.webNavigation.onBeforeNavigate.addListener(onMultilinkStarted);
 api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), onMultilinkCommitted));
@@ -200,7 +200,7 @@ api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 if (canStopSearches()) {
   api.webRequest.onBeforeRequest.addListener(onSearchRequest, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['blocking']);
 }
-// What a preview page showed (kept in storage.local, lib/open.js) lasts as long as its tab. A
+// What a preview page showed (kept in storage.local, background/open.js) lasts as long as its tab. A
 // preview not forgotten here (the browser shutting down refuses storage writes) is forgotten
 // the next time a preview is stored: a warning, not an error.
 api.tabs.onRemoved.addListener((tabId) => {

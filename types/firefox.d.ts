@@ -2,7 +2,7 @@
 // `browser ?? chrome`): each optional, as Chrome lacks it, and code tests for it before use.
 
 declare namespace chrome.runtime {
-  /** Firefox only: the browser's name and version. Its presence tells Firefox apart (lib/lazy.js). */
+  /** Firefox only: the browser's name and version. Its presence tells Firefox apart (background/lazy.js). */
   export const getBrowserInfo: undefined | (() => Promise<{ name: string; vendor: string; version: string; buildID: string }>);
 }
 
@@ -12,13 +12,13 @@ declare namespace chrome {
 }
 
 declare namespace chrome.contextMenus {
-  /** Firefox only (menus.onShown): a menu is about to show, for `info.linkUrl` (lib/web-links.js). */
+  /** Firefox only (menus.onShown): a menu is about to show, for `info.linkUrl` (background/web-links.js). */
   export const onShown: undefined | chrome.events.Event<(info: { linkUrl?: string; menuIds: (string | number)[] }, tab?: chrome.tabs.Tab) => void>;
   /** Firefox only (menus.refresh): shows what was changed in a menu that is showing. */
   export const refresh: undefined | (() => Promise<void>);
 }
 
 declare namespace chrome.search {
-  /** Firefox only (search.get): the search engines the browser knows, by name (lib/web-links.js). */
+  /** Firefox only (search.get): the search engines the browser knows, by name (background/web-links.js). */
   export const get: undefined | (() => Promise<{ name: string; isDefault: boolean; alias?: string; favIconUrl?: string }[]>);
 }

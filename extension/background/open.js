@@ -2,11 +2,11 @@
 // colours, what is skipped and why, whether to show the preview page first); this module
 // carries it out and tells the person what was skipped. Every way a link reaches the
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
-import { linkInWebLink, plan, readPasted } from './core.js';
-import { api } from './api.js';
-import { localized, t } from './i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, WEB_LINK, shorten } from './prelude.js';
-import { lazyFor, readSettings } from './settings.js';
+import { linkInWebLink, plan, readPasted } from '../shared/core.js';
+import { api } from '../shared/api.js';
+import { localized, t } from '../shared/i18n.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, WEB_LINK, shorten } from '../shared/prelude.js';
+import { lazyFor, readSettings } from '../shared/settings.js';
 import { openGroups } from './tabs.js';
 
 const MAX_TEXT_LENGTH = 1000;
@@ -174,7 +174,7 @@ export async function openPreview({ link, text = '', tab, replaceTab = false, ac
 // not in its URL: a link may be up to 2 MiB, a URL in Chrome at most 2 MiB after
 // percent-encoding (which can triple a link). storage.local rather than storage.session: a
 // preview page must still show its list after the browser restores it (a restart) or opens it
-// again after an update of the extension (lib/update.js), and Chrome clears storage.session on
+// again after an update of the extension (background/update.js), and Chrome clears storage.session on
 // both. An entry goes when its tab closes (`forgetPreviewsOfTab`); one whose tab is gone
 // otherwise (the browser quit) goes the next time a preview is stored. Chrome's storage.local
 // holds 10 MB: when it is full, the oldest entries make room.

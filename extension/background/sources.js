@@ -1,9 +1,9 @@
 // Every way a uri-list link reaches the extension, each turned into one call of openLink():
 // a click in a page (content script), the preview page, the context menus, the omnibox, a
 // navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
-import { api } from './api.js';
-import { localized, t } from './i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from './prelude.js';
+import { api } from '../shared/api.js';
+import { localized, t } from '../shared/i18n.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from '../shared/prelude.js';
 import {
   clickReason,
   isPreviewPage,
@@ -15,8 +15,8 @@ import {
   tooLong,
   validLink,
 } from './open.js';
-import { plan } from './core.js';
-import { readSettings } from './settings.js';
+import { plan } from '../shared/core.js';
+import { readSettings } from '../shared/settings.js';
 import { openMultilinkOffer } from './web-links.js';
 
 /** A message from this extension's content script (in a web page), not from one of its pages. */
@@ -157,7 +157,7 @@ export const openMessages = {
       }
     }
     await saveOffers(tab.id, offers);
-    // The page a person's rel="multilink" click loaded: its list opens (lib/web-links.js).
+    // The page a person's rel="multilink" click loaded: its list opens (background/web-links.js).
     const opened = await openMultilinkOffer(tab, offers, sender.url, atLoad === true);
     return { offers: offers.length, ...(opened ? { opened } : {}) };
   },
@@ -409,7 +409,7 @@ async function previewNavigation({ tabId, frameId, url }, { keepPage = false } =
 /**
  * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
  * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
- * `reason` (lib/open.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
+ * `reason` (background/open.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
  * long, is said on the tab.
  */
 export async function previewIn(tabId, url, { keepPage = false, reason }) {

@@ -9,7 +9,7 @@
 //   (lazy/lazy.html?url=URL&title=TITLE): a local page, no request to the site, the title set,
 //   and on being selected it replaces itself with the real page. Share reads the real URL back
 //   from it (`realUrl`).
-import { api } from './api.js';
+import { api } from '../shared/api.js';
 
 export const PLACEHOLDER_PAGE = 'lazy/lazy.html';
 /** Longer titles are cut: a tab shows a few dozen characters at most. */
