@@ -20,9 +20,9 @@ import {
 } from './background/sources.js';
 import { bookmarkMenuItems, bookmarkMessages } from './background/bookmarks.js';
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './background/share-actions.js';
-import { describeMessages, handlingOther } from './background/describe.js';
+import { describeMessages, handlingOther } from './background/describe-queue.js';
 import { createsDiscarded } from './background/lazy.js';
-import { forgetPreviewsOfTab } from './background/open.js';
+import { forgetPreviewsOfTab } from './background/previews.js';
 import { paintMessages } from './background/painted.js';
 import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
 import {

@@ -7,7 +7,7 @@
 import { check, encode, formatLinks, toText, webLink } from '../shared/core.js';
 import { api } from '../shared/api.js';
 import { localized } from '../shared/i18n.js';
-import { placeholderTitle, realUrl } from './lazy.js';
+import { placeholderTitle, realUrl } from '../shared/placeholder.js';
 import { withoutBidiControls } from '../shared/prelude.js';
 import { readSettings, SHARE_FORMATS } from '../shared/settings.js';
 

@@ -8,8 +8,8 @@
 // (`runtime.onInstalled`, reason "update"). Firefox has no placeholders (its unloaded tabs are
 // the browser's own), and this is not wired there.
 import { api } from '../shared/api.js';
-import { PLACEHOLDER_PAGE, placeholderTarget, placeholderUrl, unloadedTitle } from './lazy.js';
-import { PREVIEW_PAGE } from './open.js';
+import { PLACEHOLDER_PAGE, placeholderTarget, placeholderUrl, unloadedTitle } from '../shared/placeholder.js';
+import { PREVIEW_PAGE } from '../shared/preview.js';
 import { groupTabs } from './tabs.js';
 
 const RESTORE_KEY = 'tabsToRestore';

@@ -12,7 +12,8 @@
 //   preview page shows the list instead.
 import { api } from '../shared/api.js';
 import { LINK_SCHEME, WEB_LINK } from '../shared/prelude.js';
-import { fromContentScript, openOrSay, previewIn } from './sources.js';
+import { openOrSay, previewIn } from './open.js';
+import { fromContentScript } from './senders.js';
 
 // --- the context menu ---------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@
 // message. It is not a web-accessible resource, so no web page can open or frame it.
 import { api } from '../shared/api.js';
 import { localizePage, t } from '../shared/i18n.js';
-import { placeholderTarget, unloadedTitle } from '../background/lazy.js';
+import { placeholderTarget, unloadedTitle } from '../shared/placeholder.js';
 
 const params = new URLSearchParams(location.search);
 const target = placeholderTarget(params);

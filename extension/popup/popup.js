@@ -6,7 +6,7 @@
 // preview and the offers' page counts run the wasm core here, in the popup.
 import init, { checkAll, plan, readPasted } from '../shared/core.js';
 import { requestBookmarks } from '../pages/bookmark-access.js';
-import { describeLink } from '../background/describe.js';
+import { describeLink } from '../shared/describe.js';
 import { acceptDrops, readDrop } from '../pages/drop.js';
 import { $, element, fill } from '../pages/dom.js';
 import { localizePage, localized as say, t } from '../shared/i18n.js';

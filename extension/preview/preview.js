@@ -22,7 +22,7 @@ import { localized, localizePage, t } from '../shared/i18n.js';
 import { api } from '../shared/api.js';
 import { ask } from '../shared/prelude.js';
 import { lazyFor, readSettings } from '../shared/settings.js';
-import { PREVIEW_REASONS, readPreview } from '../background/open.js';
+import { PREVIEW_REASONS, readPreview } from '../shared/preview.js';
 import { guardInput } from '../pages/input-guard.js';
 import { qrButton, QR_WASM } from '../pages/qr-view.js';
 import { filterRows, otherRow, pageRow as listRow, siteName } from '../pages/list-view.js';
