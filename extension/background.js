@@ -6,6 +6,7 @@
 // statically (through shared/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
 import init from './shared/core.js';
 import { api } from './shared/api.js';
+import { closesOwnTabsOnUpdate, stopsSearches } from './shared/capabilities.js';
 import { addMenuItem, createMenus, onMenuClicked } from './background/menus.js';
 import {
   forgetOffers,
@@ -21,12 +22,10 @@ import {
 import { bookmarkMenuItems, bookmarkMessages } from './background/bookmarks.js';
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './background/share-actions.js';
 import { describeMessages, handlingOther } from './background/describe-queue.js';
-import { createsDiscarded } from './background/lazy.js';
 import { forgetPreviewsOfTab } from './background/previews.js';
 import { paintMessages } from './background/painted.js';
 import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
 import {
-  canStopSearches,
   forgetMultilinkOfTab,
   onMenuShown,
   onMultilinkCommitted,
@@ -167,7 +166,7 @@ api.permissions.onRemoved.addListener(() => createMenus());
 // Chrome closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when the
 // extension updates: they are written down before the update is applied, and opened again after
 // it (background/update.js). Firefox's unloaded tabs are its own.
-if (!createsDiscarded()) {
+if (closesOwnTabsOnUpdate) {
   api.runtime.onUpdateAvailable.addListener(() => {
     rememberOwnTabs()
       .catch((error) => console.error('uri-list: the open tabs could not be written down before the update:', error))
@@ -197,7 +196,7 @@ api.webNavigation.onReferenceFragmentUpdated.addListener(onMultilinkSameDocument
 api.webNavigation.onHistoryStateUpdated.addListener(onMultilinkSameDocument);
 api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 // Firefox: a uri-list link typed into the address bar never reaches the search engine.
-if (canStopSearches()) {
+if (stopsSearches) {
   api.webRequest.onBeforeRequest.addListener(onSearchRequest, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['blocking']);
 }
 // What a preview page showed (kept in storage.local, background/open.js) lasts as long as its tab. A

@@ -1,9 +1,9 @@
 // What Firefox's WebExtension API has beyond Chrome's (@types/chrome types `api`, the prelude's
 // `browser ?? chrome`): each optional, as Chrome lacks it, and code tests for it before use.
 
-declare namespace chrome.runtime {
-  /** Firefox only: the browser's name and version. Its presence tells Firefox apart (background/lazy.js). */
-  export const getBrowserInfo: undefined | (() => Promise<{ name: string; vendor: string; version: string; buildID: string }>);
+declare namespace chrome.tabs {
+  /** Firefox only: prepares a tab to be selected. Its presence is a sign (shared/capabilities.js createsDiscardedTabs). */
+  export const warmup: undefined | ((tabId: number) => Promise<void>);
 }
 
 declare namespace chrome {

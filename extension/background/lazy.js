@@ -10,10 +10,8 @@
 //   and on being selected it replaces itself with the real page. Share reads the real URL back
 //   from it (`realUrl`).
 import { api } from '../shared/api.js';
+import { createsDiscardedTabs } from '../shared/capabilities.js';
 import { placeholderUrl, unloadedTitle } from '../shared/placeholder.js';
-
-/** Firefox alone has `runtime.getBrowserInfo`, and alone takes `discarded` in `tabs.create`. */
-export const createsDiscarded = () => typeof api.runtime.getBrowserInfo === 'function';
 
 /**
  * Creates a tab for `url` that does not load it until it is selected. `properties` are
@@ -22,6 +20,6 @@ export const createsDiscarded = () => typeof api.runtime.getBrowserInfo === 'fun
  */
 export function createUnloaded(url, properties) {
   const title = unloadedTitle(url);
-  if (createsDiscarded()) return api.tabs.create({ ...properties, url, discarded: true, title, active: false });
+  if (createsDiscardedTabs) return api.tabs.create({ ...properties, url, discarded: true, title, active: false });
   return api.tabs.create({ ...properties, url: placeholderUrl(url, title), active: false });
 }

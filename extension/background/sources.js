@@ -2,6 +2,7 @@
 // a click in a page (content script), the preview page, the context menus, the omnibox, a
 // navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
 import { api } from '../shared/api.js';
+import { failedNavigationLeavesPage, handlesOwnProtocol, omniboxReadsXml } from '../shared/capabilities.js';
 import { localized, t } from '../shared/i18n.js';
 import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from '../shared/prelude.js';
 import { plan } from '../shared/core.js';
@@ -214,8 +215,7 @@ export async function onOmniboxEntered(text, disposition) {
  * them as they are. https://developer.chrome.com/docs/extensions/reference/api/omnibox#type-SuggestResult
  */
 function omniboxText(text) {
-  const isFirefox = typeof api.runtime.getBrowserInfo === 'function';
-  return isFirefox ? text : text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+  return !omniboxReadsXml ? text : text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 }
 
 // --- navigations to a bare uri-list: URL -------------------------------------------------------------
@@ -235,27 +235,18 @@ export async function onNavigationStarted(details) {
 }
 
 /** An `ext+urilist:` URL in Firefox, whose protocol handler (the preview page) takes it. */
-const toProtocolHandler = (url) => /^\s*ext\+urilist:/i.test(url) && Boolean(api.runtime.getManifest().protocol_handlers);
+const toProtocolHandler = (url) => /^\s*ext\+urilist:/i.test(url) && handlesOwnProtocol;
 
 /**
  * Chrome: a navigation to a `uri-list:` URL fails as an unknown protocol; the preview page shows
  * it instead. The failed navigation left the tab's page as it was: a page the person was on (a
  * click the content script could not see, a script's navigation) stays, and the preview opens
  * next to it; a blank tab (a link typed into a new tab) shows the preview itself. (Firefox: see
- * `failedNavigationLeavesPage`.)
+ * `failedNavigationLeavesPage` in shared/capabilities.js.)
  */
 export async function onNavigationFailed(details) {
-  await previewNavigation(details, { keepPage: failedNavigationLeavesPage() });
+  await previewNavigation(details, { keepPage: failedNavigationLeavesPage });
 }
-
-/**
- * Chrome leaves the page as it was when a navigation to an unknown protocol fails. Firefox
- * reports such a navigation as started (onNavigationStarted has shown the preview in the tab,
- * where Firefox would show its error page) and, for an `ext+urilist:` URL its protocol handler
- * did not take (typed into the address bar), as failed: there the preview takes the tab, as
- * the protocol handler would have.
- */
-const failedNavigationLeavesPage = () => typeof api.runtime.getBrowserInfo !== 'function';
 
 async function previewNavigation({ tabId, frameId, url }, { keepPage = false } = {}) {
   if (frameId !== 0 || tabId < 0 || !LINK_SCHEME.test(url)) return;

@@ -213,7 +213,3 @@ export async function searchEngine(host) {
   }
   return null;
 }
-
-/** Whether this browser can stop a request before it leaves (Firefox's blocking webRequest, and its search engines). */
-export const canStopSearches = () =>
-  Boolean(api.webRequest?.onBeforeRequest) && typeof api.search?.get === 'function' && typeof api.runtime.getBrowserInfo === 'function';
