@@ -24,6 +24,7 @@ import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './bac
 import { describeMessages, handlingOther } from './background/describe-queue.js';
 import { forgetPreviewsOfTab } from './background/previews.js';
 import { paintMessages } from './background/painted.js';
+import { handlerRegistry } from './background/registry.js';
 import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
 import {
   forgetMultilinkOfTab,
@@ -61,7 +62,7 @@ ready.catch((error) => console.error('uri-list: the wasm core did not load:', er
 // contexts (`uriListBackground.activity()`) and, in Firefox, whose background is a page, by the
 // browser's own code as that page's title, which no page shows: a web page reaches neither.
 const ACTIVITY_LOG = 100;
-const activity = { epoch: crypto.randomUUID(), received: 0, finished: 0, log: [] };
+const activity = { epoch: crypto.randomUUID(), received: 0, finished: 0, log: [], messages: [] };
 const publishActivity = () => {
   if (typeof document !== 'undefined') document.title = JSON.stringify(activity);
 };
@@ -109,14 +110,7 @@ const whenReady = (handler) => async (...args) => {
  * below has checked is this extension (its content scripts or its own pages); a handler that
  * takes messages from only one of those checks which.
  */
-const handlers = {
-  ...openMessages,
-  ...shareMessages,
-  ...describeMessages,
-  ...webLinkMessages,
-  ...bookmarkMessages,
-  ...paintMessages,
-};
+const handlers = handlerRegistry('message', openMessages, shareMessages, describeMessages, webLinkMessages, bookmarkMessages, paintMessages);
 
 /** Requests come only from this extension: its content scripts (in a tab) or its own pages. */
 function isOwnSender(sender) {
@@ -124,16 +118,18 @@ function isOwnSender(sender) {
   return Boolean(sender.tab) || String(sender.url ?? '').startsWith(api.runtime.getURL(''));
 }
 
+activity.messages = handlers.names();
+
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   const type = message?.type;
   const finish = received(`message ${typeof type === 'string' ? type.slice(0, 40) : '?'}`);
-  if (!isOwnSender(sender) || typeof type !== 'string' || !Object.hasOwn(handlers, type)) {
+  if (!isOwnSender(sender) || typeof type !== 'string' || !handlers.has(type)) {
     finish();
     return false;
   }
   // A tooltip's description waits for every other request (background/describe.js): a page's link
   // cannot keep a click in another tab waiting.
-  const handled = whenReady(handlers[type])(message, sender);
+  const handled = whenReady(handlers.get(type))(message, sender);
   (type === 'describeLink' ? handled : handlingOther(handled))
     .then(
       (result) => sendResponse({ ok: true, result }),
@@ -207,11 +203,11 @@ api.tabs.onRemoved.addListener((tabId) => {
 });
 
 // Keyboard shortcuts (manifest `commands`), each with the active tab.
-const commands = { ...shareCommands };
+const commands = handlerRegistry('command', shareCommands);
 async function onCommand(command, tab) {
-  if (!Object.hasOwn(commands, command)) return undefined;
+  if (!commands.has(command)) return undefined;
   await ready;
-  return commands[command](tab);
+  return commands.get(command)(tab);
 }
 api.commands.onCommand.addListener(
   counted(
@@ -221,10 +217,10 @@ api.commands.onCommand.addListener(
 );
 
 // Alarms (timers that outlive a stopped service worker), by name.
-const alarms = { ...shareAlarms };
+const alarms = handlerRegistry('alarm', shareAlarms);
 api.alarms.onAlarm.addListener(({ name }) => {
-  if (!Object.hasOwn(alarms, name)) return;
-  alarms[name]().catch((error) => console.error(`uri-list: alarm ${name} failed:`, error));
+  if (!alarms.has(name)) return;
+  alarms.get(name)().catch((error) => console.error(`uri-list: alarm ${name} failed:`, error));
 });
 
 /**

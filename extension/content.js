@@ -568,7 +568,9 @@
    */
   function send({ type, ...payload }) {
     // An error the background sent, or none at all (the extension was reloaded: reload the page).
-    ask(type, payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
+    // `type` is one of the content script's own messages (open, linkTooLong, multilink), each
+    // written out where `send` is called.
+    ask(/** @type {any} */ (type), payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
   }
 
   window.addEventListener('click', (event) => {

@@ -87,11 +87,15 @@ var uriList = (() => {
    * the background cannot be reached (the extension was reloaded under a page) or did not answer.
    * The offscreen document (background/clipboard.js) answers in the same envelope.
    *
-   * @param {string} type
-   * @param {Record<string, unknown>} [payload]
-   * @returns {Promise<any>}
+   * Typed by message (shared/messages.js): `tsc -p .` checks the name, the payload's keys, and
+   * what the caller does with the answer.
+   *
+   * @template {keyof import('../shared/messages.js').Messages} K
+   * @param {K} type
+   * @param {import('../shared/messages.js').Messages[K]['request']} [payload]
+   * @returns {Promise<import('../shared/messages.js').Messages[K]['response']>}
    */
-  async function ask(type, payload = {}) {
+  async function ask(type, payload = /** @type {any} */ ({})) {
     let reply;
     try {
       // sendMessage throws at once (not a rejection) when the extension is gone: awaited here.
