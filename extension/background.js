@@ -6,7 +6,7 @@
 // statically (through shared/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
 import init from './shared/core.js';
 import { api } from './shared/api.js';
-import { closesOwnTabsOnUpdate, stopsSearches } from './shared/capabilities.js';
+import * as capabilities from './shared/capabilities.js';
 import { addMenuItem, createMenus, onMenuClicked } from './background/menus.js';
 import {
   forgetOffers,
@@ -57,12 +57,13 @@ ready.catch((error) => console.error('uri-list: the wasm core did not load:', er
 // "nothing more opened" is asserted once every request an action caused has been received and
 // finished, never after a fixed wait. A request counts as received in its listener, before any
 // await; as finished once its handler's promise settled (the tab and group calls it awaited done).
-// `log` holds the latest requests, `[number, kind]`; `epoch` is new each time the background
+// `log` holds the latest requests, `[number, kind]`; `messages` the names the background answers,
+// and `capabilities` what it found this browser can do (shared/capabilities.js); `epoch` is new each time the background
 // starts (Chrome stops an idle service worker, and its counts with it). Readable only by this extension's own
 // contexts (`uriListBackground.activity()`) and, in Firefox, whose background is a page, by the
 // browser's own code as that page's title, which no page shows: a web page reaches neither.
 const ACTIVITY_LOG = 100;
-const activity = { epoch: crypto.randomUUID(), received: 0, finished: 0, log: [], messages: [] };
+const activity = { epoch: crypto.randomUUID(), received: 0, finished: 0, log: [], messages: [], capabilities: { ...capabilities } };
 const publishActivity = () => {
   if (typeof document !== 'undefined') document.title = JSON.stringify(activity);
 };
@@ -162,7 +163,7 @@ api.permissions.onRemoved.addListener(() => createMenus());
 // Chrome closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when the
 // extension updates: they are written down before the update is applied, and opened again after
 // it (background/update.js). Firefox's unloaded tabs are its own.
-if (closesOwnTabsOnUpdate) {
+if (capabilities.closesOwnTabsOnUpdate) {
   api.runtime.onUpdateAvailable.addListener(() => {
     rememberOwnTabs()
       .catch((error) => console.error('uri-list: the open tabs could not be written down before the update:', error))
@@ -192,7 +193,7 @@ api.webNavigation.onReferenceFragmentUpdated.addListener(onMultilinkSameDocument
 api.webNavigation.onHistoryStateUpdated.addListener(onMultilinkSameDocument);
 api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 // Firefox: a uri-list link typed into the address bar never reaches the search engine.
-if (stopsSearches) {
+if (capabilities.stopsSearches) {
   api.webRequest.onBeforeRequest.addListener(onSearchRequest, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['blocking']);
 }
 // What a preview page showed (kept in storage.local, background/open.js) lasts as long as its tab. A
