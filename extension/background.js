@@ -128,7 +128,7 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
     finish();
     return false;
   }
-  // A tooltip's description waits for every other request (background/describe.js): a page's link
+  // A tooltip's description waits for every other request (background/describe-queue.js): a page's link
   // cannot keep a click in another tab waiting.
   const handled = whenReady(handlers.get(type))(message, sender);
   (type === 'describeLink' ? handled : handlingOther(handled))
@@ -196,7 +196,7 @@ api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 if (capabilities.stopsSearches) {
   api.webRequest.onBeforeRequest.addListener(onSearchRequest, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['blocking']);
 }
-// What a preview page showed (kept in storage.local, background/open.js) lasts as long as its tab. A
+// What a preview page showed (kept in storage.local, background/previews.js) lasts as long as its tab. A
 // preview not forgotten here (the browser shutting down refuses storage writes) is forgotten
 // the next time a preview is stored: a warning, not an error.
 api.tabs.onRemoved.addListener((tabId) => {

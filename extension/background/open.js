@@ -272,7 +272,7 @@ function isBlank(url) {
 /**
  * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
  * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
- * `reason` (background/open.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
+ * `reason` (shared/preview.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
  * long, is said on the tab.
  */
 export async function previewIn(tabId, url, { keepPage = false, reason }) {

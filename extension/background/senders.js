@@ -22,7 +22,7 @@ const POPUP_PAGE = 'popup/popup.html';
 
 /** A message from the extension's own preview page. */
 export function fromPreviewPage(sender) {
-  // The top frame only: no web page can frame the preview page today (no web_accessible_resources),
+  // The top frame only: no web page can frame the preview page (the manifest has no web_accessible_resources),
   // and should one ever be able to, a framed preview must not take a person's click for Open.
   if (!sender.tab || sender.frameId !== 0 || !isPreviewPage(sender.url)) throw new Error('this request is only taken from the preview page');
   return sender.tab;

@@ -37,12 +37,12 @@ export function sharedTitle(tab) {
 
 /**
  * A tab's address: `pendingUrl` while a Chrome tab is still loading its first page; for a tab
- * opened unloaded in Chrome (the placeholder page, background/lazy.js), the page it stands for.
+ * opened unloaded in Chrome (the placeholder page, shared/placeholder.js), the page it stands for.
  */
 const urlOf = (tab) => realUrl(tab.url || tab.pendingUrl || '');
 
 /**
- * A tab's title: for Chrome's placeholder of an unloaded page (background/lazy.js), the title it shows
+ * A tab's title: for Chrome's placeholder of an unloaded page (shared/placeholder.js), the title it shows
  * for that page, read from its address, so even before the placeholder has loaded.
  */
 const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? tab.title ?? '';

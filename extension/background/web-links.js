@@ -2,7 +2,7 @@
 // ordinary http(s) address:
 //
 // - a web link (`https://HOST/PATH#uri-list:...`, src/syntax/web_link.rs) clicked by a person opens as
-//   its list (content.js catches the click, background/open.js validLink() reads the fragment); landing
+//   its list (content.js catches the click, shared/link.js validLink() reads the fragment); landing
 //   on one otherwise only offers the list (content.js sends it with the page's offers);
 // - "Open as tab group" in the context menu of a web link;
 // - `<a rel="multilink" href="https://...">` clicked by a person: the page loads, and the list it
