@@ -49,7 +49,7 @@ const CAPABILITIES = {
 export const cases = [
   {
     name: 'shape: the background answers every message the extension sends, each name registered once',
-    async run(browser) {
+    async run({ browser }) {
       const { messages } = await browser.activity();
       assert.equal(new Set(messages).size, messages.length, `a name twice: ${messages.join(', ')}`);
       const sent = sentNames();
@@ -59,7 +59,7 @@ export const cases = [
   },
   {
     name: 'shape: the background found what this browser can do (shared/capabilities.js)',
-    async run(browser) {
+    async run({ browser }) {
       const { capabilities } = await browser.activity();
       assert.deepEqual(capabilities, CAPABILITIES[browser.name]);
     },
