@@ -320,7 +320,7 @@ build() {
     env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
     cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-wasm --lib --crate-type cdylib
   # The QR code's wasm (qr/, the package uri-list-qr): a module of its own, which the pages load
-  # only when a person asks for a code (extension/lib/qr-view.js), never on a first load.
+  # only when a person asks for a code (extension/pages/qr-view.js), never on a first load.
   quietly "cargo rustc --profile wasm --target $WASM_TARGET -p uri-list-qr" \
     env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$remap" \
     cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-qr --lib --crate-type cdylib
@@ -490,6 +490,7 @@ run_tests() {
   must "release workflow's store steps skip without their secrets (.ci/publish/check-skips)" .ci/publish/check-skips
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
   must "documents (every relative link and anchor leads somewhere; README.md at most 12 KB)" node tests/docs.mjs
+  must "modules (no import circle; no page reaches background code; a handler name registered twice throws)" node tests/modules.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are the boundary's, wasm/tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)).
   # The runner picks the browser from the driver variable that is set (and rejects --quiet).

@@ -6,12 +6,12 @@
 // `js-api` (build.sh: dist/pkg-web), so that it exports only the page's three calls (checkAll,
 // plan, toText) and carries nothing only the others reach; it reads lists exactly as the
 // extension does. PKG/uri_list_bg.wasm goes to DIST/web/pkg/. The page's script, web/web.js, is
-// bundled by esbuild with all it imports (extension/lib/dom.js, the page's languages: `words()`
+// bundled by esbuild with all it imports (extension/pages/dom.js, the page's languages: `words()`
 // below) into one minified module, DIST/web/web.js, which compiles the wasm at
 // pkg/uri_list_bg.wasm while it downloads (index.html preloads it) and hands the module to its
 // reader, web/worker.js, bundled with the wasm-bindgen glue PKG/uri_list.js
 // and its snippets into DIST/web/worker.js (a module worker: every call to the wasm runs there); web/web.css and the two stylesheets it imports
-// (the pages' shared lib/page.css, the preview page's) become one minified web.css; the icon comes
+// (the pages' shared pages/page.css, the preview page's) become one minified web.css; the icon comes
 // along. Why one module and one stylesheet: measured with benches/all.mjs --only web (100 items,
 // Chromium's CPU 4x slower), the page as five modules, three stylesheets and a _locales file
 // fetched after the script had run showed its list 556 ms after navigation start (median of 8);
@@ -57,7 +57,7 @@ for (const name of readdirSync(join(ROOT, 'web'))) {
   writeFileSync(join(out, name), minify ? minify(text) : text);
 }
 cpSync(join(pkg, 'uri_list_bg.wasm'), join(out, 'pkg', 'uri_list_bg.wasm'));
-// The QR code's wasm: fetched only when a person asks for a code (extension/lib/qr-view.js).
+// The QR code's wasm: fetched only when a person asks for a code (extension/pages/qr-view.js).
 cpSync(join(pkg, 'uri_list_qr_bg.wasm'), join(out, 'pkg', 'uri_list_qr_bg.wasm'));
 
 /** The glue, found at PKG whatever web.js names it; it looks for the wasm in pkg/, beside the bundle. */
@@ -84,7 +84,7 @@ const glue = {
  */
 function words() {
   // The names written in the page's script and in the shared module it shows QR codes with.
-  const source = ['web/web.js', 'extension/lib/qr-view.js'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+  const source = ['web/web.js', 'extension/pages/qr-view.js'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   const declared = readFileSync(join(ROOT, 'src', 'message', 'mod.rs'), 'utf8').split(/^messages! \{$/m)[1]?.split(/^\}$/m)[0] ?? '';
   const coreCodes = [...declared.matchAll(/^\s*(\w+): "/gm)].map((m) => m[1]);
   if (coreCodes.length === 0) fail('src/message/mod.rs: no messages! { … } declarations found');
@@ -149,7 +149,7 @@ export async function wordsOf(language) {
 // The page's script, and its reader (web/worker.js, a module worker that web.js starts): the
 // reader holds the glue and makes every call to the wasm, off the page's main thread.
 /**
- * The QR code's glue (`../pkg/uri_list_qr.js`, which lib/qr-code.js imports, which lib/qr-view.js
+ * The QR code's glue (`../pkg/uri_list_qr.js`, which pages/qr-code.js imports, which pages/qr-view.js
  * imports dynamically): found at PKG, and split by esbuild with qr-code.js into a chunk of their
  * own (chunks/), fetched only when a person asks for a code, never on the page's first load.
  */
@@ -180,7 +180,7 @@ for (const [name, plugins] of [['web.js', [wordsModule, distributionModule, qrGl
   }
 }
 cpSync(join(ROOT, 'extension', 'icons', 'icon.svg'), join(out, 'icon.svg'));
-// One stylesheet: the pages' shared styles (lib/page.css: colours, type, controls) and the preview
+// One stylesheet: the pages' shared styles (pages/page.css: colours, type, controls) and the preview
 // page's, which web.css imports and builds on: one look for a list, with or without the extension.
 try {
   await build({ entryPoints: [join(ROOT, 'web', 'web.css')], outfile: join(out, 'web.css'), bundle: true, minify: true, legalComments: 'none', logLevel: 'silent' });

@@ -205,7 +205,7 @@ function extension(name, browser, manifest, files) {
   return dir;
 }
 
-/** The baseline: the same tab calls as extension/lib/tabs.js, for a list split beforehand. */
+/** The baseline: the same tab calls as extension/background/tabs.js, for a list split beforehand. */
 function baseline(browser) {
   const content = `addEventListener('click', (event) => {
     const link = event.target.closest?.('a[href^="x-bench:"]');

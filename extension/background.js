@@ -3,10 +3,11 @@
 // Start-up is "import, start init, register listeners": a service worker may be stopped and
 // restarted at any time, forbids top-level await and dynamic import(), and only sees events
 // whose listeners were registered synchronously at start-up. So the wasm core is imported
-// statically (through lib/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
-import init from './lib/core.js';
-import { api } from './lib/api.js';
-import { addMenuItem, createMenus, onMenuClicked } from './lib/menus.js';
+// statically (through shared/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
+import init from './shared/core.js';
+import { api } from './shared/api.js';
+import * as capabilities from './shared/capabilities.js';
+import { addMenuItem, createMenus, onMenuClicked } from './background/menus.js';
 import {
   forgetOffers,
   forgetOffersOfTab,
@@ -17,16 +18,15 @@ import {
   openMenuItems,
   setOmniboxHint,
   openMessages,
-} from './lib/sources.js';
-import { bookmarkMenuItems, bookmarkMessages } from './lib/bookmarks.js';
-import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './lib/share-actions.js';
-import { describeMessages, handlingOther } from './lib/describe.js';
-import { createsDiscarded } from './lib/lazy.js';
-import { forgetPreviewsOfTab } from './lib/open.js';
-import { paintMessages } from './lib/painted.js';
-import { rememberOwnTabs, restoreOwnTabs } from './lib/update.js';
+} from './background/sources.js';
+import { bookmarkMenuItems, bookmarkMessages } from './background/bookmarks.js';
+import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './background/share-actions.js';
+import { describeMessages, handlingOther } from './background/describe-queue.js';
+import { forgetPreviewsOfTab } from './background/previews.js';
+import { paintMessages } from './background/painted.js';
+import { handlerRegistry } from './background/registry.js';
+import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
 import {
-  canStopSearches,
   forgetMultilinkOfTab,
   onMenuShown,
   onMultilinkCommitted,
@@ -35,7 +35,7 @@ import {
   onSearchRequest,
   webLinkMenuItems,
   webLinkMessages,
-} from './lib/web-links.js';
+} from './background/web-links.js';
 
 // Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
 // the browser would only note in the extension's own console) is logged as a uri-list error, where
@@ -57,12 +57,13 @@ ready.catch((error) => console.error('uri-list: the wasm core did not load:', er
 // "nothing more opened" is asserted once every request an action caused has been received and
 // finished, never after a fixed wait. A request counts as received in its listener, before any
 // await; as finished once its handler's promise settled (the tab and group calls it awaited done).
-// `log` holds the latest requests, `[number, kind]`; `epoch` is new each time the background
+// `log` holds the latest requests, `[number, kind]`; `messages` the names the background answers,
+// and `capabilities` what it found this browser can do (shared/capabilities.js); `epoch` is new each time the background
 // starts (Chrome stops an idle service worker, and its counts with it). Readable only by this extension's own
 // contexts (`uriListBackground.activity()`) and, in Firefox, whose background is a page, by the
 // browser's own code as that page's title, which no page shows: a web page reaches neither.
 const ACTIVITY_LOG = 100;
-const activity = { epoch: crypto.randomUUID(), received: 0, finished: 0, log: [] };
+const activity = { epoch: crypto.randomUUID(), received: 0, finished: 0, log: [], messages: [], capabilities: { ...capabilities } };
 const publishActivity = () => {
   if (typeof document !== 'undefined') document.title = JSON.stringify(activity);
 };
@@ -110,14 +111,7 @@ const whenReady = (handler) => async (...args) => {
  * below has checked is this extension (its content scripts or its own pages); a handler that
  * takes messages from only one of those checks which.
  */
-const handlers = {
-  ...openMessages,
-  ...shareMessages,
-  ...describeMessages,
-  ...webLinkMessages,
-  ...bookmarkMessages,
-  ...paintMessages,
-};
+const handlers = handlerRegistry('message', openMessages, shareMessages, describeMessages, webLinkMessages, bookmarkMessages, paintMessages);
 
 /** Requests come only from this extension: its content scripts (in a tab) or its own pages. */
 function isOwnSender(sender) {
@@ -125,16 +119,18 @@ function isOwnSender(sender) {
   return Boolean(sender.tab) || String(sender.url ?? '').startsWith(api.runtime.getURL(''));
 }
 
+activity.messages = handlers.names();
+
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   const type = message?.type;
   const finish = received(`message ${typeof type === 'string' ? type.slice(0, 40) : '?'}`);
-  if (!isOwnSender(sender) || typeof type !== 'string' || !Object.hasOwn(handlers, type)) {
+  if (!isOwnSender(sender) || typeof type !== 'string' || !handlers.has(type)) {
     finish();
     return false;
   }
-  // A tooltip's description waits for every other request (lib/describe.js): a page's link
+  // A tooltip's description waits for every other request (background/describe-queue.js): a page's link
   // cannot keep a click in another tab waiting.
-  const handled = whenReady(handlers[type])(message, sender);
+  const handled = whenReady(handlers.get(type))(message, sender);
   (type === 'describeLink' ? handled : handlingOther(handled))
     .then(
       (result) => sendResponse({ ok: true, result }),
@@ -166,8 +162,8 @@ api.permissions.onAdded.addListener(() => createMenus());
 api.permissions.onRemoved.addListener(() => createMenus());
 // Chrome closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when the
 // extension updates: they are written down before the update is applied, and opened again after
-// it (lib/update.js). Firefox's unloaded tabs are its own.
-if (!createsDiscarded()) {
+// it (background/update.js). Firefox's unloaded tabs are its own.
+if (capabilities.closesOwnTabsOnUpdate) {
   api.runtime.onUpdateAvailable.addListener(() => {
     rememberOwnTabs()
       .catch((error) => console.error('uri-list: the open tabs could not be written down before the update:', error))
@@ -189,7 +185,7 @@ api.webNavigation.onErrorOccurred.addListener(counted(navigation('onErrorOccurre
 // What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
 api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), forgetOffers));
 api.tabs.onRemoved.addListener(forgetOffersOfTab);
-// A rel="multilink" click waits for the navigation it started (lib/web-links.js): its start,
+// A rel="multilink" click waits for the navigation it started (background/web-links.js): its start,
 // its commit, and no same-document navigation after it.
 api.webNavigation.onBeforeNavigate.addListener(onMultilinkStarted);
 api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), onMultilinkCommitted));
@@ -197,10 +193,10 @@ api.webNavigation.onReferenceFragmentUpdated.addListener(onMultilinkSameDocument
 api.webNavigation.onHistoryStateUpdated.addListener(onMultilinkSameDocument);
 api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 // Firefox: a uri-list link typed into the address bar never reaches the search engine.
-if (canStopSearches()) {
+if (capabilities.stopsSearches) {
   api.webRequest.onBeforeRequest.addListener(onSearchRequest, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['blocking']);
 }
-// What a preview page showed (kept in storage.local, lib/open.js) lasts as long as its tab. A
+// What a preview page showed (kept in storage.local, background/previews.js) lasts as long as its tab. A
 // preview not forgotten here (the browser shutting down refuses storage writes) is forgotten
 // the next time a preview is stored: a warning, not an error.
 api.tabs.onRemoved.addListener((tabId) => {
@@ -208,11 +204,11 @@ api.tabs.onRemoved.addListener((tabId) => {
 });
 
 // Keyboard shortcuts (manifest `commands`), each with the active tab.
-const commands = { ...shareCommands };
+const commands = handlerRegistry('command', shareCommands);
 async function onCommand(command, tab) {
-  if (!Object.hasOwn(commands, command)) return undefined;
+  if (!commands.has(command)) return undefined;
   await ready;
-  return commands[command](tab);
+  return commands.get(command)(tab);
 }
 api.commands.onCommand.addListener(
   counted(
@@ -222,10 +218,10 @@ api.commands.onCommand.addListener(
 );
 
 // Alarms (timers that outlive a stopped service worker), by name.
-const alarms = { ...shareAlarms };
+const alarms = handlerRegistry('alarm', shareAlarms);
 api.alarms.onAlarm.addListener(({ name }) => {
-  if (!Object.hasOwn(alarms, name)) return;
-  alarms[name]().catch((error) => console.error(`uri-list: alarm ${name} failed:`, error));
+  if (!alarms.has(name)) return;
+  alarms.get(name)().catch((error) => console.error(`uri-list: alarm ${name} failed:`, error));
 });
 
 /**

@@ -12,7 +12,7 @@
 // - the same link and `href` at press (noted at `pointerdown`, capture phase on window: this
 //   script runs at document_start, so its listeners come before any of the page's) and at the click;
 // - the link visible where the pointer is (see `seenAt`): by the fast checks, or by what the
-//   browser painted there (two screenshots, lib/painted.js);
+//   browser painted there (two screenshots, background/painted.js);
 // - a click, not the second click of a double-click (`detail > 1`); a key press, not an auto-repeat;
 // - for Enter, focus on the link by the person's own doing (a Tab or arrow key, or a press on it);
 //   for a key's click (detail 0: Enter in a form, an access key), that key pressed on that link.
@@ -330,7 +330,7 @@
   /**
    * Resolves once `count` frames have been drawn, or after FRAMES_AT_MOST_MS: a frame the browser
    * does not draw (a frame faded to nothing, Firefox's throttling) gets no animation frames.
-   * (lib/painted.js looks again, a moment later, before it calls the link unpainted.)
+   * (background/painted.js looks again, a moment later, before it calls the link unpainted.)
    */
   const framesDrawn = (count) => new Promise((resolve) => {
     setTimeout(resolve, FRAMES_AT_MOST_MS);
@@ -341,7 +341,7 @@
 
   /**
    * Whether `link` painted enough near (x, y) for a person to see it, from two screenshots of the
-   * tab (lib/painted.js): null when it did, `notPainted` when it did not, or when the screenshots
+   * tab (background/painted.js): null when it did, `notPainted` when it did not, or when the screenshots
    * could not be taken (a link in doubt never opens directly). `near`: compare only near the
    * point (a pointer's press), or the whole link (a key's).
    * @returns {Promise<null | 'notPainted'>}
@@ -568,7 +568,9 @@
    */
   function send({ type, ...payload }) {
     // An error the background sent, or none at all (the extension was reloaded: reload the page).
-    ask(type, payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
+    // `type` is one of the content script's own messages (open, linkTooLong, multilink), each
+    // written out where `send` is called.
+    ask(/** @type {any} */ (type), payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
   }
 
   window.addEventListener('click', (event) => {
@@ -593,7 +595,7 @@
   // again when its fragment changes: never opened from the navigation alone.
   if (window === window.top) {
     // `atLoad`: the offers when the page had loaded, the only ones a rel="multilink" click may
-    // open (lib/web-links.js); the browser's own DOMContentLoaded only, once.
+    // open (background/web-links.js); the browser's own DOMContentLoaded only, once.
     const offer = (atLoad) => {
       const links = [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel~="alternate" i][href]'))]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))

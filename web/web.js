@@ -1,7 +1,7 @@
 // The web page for people without the extension: opened at BASE#LINK (a web link, src/syntax/web_link.rs),
 // it shows the list in its fragment as the extension's preview page does, read by the same wasm
 // core (in a worker, web/worker.js: never on the page's main thread), drawn by the same list view
-// (extension/lib/list-view.js: a box per page, the pages with a warning unticked), and offers what
+// (extension/pages/list-view.js: a box per page, the pages with a warning unticked), and offers what
 // a web page can do: each page as a link, "Open N selected" (every ticked page where the browser
 // lets a page open them; where it blocks all but one as pop-ups, the page says how to allow them
 // and goes on from there), copying the link and its text/uri-list, and, where the extension is
@@ -9,25 +9,25 @@
 // origin (index.html's Content-Security-Policy); the fragment never leaves the browser. It puts
 // the list in `<link rel="alternate">`, for browsers and extensions that know uri-list (the
 // Multilinks explainer's fallback). Words come from the extension's _locales (English, German);
-// no text is ever set as HTML (lib/dom.js `element`). .ci/web.mjs bundles this file, lib/dom.js
+// no text is ever set as HTML (pages/dom.js `element`). .ci/web.mjs bundles this file, pages/dom.js
 // and the words into one module, and the worker with the wasm's glue into another.
 // The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
-import { $, element, fill } from '../extension/lib/dom.js';
-import { filterRows, otherRow, pageRow } from '../extension/lib/list-view.js';
+import { $, element, fill } from '../extension/pages/dom.js';
+import { filterRows, otherRow, pageRow } from '../extension/pages/list-view.js';
 // The languages the page can show, and the messages of one of them, fetched (made by .ci/web.mjs
 // from extension/_locales: one file a language, so that a person downloads only their own).
 import { LANGUAGES, wordsOf } from 'words';
 // Where a person gets the extension, set at build time (.ci/web.mjs): `{chrome, firefox}`, '' for none.
 import GET_EXTENSION from 'distribution';
 // "Open on another device": the page's address as a QR code (its wasm loaded only when asked for).
-import { qrButton } from '../extension/lib/qr-view.js';
+import { qrButton } from '../extension/pages/qr-view.js';
 
 /** Example items for the page without a list: hosts reserved for examples (RFC 2606). */
 const EXAMPLE = 'uri-list:https://example.com/;https://example.org/?title=Example';
 
 let messages = {};
 
-/** The filter box over the rows (extension/lib/list-view.js), from ten rows on. */
+/** The filter box over the rows (extension/pages/list-view.js), from ten rows on. */
 const filter = filterRows({
   box: $('filter'),
   input: /** @type {HTMLInputElement} */ ($('filter-input')),
@@ -92,7 +92,7 @@ let pages = [];
 let pending = [];
 let resume = 0;
 let current = { link: '', text: '' };
-/** The words the list view (extension/lib/list-view.js) writes with. */
+/** The words the list view (extension/pages/list-view.js) writes with. */
 const words = { t: (name, ...args) => t(name, ...args), localized: (message) => localized(message) };
 
 /** "Open 6 selected", or "Open the other 4" while blocked pop-ups wait. */

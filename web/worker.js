@@ -17,7 +17,7 @@
 //   any failure -> {id, kind: 'error', error}
 //
 // Errors cross as plain objects `{name, message, code, args}`: the core's errors carry the
-// message's `code` and `args` (src/js/wasm.rs), which a cloned Error would lose.
+// message's `code` and `args` (wasm/src/lib.rs), which a cloned Error would lose.
 // .ci/web.mjs bundles this file with the wasm's JavaScript glue into dist/web/worker.js.
 import init, { checkAll, plan, toText } from './pkg/uri_list.js';
 

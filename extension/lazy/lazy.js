@@ -1,11 +1,11 @@
-// The placeholder for a page opened unloaded (Chrome; see lib/lazy.js): it shows the page's
+// The placeholder for a page opened unloaded (Chrome; see background/lazy.js): it shows the page's
 // title in the tab strip and, once its tab is selected, replaces itself with the page. "Selected"
 // is the browser's own active tab (tabs.getCurrent, tabs.onActivated), not the page's visibility:
 // headless Chrome reports every tab visible. It loads only an http or https URL; anything else is refused with a
 // message. It is not a web-accessible resource, so no web page can open or frame it.
-import { api } from '../lib/api.js';
-import { localizePage, t } from '../lib/i18n.js';
-import { placeholderTarget, unloadedTitle } from '../lib/lazy.js';
+import { api } from '../shared/api.js';
+import { localizePage, t } from '../shared/i18n.js';
+import { placeholderTarget, unloadedTitle } from '../shared/placeholder.js';
 
 const params = new URLSearchParams(location.search);
 const target = placeholderTarget(params);

@@ -1,9 +1,9 @@
 // Chrome's offscreen document for the clipboard (see writeThroughOffscreenDocument in
-// lib/clipboard.js): the background sends {target: 'offscreen', type: 'copy', text, html?}; this
+// background/clipboard.js): the background sends {target: 'offscreen', type: 'copy', text, html?}; this
 // page copies it with execCommand('copy') (html, when given, as text/html beside the text) and
 // answers {ok} or {ok: false, error}.
-import { api } from '../lib/api.js';
-import { copyInDocument } from '../lib/copy.js';
+import { api } from '../shared/api.js';
+import { copyInDocument } from '../shared/copy.js';
 
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (message?.target !== 'offscreen' || sender.id !== api.runtime.id) return false;

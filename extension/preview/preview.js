@@ -13,21 +13,21 @@
 //
 // Tabs open only on a real click (or key press) on the Open button, and only the pages the link
 // holds: the background makes the plan again, checks each page it is sent, and checks the
-// name and the choices (lib/open.js openSelected).
-import init, { checkAll, plan, toText, webLink } from '../lib/core.js';
-import { requestBookmarks } from '../lib/bookmark-access.js';
-import { $, element } from '../lib/dom.js';
-import { acceptDrops, dragOut, readDrop } from '../lib/drop.js';
-import { localized, localizePage, t } from '../lib/i18n.js';
-import { api } from '../lib/api.js';
-import { ask } from '../lib/prelude.js';
-import { lazyFor, readSettings } from '../lib/settings.js';
-import { PREVIEW_REASONS, readPreview } from '../lib/open.js';
-import { guardInput } from '../lib/input-guard.js';
-import { qrButton, QR_WASM } from '../lib/qr-view.js';
-import { filterRows, otherRow, pageRow as listRow, siteName } from '../lib/list-view.js';
+// name and the choices (background/open.js openSelected).
+import init, { checkAll, plan, toText, webLink } from '../shared/core.js';
+import { requestBookmarks } from '../pages/bookmark-access.js';
+import { $, element } from '../pages/dom.js';
+import { acceptDrops, dragOut, readDrop } from '../pages/drop.js';
+import { localized, localizePage, t } from '../shared/i18n.js';
+import { api } from '../shared/api.js';
+import { ask } from '../shared/prelude.js';
+import { lazyFor, readSettings } from '../shared/settings.js';
+import { PREVIEW_REASONS, readPreview } from '../shared/preview.js';
+import { guardInput } from '../pages/input-guard.js';
+import { qrButton, QR_WASM } from '../pages/qr-view.js';
+import { filterRows, otherRow, pageRow as listRow, siteName } from '../pages/list-view.js';
 
-/** The words the list view (lib/list-view.js) writes with. */
+/** The words the list view (pages/list-view.js) writes with. */
 const words = { t, localized };
 
 /** Rows added to the page per task: small enough that no task runs long, big enough to be quick. */
@@ -58,7 +58,7 @@ const reason = wayIn();
 /**
  * Double-clickjacking: a page can bring this page up under the person's pointer between the two
  * presses of a double-click. The controls that open (or save) pages take a press only once the
- * page has been in front, focused, for a moment (lib/input-guard.js).
+ * page has been in front, focused, for a moment (pages/input-guard.js).
  */
 const guard = guardInput({
   selector: '#open, #save-bookmarks, #items a.url',
@@ -348,7 +348,7 @@ function render(row) {
 }
 
 /**
- * An openable page (lib/list-view.js): its box, and its title and address as a link that opens
+ * An openable page (pages/list-view.js): its box, and its title and address as a link that opens
  * that one page; its site is named by the heading above it.
  */
 function pageRow(row, model) {
@@ -421,7 +421,7 @@ async function openChecked(event) {
 }
 
 /**
- * "Save as bookmark folder": the list as a new folder (lib/bookmarks.js saveList), with the
+ * "Save as bookmark folder": the list as a new folder (background/bookmarks.js saveList), with the
  * bookmarks permission asked for in the click itself, before any await.
  */
 async function saveBookmarks(event) {

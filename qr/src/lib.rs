@@ -6,7 +6,7 @@
 //! the text itself), or [`QrError::TooLong`] when the code would be too
 //! dense for a phone to read from a screen. Built into its own small wasm
 //! (`build.sh`), which a page loads only when a person asks for a code
-//! (`extension/lib/qr-view.js`), so that no page's first load carries it.
+//! (`extension/pages/qr-view.js`), so that no page's first load carries it.
 //!
 //! The encoder is the `qrcodegen` crate, Nayuki's QR Code generator library
 //! (the reference implementation that encoders in six languages share):

@@ -105,7 +105,7 @@ pub(crate) struct ListInfo {
 }
 
 /// One item of the report, as [`CheckReport::rows`] hands it out (the
-/// JavaScript API's fast path writes rows its own way, src/js/wasm.rs).
+/// JavaScript API's fast path writes rows its own way, wasm/src/lib.rs).
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Row<'a> {

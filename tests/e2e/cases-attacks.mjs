@@ -71,7 +71,7 @@ function storeSettings(browser, values) {
 }
 
 /**
- * An earlier case's copy confirmation stays on every tab's badge for 30 s (lib/share-actions.js):
+ * An earlier case's copy confirmation stays on every tab's badge for 30 s (background/share-actions.js):
  * cleared here as its alarm would, where a case reads the badge.
  */
 async function clearCopyConfirmation(browser) {

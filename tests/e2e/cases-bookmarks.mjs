@@ -198,7 +198,7 @@ export const cases = [
         assert.match(link, new RegExp(`%3Ftitle=${SUBFOLDER}&page-titles=Two~Three;`), link);
         await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(link)}`);
         await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (n) => n !== '', { what: 'the preview page' });
-        // The preview page shows each page's title (lib/list-view.js).
+        // The preview page shows each page's title (pages/list-view.js).
         assert.deepEqual(await browser.inPage(() => [...document.querySelectorAll('#items .page-title')].map((t) => t.textContent)), ['One', 'Two', 'Three', 'Four']);
         await browser.click('#save-bookmarks');
         await waitFor(() => browser.inPage(() => document.getElementById('status').textContent), (text) => text !== '', { what: 'the save confirmation' });

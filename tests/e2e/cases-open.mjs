@@ -194,7 +194,7 @@ async function omnibox(browser, text) {
 }
 
 /**
- * An earlier case's copy confirmation is on every tab's badge for 30 s (lib/share-actions.js, until
+ * An earlier case's copy confirmation is on every tab's badge for 30 s (background/share-actions.js, until
  * its alarm clears it), and would show through where a case expects no badge: cleared here as the
  * alarm would clear it.
  */

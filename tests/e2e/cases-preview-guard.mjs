@@ -3,10 +3,10 @@
 //
 // - double-clickjacking: the first press of a double-click (or of a "click fast" game) sends the
 //   tab to a uri-list: link, the preview page comes up under the pointer, and the next press lands
-//   on its Open button: it must not count (lib/input-guard.js);
+//   on its Open button: it must not count (pages/input-guard.js);
 // - rel="multilink" followed elsewhere: only the navigation the person's click started, to the
 //   clicked address or a server redirect of that very request, and only the list its page names
-//   when it has loaded (lib/web-links.js);
+//   when it has loaded (background/web-links.js);
 // - Firefox's guard against sending a typed link to the search engine acts only on a search, never
 //   on a page address a person typed; every preview page says why it is shown.
 import assert from 'node:assert/strict';

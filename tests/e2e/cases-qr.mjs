@@ -1,5 +1,5 @@
 // "Open on another device" (issue 24, part 5): the web link as a QR code, made by the QR wasm
-// (qr/) and drawn by lib/qr-view.js, in the popup (the tabs about to be shared), the preview page
+// (qr/) and drawn by pages/qr-view.js, in the popup (the tabs about to be shared), the preview page
 // (the list shown) and the web page (its own address). A person's press on the button; the code
 // is taken as the browser draws it (a screenshot of the element) and read by a QR decoder (jsQR),
 // which must give the exact web link. A link too long for a code a phone reads from a screen

@@ -11,7 +11,7 @@ import { waitFor } from './util.mjs';
 
 /**
  * The tab menu's items by id, as [its submenu's label, its label]: "Copy tabs as…" (and the same
- * for a group and a window), each with the formats (lib/share-actions.js shareMenuItems).
+ * for a group and a window), each with the formats (background/share-actions.js shareMenuItems).
  */
 const PARENT_LABELS = { tabs: 'Copy tabs as…', group: 'Copy tab group as…', window: 'Copy window as…' };
 export const FORMAT_LABELS = {
@@ -459,7 +459,7 @@ export const cases = [
       });
       await markClipboard(browser, origin);
       // Titles that a chat app's linkifier would cut, and one the browser shows as its address.
-      // And a title longer than a link carries (120 characters, lib/share.js sharedTitle), with a
+      // And a title longer than a link carries (120 characters, background/share.js sharedTitle), with a
       // right-to-left override in it: cut, with an ellipsis, and without the override.
       const long = `Long title \u202E${'Long title '.repeat(11)}end`;
       const names = ['Trip to Lisbon.', 'Café (best)', 'Q&A ~ notes_', long];

@@ -51,7 +51,7 @@ export const cases = [
           browser.inPage(() => ({
             why: document.getElementById('why').textContent,
             checked: [...document.querySelectorAll('#items input')].map((box) => box.checked),
-            // Each row's title (lib/list-view.js), the sender's words, over its address.
+            // Each row's title (pages/list-view.js), the sender's words, over its address.
             rows: [...document.querySelectorAll('#items li.item')].map((li) => [li.querySelector('.page-title')?.textContent ?? null, li.querySelector('a.url')?.getAttribute('href')]),
           })),
         (shown) => shown.checked.length === 2,

@@ -108,7 +108,7 @@ export const cases = [
       assert.deepEqual(page.alternate, [WEB_LIST]);
       assert.match(page.sites, /bücher\.example \(xn--bcher-kva\.example\)/);
       assert.match(page.look, /the link starts with "user@", which is not where it goes: it opens b\.example/);
-      // The user@ page is left unticked (extension/lib/list-view.js).
+      // The user@ page is left unticked (extension/pages/list-view.js).
       assert.equal(page.openSelected, 'Open 5 selected');
       const requests = await onlyTo(browser, origin);
       // The recorder sees the page's own requests (so an empty "elsewhere" means something).

@@ -1137,7 +1137,7 @@ fn format_links_reads_pages_and_groups_and_refuses_other_shapes() {
     }
 }
 
-// --- The fast path of check, checkAll and plan (src/js/wasm.rs, `Table`) ---------------------
+// --- The fast path of check, checkAll and plan (src/lib.rs, `Table`) ---------------------
 
 /// Every value in `v` is defined (JSON.stringify leaves out a key whose
 /// value is `undefined`, so a comparison of JSON alone would not see one).

@@ -1,4 +1,4 @@
-// The copy both browsers' clipboard helpers make in a page of the extension (lib/clipboard.js):
+// The copy both browsers' clipboard helpers make in a page of the extension (background/clipboard.js):
 // Chrome's offscreen document, Firefox's background page. A file of its own, so that the
 // offscreen document loads nothing else.
 

@@ -1,6 +1,6 @@
 // "Open on another device": a button that shows a web link as a QR code, for a phone's camera,
 // in the popup (the tabs about to be shared), the preview page (the list shown) and the web page
-// (its own address). This module is the button and its panel; the code is drawn by lib/qr-code.js
+// (its own address). This module is the button and its panel; the code is drawn by pages/qr-code.js
 // with the QR wasm (qr/, dist/pkg/uri_list_qr.js), which this module imports only on the first
 // press (a dynamic import: the bundlers make it a chunk of its own), so that no page's first load
 // carries either. Past the length a phone reads reliably from a screen (qr/src/lib.rs

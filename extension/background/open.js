@@ -2,64 +2,17 @@
 // colours, what is skipped and why, whether to show the preview page first); this module
 // carries it out and tells the person what was skipped. Every way a link reaches the
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
-import { linkInWebLink, plan, readPasted } from './core.js';
-import { api } from './api.js';
-import { localized, t } from './i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, WEB_LINK, shorten } from './prelude.js';
-import { lazyFor, readSettings } from './settings.js';
+import { plan, readPasted } from '../shared/core.js';
+import { api } from '../shared/api.js';
+import { localized, t } from '../shared/i18n.js';
+import { validLink } from '../shared/link.js';
+import { PREVIEW_PAGE, previewReason } from '../shared/preview.js';
+import { shorten } from '../shared/prelude.js';
+import { storePreview, notePreviewTab } from './previews.js';
+import { lazyFor, readSettings } from '../shared/settings.js';
 import { openGroups } from './tabs.js';
 
 const MAX_TEXT_LENGTH = 1000;
-export const PREVIEW_PAGE = 'preview/preview.html';
-
-/**
- * A link as received from anywhere: a string that names one of the schemes, of sane length. A web
- * link stands for the list in its fragment (as the browser gives it), which is what is returned.
- */
-export function validLink(href) {
-  if (typeof href === 'string' && href.length > MAX_LINK_LENGTH) throw new Error(tooLong(href.length));
-  if (typeof href === 'string' && WEB_LINK.test(href)) return linkInWebLink(href).trim();
-  if (typeof href !== 'string' || !LINK_SCHEME.test(href)) throw new Error(t('notALink'));
-  return href.trim();
-}
-
-/** Why a link of `length` characters is not opened: its size and the limit, in words. */
-export const tooLong = (length) => t('linkTooLong', (length / (1024 * 1024)).toFixed(1), '2');
-
-/**
- * Why the content script did not let a click open tabs directly (the preview page says it):
- * its reason codes, each the _locales name of its words.
- * @type {Readonly<Record<string, string>>}
- */
-export const CLICK_REASONS = Object.freeze({
-  linkChanged: 'reasonLinkChanged',
-  notVisible: 'reasonNotVisible',
-  focusedByPage: 'reasonFocusedByPage',
-  repeated: 'reasonRepeated',
-  notPainted: 'reasonNotPainted',
-  keyNotOnLink: 'reasonKeyNotOnLink',
-});
-
-/** A reason code from the content script, or null (anything else is dropped). */
-export const clickReason = (reason) => (Object.hasOwn(CLICK_REASONS, reason) ? reason : null);
-
-/**
- * Every reason the preview page may give for a way in that is not the plan's own (a long list,
- * `type=list`, alerts: the core says those): the content script's (above), and the background's
- * own ways in without a click, which no content script may claim.
- * @type {Readonly<Record<string, string>>}
- */
-export const PREVIEW_REASONS = Object.freeze({
-  ...CLICK_REASONS,
-  // The tab went to the link itself: a page's navigation, a redirect, or the address bar (Chrome
-  // cannot tell which: webNavigation.onErrorOccurred says no more).
-  navigated: 'reasonNavigated',
-  // Firefox: typed into the address bar (it would have searched the web for it).
-  typed: 'reasonTyped',
-});
-
-/** A preview reason code, or null. */
-const previewReason = (reason) => (Object.hasOwn(PREVIEW_REASONS, reason) ? reason : null);
 
 const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_LENGTH) : '');
 
@@ -168,88 +121,6 @@ export async function openPreview({ link, text = '', tab, replaceTab = false, ac
       });
   await notePreviewTab(id, opened.id);
   return opened;
-}
-
-// What the preview page shows is kept in storage.local (`preview.<id>`: {link, text, reason}),
-// not in its URL: a link may be up to 2 MiB, a URL in Chrome at most 2 MiB after
-// percent-encoding (which can triple a link). storage.local rather than storage.session: a
-// preview page must still show its list after the browser restores it (a restart) or opens it
-// again after an update of the extension (lib/update.js), and Chrome clears storage.session on
-// both. An entry goes when its tab closes (`forgetPreviewsOfTab`); one whose tab is gone
-// otherwise (the browser quit) goes the next time a preview is stored. Chrome's storage.local
-// holds 10 MB: when it is full, the oldest entries make room.
-const PREVIEW_INDEX = 'previews'; // [{id, tabId, at}], oldest first
-const previewKey = (id) => `preview.${id}`;
-/** A stored preview whose tab is not found yet (being opened, or restored) is kept this long. */
-const PREVIEW_GRACE_MS = 60_000;
-
-async function storePreview(entry) {
-  const id = crypto.randomUUID();
-  await forgetOrphanPreviews();
-  for (;;) {
-    try {
-      await api.storage.local.set({ [previewKey(id)]: entry });
-      break;
-    } catch (error) {
-      // Full: the oldest preview makes room; with none left to drop, the error stands.
-      const index = await previewIndex();
-      if (index.length === 0) throw error;
-      await api.storage.local.remove(previewKey(index[0].id));
-      await api.storage.local.set({ [PREVIEW_INDEX]: index.slice(1) });
-    }
-  }
-  await api.storage.local.set({ [PREVIEW_INDEX]: [...(await previewIndex()), { id, tabId: null, at: Date.now() }] });
-  return id;
-}
-
-async function previewIndex() {
-  const { [PREVIEW_INDEX]: index } = await api.storage.local.get(PREVIEW_INDEX);
-  return Array.isArray(index) ? index : [];
-}
-
-async function notePreviewTab(id, tabId) {
-  const index = await previewIndex();
-  await api.storage.local.set({ [PREVIEW_INDEX]: index.map((entry) => (entry.id === id ? { ...entry, tabId } : entry)) });
-}
-
-/** Forgets the previews in `gone` (index entries). */
-async function forget(index, gone) {
-  if (gone.length === 0) return;
-  const ids = new Set(gone.map((entry) => entry.id));
-  await api.storage.local.remove([...ids].map(previewKey));
-  await api.storage.local.set({ [PREVIEW_INDEX]: index.filter((entry) => !ids.has(entry.id)) });
-}
-
-/** A tab closed: the previews it showed are forgotten. */
-export async function forgetPreviewsOfTab(tabId) {
-  const index = await previewIndex();
-  await forget(index, index.filter((entry) => entry.tabId === tabId));
-}
-
-/** Previews no open tab shows (their tab closed while the browser was not looking), past the grace time. */
-async function forgetOrphanPreviews() {
-  const index = await previewIndex();
-  if (index.length === 0) return;
-  const shown = (await api.tabs.query({})).map((tab) => `${tab.url ?? ''} ${tab.pendingUrl ?? ''}`).join(' ');
-  const old = Date.now() - PREVIEW_GRACE_MS;
-  await forget(index, index.filter((entry) => !(entry.at > old) && !shown.includes(entry.id)));
-}
-
-/**
- * The preview page's entry `id`: `{link, text, reason}`, or null when there is none (any more).
- * @param {string | null} id
- * @returns {Promise<{link: string, text: string, reason: string | null} | null>}
- */
-export async function readPreview(id) {
-  if (typeof id !== 'string' || id === '') return null;
-  /** @type {{[key: string]: any}} */
-  const { [previewKey(id)]: entry } = await api.storage.local.get(previewKey(id));
-  return entry && typeof entry.link === 'string' ? entry : null;
-}
-
-/** True when `url` is this extension's preview page. */
-export function isPreviewPage(url) {
-  return String(url ?? '').startsWith(api.runtime.getURL(PREVIEW_PAGE));
 }
 
 /**
@@ -374,4 +245,44 @@ export async function reportRefused(tabId, reason) {
   } catch (error) {
     console.warn('uri-list: no notification:', error?.message ?? error);
   }
+}
+
+/**
+ * openLink(), and when it opens nothing at all (a link too long or not a link, the browser
+ * refusing the tab), the reason on the toolbar badge of the tab it came from and in a
+ * notification: `{refused: reason}`. For the ways in that have no page of their own to say it
+ * (a click, a context menu, the omnibox); the popup says it itself.
+ */
+export async function openOrSay(request) {
+  try {
+    return await openLink(request);
+  } catch (error) {
+    const reason = String(error?.message ?? error);
+    await reportRefused(request.tab.id, reason);
+    return { refused: reason };
+  }
+}
+
+/** A tab showing nothing the person would miss: blank, or the browser's new-tab page. */
+function isBlank(url) {
+  const text = String(url ?? '');
+  return ['', 'about:blank', 'about:newtab', 'about:home'].includes(text) || /^(?:chrome:\/\/newtab|chrome-search:)/.test(text);
+}
+
+/**
+ * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
+ * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
+ * `reason` (shared/preview.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
+ * long, is said on the tab.
+ */
+export async function previewIn(tabId, url, { keepPage = false, reason }) {
+  const tab = await api.tabs.get(tabId);
+  let link;
+  try {
+    link = validLink(url);
+  } catch (error) {
+    await reportRefused(tabId, error.message);
+    return;
+  }
+  await openPreview({ link, tab, replaceTab: !(keepPage && !isBlank(tab.url)), reason });
 }

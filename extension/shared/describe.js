@@ -2,10 +2,10 @@
 // in a page (content/hover.js): how many pages it opens, on which sites, and the core's alerts
 // (lookalike hosts, user-info tricks). This answers the Multilinks explainer's worry that a
 // multilink hides where it goes. The core's checkAll() reads the link and the lists nested in it;
-// nothing is opened. The core's messages go back in the browser's language (lib/i18n.js).
+// nothing is opened. The core's messages go back in the browser's language (shared/i18n.js).
 import { checkAll } from './core.js';
 import { localized } from './i18n.js';
-import { validLink } from './open.js';
+import { validLink } from './link.js';
 import { withoutBidiControls } from './prelude.js';
 
 /** The tooltip names this many sites, then "+N more". */
@@ -78,88 +78,3 @@ function summarize(link, summary) {
   }
   return checked;
 }
-
-// --- one request at a time ----------------------------------------------------------------------
-//
-// The wasm core runs on the background's one thread: while it reads a link for a tooltip, no
-// other message is answered. So each tab has at most one request waiting (a newer one replaces
-// it: the tooltip shows only the link under the pointer now), requests are answered one at a
-// time, each in a task of its own, and only while no other request (a click's open, the popup's)
-// is being handled: those come first, whatever a page asks for.
-
-/** The request waiting per tab: `{href, resolve}`. */
-const waiting = new Map();
-let running = false;
-/** Other requests being handled now, and what waits for them to be done. */
-let others = 0;
-let othersDone = null;
-
-/** What a request that a newer one from its tab replaced gets: nothing to show. */
-const REPLACED = Object.freeze({ replaced: true });
-
-/** A promise and the function that resolves it. */
-function deferred() {
-  /** @type {(value?: any) => void} */
-  let resolve = () => {};
-  const promise = new Promise((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
-/** Notes that another request is being handled, until the promise it returns settles. */
-export function handlingOther(promise) {
-  others += 1;
-  return promise.finally(() => {
-    others -= 1;
-    if (others === 0 && othersDone) {
-      othersDone.resolve();
-      othersDone = null;
-    }
-  });
-}
-
-/** After every other request being handled now, and a task later (so that one that just came is handled first). */
-async function othersFirst() {
-  do {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (others > 0) {
-      othersDone ??= deferred();
-      await othersDone.promise;
-    }
-  } while (others > 0);
-}
-
-async function run() {
-  if (running) return;
-  running = true;
-  try {
-    while (waiting.size > 0) {
-      await othersFirst();
-      const [tab, request] = waiting.entries().next().value;
-      waiting.delete(tab);
-      request.resolve(describeLink(request.href));
-    }
-  } finally {
-    running = false;
-  }
-}
-
-/** `describeLink(href)` for the tab `tab`, in turn (see above). */
-function describeInTurn(tab, href) {
-  const { promise, resolve } = deferred();
-  waiting.get(tab)?.resolve(REPLACED);
-  waiting.delete(tab); // the newest goes last
-  waiting.set(tab, { href, resolve });
-  run();
-  return promise;
-}
-
-/** Message handlers (background.js puts them in its one onMessage listener). */
-export const describeMessages = {
-  /** The content script's hover tooltip asks what a link holds. */
-  async describeLink({ href }, sender) {
-    if (typeof href !== 'string') throw new Error('describeLink: no link');
-    return describeInTurn(sender.tab?.id ?? -1, href);
-  },
-};

@@ -1,4 +1,4 @@
-// The wasm core (dist/pkg/uri_list.js, made by wasm-bindgen from src/js/wasm.rs), with the types of
+// The wasm core (dist/pkg/uri_list.js, made by wasm-bindgen from wasm/src/lib.rs), with the types of
 // what its calls return. wasm-bindgen types every structured value as `any`; here each gets
 // its shape, so that `tsc --checkJs` (./build.sh test) fails on a field name the core does not
 // have. Every page and background module imports the core from here. The shapes are those the
@@ -7,7 +7,7 @@ import init, * as core from '../pkg/uri_list.js';
 
 /**
  * A sentence for a person: its `code` (also its name in _locales), its arguments (strings, or
- * messages of the same shape) and its English text. lib/i18n.js `localized()` says it in the
+ * messages of the same shape) and its English text. shared/i18n.js `localized()` says it in the
  * browser's language. Thrown errors of the core carry the same three fields.
  * @typedef {{code: string, args: (string | Message)[], message: string}} Message
  */

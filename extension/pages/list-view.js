@@ -11,7 +11,7 @@
 // rules (an item with an alert starts unticked: the person ticks it, or it does not open); and,
 // from FILTER_FROM rows on, a filter box. Words come from the page (`words`: `t(name, ...args)`
 // and `localized(message)`), each page having its own way to read _locales. No text is ever set
-// as HTML (lib/dom.js `element`).
+// as HTML (pages/dom.js `element`).
 import { element } from './dom.js';
 
 /** The filter box is offered from this many rows: below it, the rows are scanned at a glance. */

@@ -1,15 +1,15 @@
 // The extension's own tabs outlive an update of the extension (Chrome).
 //
 // Chrome closes every tab that shows one of an extension's pages when it unloads the extension,
-// for an update too: the placeholders of unloaded tabs (lib/lazy.js) and any preview page a
+// for an update too: the placeholders of unloaded tabs (background/lazy.js) and any preview page a
 // person is reading would be gone. So before an update is applied (`runtime.onUpdateAvailable`,
 // which holds the update back until `runtime.reload()`), those tabs are written down in
 // storage.local, and the new version opens them again, in their windows, places and groups
 // (`runtime.onInstalled`, reason "update"). Firefox has no placeholders (its unloaded tabs are
 // the browser's own), and this is not wired there.
-import { api } from './api.js';
-import { PLACEHOLDER_PAGE, placeholderTarget, placeholderUrl, unloadedTitle } from './lazy.js';
-import { PREVIEW_PAGE } from './open.js';
+import { api } from '../shared/api.js';
+import { PLACEHOLDER_PAGE, placeholderTarget, placeholderUrl, unloadedTitle } from '../shared/placeholder.js';
+import { PREVIEW_PAGE } from '../shared/preview.js';
 import { groupTabs } from './tabs.js';
 
 const RESTORE_KEY = 'tabsToRestore';

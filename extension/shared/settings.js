@@ -28,8 +28,8 @@ import { DEFAULT_WEB_BASE } from './distribution.js';
  *   the text of every page.
  * - `webBase`: the web page web links start with ("Copy as web link"): an absolute http(s)
  *   address where dist/web is hosted, or '' for none. Its default is the distributor's
- *   (lib/distribution.js), none in the repository.
- * - `shareFormat`: the format a person last copied tabs in (lib/share.js FORMATS), which the
+ *   (shared/distribution.js), none in the repository.
+ * - `shareFormat`: the format a person last copied tabs in (background/share.js FORMATS), which the
  *   popup shows first and the shortcut copies in.
  * - `shareTemplate`, `shareSeparator`: a person's own format ("My template"): the text for each
  *   tab, with `{title}`, `{url}`, `{index}`, `{host}`, `{group}`, and what goes between two tabs;
@@ -37,7 +37,7 @@ import { DEFAULT_WEB_BASE } from './distribution.js';
  */
 /**
  * The formats tabs are copied in, by id, in the order they are offered, each with the name of its
- * name in `_locales` (lib/share.js FORMATS says how each is made).
+ * name in `_locales` (background/share.js FORMATS says how each is made).
  */
 export const SHARE_FORMATS = Object.freeze({
   link: 'formatLink',
@@ -75,7 +75,7 @@ export const SETTINGS = Object.freeze({
  * 27 MiB. Five loaded pages are then at most about 190 MiB (Chromium) or 100 MiB (Firefox),
  * about what one busy web application takes, and a person reading a short list looks at every
  * page soon anyway; beyond that the cost grows with every page while the person still looks
- * at one at a time. Chrome's unloaded tab is a placeholder page of the extension (lib/lazy.js),
+ * at one at a time. Chrome's unloaded tab is a placeholder page of the extension (background/lazy.js),
  * with costs of its own (its address in history until selected): not worth it for a short list.
  */
 export const LAZY_ABOVE = SETTINGS.lazy.default;

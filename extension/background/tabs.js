@@ -1,8 +1,8 @@
 // Carrying out a plan from the wasm core: opening tabs, grouping and naming them. Each browser
 // difference lives in a small named helper.
-import { api } from './api.js';
+import { api } from '../shared/api.js';
 import { createUnloaded } from './lazy.js';
-import { shorten } from './prelude.js';
+import { shorten } from '../shared/prelude.js';
 
 /** Longer reasons from the browser are cut: they go into a tooltip and a notification. */
 const MAX_REASON = 200;
@@ -19,7 +19,7 @@ const MAX_REASON = 200;
  * waits for each). When a tab failed, or was opened loaded after it could not be made unloaded
  * (later than the others), the tabs are put back in the list's order with one move.
  *
- * With `lazy`, only the first page loads; every other tab is created unloaded (lib/lazy.js) and
+ * With `lazy`, only the first page loads; every other tab is created unloaded (background/lazy.js) and
  * loads when it is selected. A tab that cannot be created unloaded is opened loaded instead.
  *
  * With `joinGroupId` (the tab group the link's tab is in), every page joins that group instead:

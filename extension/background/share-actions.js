@@ -1,10 +1,10 @@
 // Share, as a person reaches it: the tab context menu items, the keyboard shortcut, the popup's
 // requests; each copies, then confirms on the toolbar button (badge and tooltip) and, when the
 // person is not looking at the popup, in a notification.
-import { api } from './api.js';
+import { api } from '../shared/api.js';
 import { writeClipboard } from './clipboard.js';
 import { tabContexts } from './menus.js';
-import { saveSetting, SHARE_FORMATS } from './settings.js';
+import { saveSetting, SHARE_FORMATS } from '../shared/settings.js';
 import { describeCopy, lastFormat, makeShare, NothingToShare, templateExample } from './share.js';
 
 const BADGE_SECONDS = 30;
@@ -19,7 +19,7 @@ const COLOR_WARN = '#b35900';
  * @param {string} scope 'tabs' | 'group' | 'window'
  * @param {{windowId?: number, clicked?: object, format?: string, remember?: boolean, asText?: boolean, asWeb?: boolean,
  *   notify?: boolean, pageTitles?: boolean}} options
- *   `format`: one of lib/share.js FORMATS (`asText`, `asWeb`: 'text', 'web'); `remember`: it becomes
+ *   `format`: one of background/share.js FORMATS (`asText`, `asWeb`: 'text', 'web'); `remember`: it becomes
  *   the format the shortcut and the popup use next (a person's own choice of it). As a web link
  *   with no web page set, nothing is copied and the confirmation says how to set one.
  */
@@ -44,7 +44,7 @@ export async function copyShare(scope, { windowId, clicked, format, remember = f
 
 const BADGE_ALARM = 'share-badge';
 
-/** The same confirmation for other copies (lib/bookmarks.js): `warn` colours the badge as a warning. */
+/** The same confirmation for other copies (background/bookmarks.js): `warn` colours the badge as a warning. */
 export function confirmCopy({ badge, warn, message, notify }) {
   return confirm({ badge, color: warn ? COLOR_WARN : COLOR_OK, message, notify });
 }

@@ -1,39 +1,18 @@
 // Every way a uri-list link reaches the extension, each turned into one call of openLink():
 // a click in a page (content script), the preview page, the context menus, the omnibox, a
 // navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
-import { api } from './api.js';
-import { localized, t } from './i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from './prelude.js';
-import {
-  clickReason,
-  isPreviewPage,
-  linkInText,
-  openLink,
-  openPreview,
-  openSelected,
-  reportRefused,
-  tooLong,
-  validLink,
-} from './open.js';
-import { plan } from './core.js';
-import { readSettings } from './settings.js';
+import { api } from '../shared/api.js';
+import { failedNavigationLeavesPage, handlesOwnProtocol, omniboxReadsXml } from '../shared/capabilities.js';
+import { localized, t } from '../shared/i18n.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from '../shared/prelude.js';
+import { plan } from '../shared/core.js';
+import { tooLong, validLink } from '../shared/link.js';
+import { clickReason } from '../shared/preview.js';
+import { readSettings } from '../shared/settings.js';
+import { linkInText, openLink, openOrSay, openSelected, previewIn, reportRefused } from './open.js';
+import { once } from './repeats.js';
+import { fromContentScript, fromPopup, fromPreviewPage } from './senders.js';
 import { openMultilinkOffer } from './web-links.js';
-
-/** A message from this extension's content script (in a web page), not from one of its pages. */
-export function fromContentScript(sender) {
-  if (!sender.tab || String(sender.url ?? '').startsWith(api.runtime.getURL(''))) {
-    throw new Error('this request is only taken from a page the person is on');
-  }
-  return sender.tab;
-}
-
-/** A message from the extension's own popup (or its page opened in a tab, as the tests do). */
-function fromPopup(sender) {
-  if (!String(sender.url ?? '').startsWith(api.runtime.getURL(POPUP_PAGE))) {
-    throw new Error('this request is only taken from the popup');
-  }
-}
-const POPUP_PAGE = 'popup/popup.html';
 
 /** The active tab of window `windowId`: what the popup's actions open next to. */
 async function activeTabOf(windowId) {
@@ -41,30 +20,6 @@ async function activeTabOf(windowId) {
   const [tab] = await api.tabs.query({ active: true, windowId });
   if (!tab) throw new Error(t('noWindow'));
   return tab;
-}
-
-/** A message from the extension's own preview page. */
-function fromPreviewPage(sender) {
-  // The top frame only: no web page can frame the preview page today (no web_accessible_resources),
-  // and should one ever be able to, a framed preview must not take a person's click for Open.
-  if (!sender.tab || sender.frameId !== 0 || !isPreviewPage(sender.url)) throw new Error('this request is only taken from the preview page');
-  return sender.tab;
-}
-
-/**
- * openLink(), and when it opens nothing at all (a link too long or not a link, the browser
- * refusing the tab), the reason on the toolbar badge of the tab it came from and in a
- * notification: `{refused: reason}`. For the ways in that have no page of their own to say it
- * (a click, a context menu, the omnibox); the popup says it itself.
- */
-export async function openOrSay(request) {
-  try {
-    return await openLink(request);
-  } catch (error) {
-    const reason = String(error?.message ?? error);
-    await reportRefused(request.tab.id, reason);
-    return { refused: reason };
-  }
 }
 
 /** Message handlers (background.js puts them in its one onMessage listener). */
@@ -157,99 +112,11 @@ export const openMessages = {
       }
     }
     await saveOffers(tab.id, offers);
-    // The page a person's rel="multilink" click loaded: its list opens (lib/web-links.js).
+    // The page a person's rel="multilink" click loaded: its list opens (background/web-links.js).
     const opened = await openMultilinkOffer(tab, offers, sender.url, atLoad === true);
     return { offers: offers.length, ...(opened ? { opened } : {}) };
   },
 };
-
-// --- one open per link and tab in a short while ----------------------------------------------
-
-/**
- * How long after a list from a tab opened the same link from the same tab only brings back what
- * it opened. Long enough for what repeats a person's action without their meaning it (a
- * double-click, a held Enter's auto-repeat, a page that bends clicks: 50 clicks in 6 s were seen),
- * short enough that someone who closed the group and wants it again is not kept waiting.
- */
-const REPEAT_WINDOW_MS = 10_000;
-/** Opens under way or recent, by "tabId how href": `{promise, until}` (`until` is Infinity while opening). */
-const recent = new Map();
-/** The same, kept in storage.session (a service worker may be stopped and started between two clicks). */
-const RECENT_KEY = 'recentOpens';
-
-/**
- * Runs `open()` for `key` unless the same key opened (or is opening) within REPEAT_WINDOW_MS:
- * then what it opened (the first tab of its group, or its preview page) is brought to the front
- * instead, and `{duplicate: true}` returned. What it opened having been closed, it opens again.
- */
-async function once(key, open) {
-  for (const [old, entry] of recent) if (entry.until < Date.now()) recent.delete(old);
-  const prior = recent.get(key);
-  if (prior) {
-    const earlier = await prior.promise.catch(() => null);
-    if (earlier && (await bringBack(earlier))) return { duplicate: true, focused: focusOf(earlier) };
-  }
-  const entry = { until: Infinity };
-  entry.promise = (async () => {
-    const stored = prior ? null : await storedOpen(key);
-    if (stored && (await bringBack(stored))) return { duplicate: true, focused: focusOf(stored) };
-    return open();
-  })();
-  recent.set(key, entry);
-  try {
-    const result = await entry.promise;
-    entry.until = Date.now() + REPEAT_WINDOW_MS;
-    if (focusOf(result)) await storeOpen(key, result, entry.until);
-    return result;
-  } catch (error) {
-    recent.delete(key);
-    throw error;
-  }
-}
-
-/** The tab to bring back for what `result` opened (`{tabId, windowId}`), or null. */
-function focusOf(result) {
-  if (result?.focused) return result.focused;
-  if (Number.isInteger(result?.previewTabId)) return { tabId: result.previewTabId, windowId: result.windowId };
-  if (Number.isInteger(result?.tabIds?.[0])) return { tabId: result.tabIds[0], windowId: result.windowId };
-  return null;
-}
-
-/** Selects that tab and focuses its window; false when it is gone. */
-async function bringBack(result) {
-  const focus = focusOf(result);
-  if (!focus) return false;
-  try {
-    const tab = await api.tabs.update(focus.tabId, { active: true });
-    await api.windows.update(tab.windowId, { focused: true });
-    return true;
-  } catch {
-    return false; // closed meanwhile: open again
-  }
-}
-
-/** A key's SHA-256, in hex: what is stored (a link may be 2 MiB; storage.session holds 10 MB). */
-async function digest(key) {
-  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(hash)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-async function storedOpen(key) {
-  const [{ [RECENT_KEY]: stored }, hash] = await Promise.all([api.storage.session.get(RECENT_KEY), digest(key)]);
-  const entry = stored?.[hash];
-  return entry && entry.until > Date.now() ? { focused: entry.focused } : null;
-}
-
-/** Notes what `key` opened; a failure to note it costs only the memory of it across a restart. */
-async function storeOpen(key, result, until) {
-  try {
-    const { [RECENT_KEY]: stored } = await api.storage.session.get(RECENT_KEY);
-    const kept = Object.fromEntries(Object.entries(stored ?? {}).filter(([, entry]) => entry.until > Date.now()));
-    await api.storage.session.set({ [RECENT_KEY]: { ...kept, [await digest(key)]: { focused: focusOf(result), until } } });
-  } catch (error) {
-    console.warn('uri-list: what opened could not be noted for a restart of the background:', error?.message ?? error);
-  }
-}
 
 const MAX_OFFERS = 20;
 
@@ -348,8 +215,7 @@ export async function onOmniboxEntered(text, disposition) {
  * them as they are. https://developer.chrome.com/docs/extensions/reference/api/omnibox#type-SuggestResult
  */
 function omniboxText(text) {
-  const isFirefox = typeof api.runtime.getBrowserInfo === 'function';
-  return isFirefox ? text : text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+  return !omniboxReadsXml ? text : text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 }
 
 // --- navigations to a bare uri-list: URL -------------------------------------------------------------
@@ -369,32 +235,17 @@ export async function onNavigationStarted(details) {
 }
 
 /** An `ext+urilist:` URL in Firefox, whose protocol handler (the preview page) takes it. */
-const toProtocolHandler = (url) => /^\s*ext\+urilist:/i.test(url) && Boolean(api.runtime.getManifest().protocol_handlers);
+const toProtocolHandler = (url) => /^\s*ext\+urilist:/i.test(url) && handlesOwnProtocol;
 
 /**
  * Chrome: a navigation to a `uri-list:` URL fails as an unknown protocol; the preview page shows
  * it instead. The failed navigation left the tab's page as it was: a page the person was on (a
  * click the content script could not see, a script's navigation) stays, and the preview opens
  * next to it; a blank tab (a link typed into a new tab) shows the preview itself. (Firefox: see
- * `failedNavigationLeavesPage`.)
+ * `failedNavigationLeavesPage` in shared/capabilities.js.)
  */
 export async function onNavigationFailed(details) {
-  await previewNavigation(details, { keepPage: failedNavigationLeavesPage() });
-}
-
-/**
- * Chrome leaves the page as it was when a navigation to an unknown protocol fails. Firefox
- * reports such a navigation as started (onNavigationStarted has shown the preview in the tab,
- * where Firefox would show its error page) and, for an `ext+urilist:` URL its protocol handler
- * did not take (typed into the address bar), as failed: there the preview takes the tab, as
- * the protocol handler would have.
- */
-const failedNavigationLeavesPage = () => typeof api.runtime.getBrowserInfo !== 'function';
-
-/** A tab showing nothing the person would miss: blank, or the browser's new-tab page. */
-function isBlank(url) {
-  const text = String(url ?? '');
-  return ['', 'about:blank', 'about:newtab', 'about:home'].includes(text) || /^(?:chrome:\/\/newtab|chrome-search:)/.test(text);
+  await previewNavigation(details, { keepPage: failedNavigationLeavesPage });
 }
 
 async function previewNavigation({ tabId, frameId, url }, { keepPage = false } = {}) {
@@ -404,22 +255,4 @@ async function previewNavigation({ tabId, frameId, url }, { keepPage = false } =
   shown.set(key, Date.now());
   for (const [old, time] of shown) if (Date.now() - time > 5000) shown.delete(old);
   await previewIn(tabId, url, { keepPage, reason: 'navigated' });
-}
-
-/**
- * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
- * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
- * `reason` (lib/open.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
- * long, is said on the tab.
- */
-export async function previewIn(tabId, url, { keepPage = false, reason }) {
-  const tab = await api.tabs.get(tabId);
-  let link;
-  try {
-    link = validLink(url);
-  } catch (error) {
-    await reportRefused(tabId, error.message);
-    return;
-  }
-  await openPreview({ link, tab, replaceTab: !(keepPage && !isBlank(tab.url)), reason });
 }

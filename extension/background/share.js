@@ -4,12 +4,12 @@
 // Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode and the
 // titled entries out), and `gather()` asks the browser which tabs a scope means. `makeShare()`
 // joins them and writes the chosen format.
-import { check, encode, formatLinks, toText, webLink } from './core.js';
-import { api } from './api.js';
-import { localized } from './i18n.js';
-import { placeholderTitle, realUrl } from './lazy.js';
-import { withoutBidiControls } from './prelude.js';
-import { readSettings, SHARE_FORMATS } from './settings.js';
+import { check, encode, formatLinks, toText, webLink } from '../shared/core.js';
+import { api } from '../shared/api.js';
+import { localized } from '../shared/i18n.js';
+import { placeholderTitle, realUrl } from '../shared/placeholder.js';
+import { withoutBidiControls } from '../shared/prelude.js';
+import { readSettings, SHARE_FORMATS } from '../shared/settings.js';
 
 /**
  * Links longer than this are still copied, with a warning: 8 000 octets is the length RFC 9110
@@ -37,12 +37,12 @@ export function sharedTitle(tab) {
 
 /**
  * A tab's address: `pendingUrl` while a Chrome tab is still loading its first page; for a tab
- * opened unloaded in Chrome (the placeholder page, lib/lazy.js), the page it stands for.
+ * opened unloaded in Chrome (the placeholder page, shared/placeholder.js), the page it stands for.
  */
 const urlOf = (tab) => realUrl(tab.url || tab.pendingUrl || '');
 
 /**
- * A tab's title: for Chrome's placeholder of an unloaded page (lib/lazy.js), the title it shows
+ * A tab's title: for Chrome's placeholder of an unloaded page (shared/placeholder.js), the title it shows
  * for that page, read from its address, so even before the placeholder has loaded.
  */
 const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? tab.title ?? '';
@@ -83,7 +83,7 @@ export function unshareableReasons(tabs) {
  * @param {{url?: string, pendingUrl?: string, groupId?: number, title?: string}[]} tabs
  * @param {Map<number, {title?: string, color?: string}>} groups the tabs' groups by id
  * @param {{pageTitles?: boolean}} [how]
- * @returns {{list: object|null, entries: import('./core.js').TitledEntry[], shared: number, leftOut: {reason: string, count: number}[]}}
+ * @returns {{list: object|null, entries: import('../shared/core.js').TitledEntry[], shared: number, leftOut: {reason: string, count: number}[]}}
  *   `entries`: the same tabs with their titles, for the titled formats (a group: its name and tabs)
  */
 export function listFor(scope, tabs, groups, { pageTitles = false } = {}) {
@@ -135,7 +135,7 @@ function titledEntries(list, kept) {
     return { title: titleOf(tab), url: urlOf(tab) };
   };
   const entries = list.items.map((item) => (typeof item === 'string' ? page() : { title: item.title ?? '', items: item.items.map(page) }));
-  return list.title ? [{ title: list.title, items: /** @type {import('./core.js').TitledLink[]} */ (entries) }] : entries;
+  return list.title ? [{ title: list.title, items: /** @type {import('../shared/core.js').TitledLink[]} */ (entries) }] : entries;
 }
 
 /** `title` and the option `color` for a tab group (an untitled group gives no title). */
@@ -183,12 +183,12 @@ async function groupsOf(tabs) {
 }
 
 /**
- * How each format a share can be copied in (lib/settings.js SHARE_FORMATS: the ids, their order
+ * How each format a share can be copied in (shared/settings.js SHARE_FORMATS: the ids, their order
  * and names) is made from the link and the titled entries. `text` is
  * what goes on the clipboard as text/plain; `html`, when there is one, goes with it as text/html.
  * The uri-list link and the web link come first.
  *
- * @type {Readonly<Record<string, {make: (share: {link: string, entries: import('./core.js').TitledEntry[]}) =>
+ * @type {Readonly<Record<string, {make: (share: {link: string, entries: import('../shared/core.js').TitledEntry[]}) =>
  *   Promise<{text: string, html?: string}>}>>}
  */
 export const FORMATS = Object.freeze({

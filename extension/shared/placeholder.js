@@ -1,22 +1,12 @@
-// Lazy loading (the Multilinks explainer: don't load pages until they are looked at): tabs
-// created unloaded, each loading when it is selected. The two browsers differ:
-//
-// - Firefox creates a tab unloaded itself: `tabs.create({discarded: true, title})`. The tab has
-//   its real URL from the start, and nothing is fetched until it is selected.
-// - Chrome's `tabs.create` has no `discarded`, and a tab discarded (`tabs.discard`) before its
-//   page has committed loses its URL (it comes back as ""); one discarded later has already sent
-//   its request. So Chrome's unloaded tab shows the extension's placeholder page
-//   (lazy/lazy.html?url=URL&title=TITLE): a local page, no request to the site, the title set,
-//   and on being selected it replaces itself with the real page. Share reads the real URL back
-//   from it (`realUrl`).
-import { api } from './api.js';
+// The placeholder page of a tab opened unloaded in Chrome (lazy/lazy.html?url=URL&title=TITLE): its
+// address, the page it stands for, and the title it shows. Made by the background (background/lazy.js),
+// read by the placeholder page itself (lazy/lazy.js), by a share of tabs (background/share.js) and
+// after an update (background/update.js).
+import { api } from '../shared/api.js';
 
 export const PLACEHOLDER_PAGE = 'lazy/lazy.html';
 /** Longer titles are cut: a tab shows a few dozen characters at most. */
 const MAX_TITLE = 200;
-
-/** Firefox alone has `runtime.getBrowserInfo`, and alone takes `discarded` in `tabs.create`. */
-export const createsDiscarded = () => typeof api.runtime.getBrowserInfo === 'function';
 
 /**
  * The title an unloaded tab shows before its page is known: the host and path, percent-escapes
@@ -83,15 +73,4 @@ export function placeholderTarget(params) {
   } catch {
     return null;
   }
-}
-
-/**
- * Creates a tab for `url` that does not load it until it is selected. `properties` are
- * `tabs.create`'s other properties (window, index, opener, container); the tab is never active
- * (Firefox refuses a discarded active tab, and an active tab is one being looked at).
- */
-export function createUnloaded(url, properties) {
-  const title = unloadedTitle(url);
-  if (createsDiscarded()) return api.tabs.create({ ...properties, url, discarded: true, title, active: false });
-  return api.tabs.create({ ...properties, url: placeholderUrl(url, title), active: false });
 }

@@ -1,18 +1,18 @@
 // Bookmarks, both ways (background): a bookmark folder copied as one uri-list link (its
 // subfolders nested lists, draft §8.2, which names bookmark folders as their motivation), and a
 // list saved as a bookmark folder (its nested lists subfolders). The `bookmarks` permission is
-// optional: a page asks for it on the person's click (lib/bookmark-access.js), and until then
+// optional: a page asks for it on the person's click (pages/bookmark-access.js), and until then
 // every request here answers with a message saying so.
 //
 // Two layers, as in share.js: `listForTree()` is a pure decision (a bookmark tree in, the list
 // to encode and what was left out), the rest asks the browser.
-import { checkAll, encode, plan } from './core.js';
-import { api } from './api.js';
-import { localized } from './i18n.js';
+import { checkAll, encode, plan } from '../shared/core.js';
+import { api } from '../shared/api.js';
+import { localized } from '../shared/i18n.js';
 import { writeClipboard } from './clipboard.js';
 import { confirmCopy } from './share-actions.js';
 import { sharedTitle, unshareableReasons } from './share.js';
-import { readSettings } from './settings.js';
+import { readSettings } from '../shared/settings.js';
 
 /**
  * The permission, in the form permissions.contains/request take it.
@@ -40,7 +40,7 @@ async function needBookmarks() {
  * `javascript:`, `file:`...), empty folders and folders nested deeper than a list may be.
  *
  * With `pageTitles`, each list (a subfolder's too) carries its bookmarks' names as the pages'
- * titles (the link's `page-titles`), as a share of tabs carries theirs (lib/share.js).
+ * titles (the link's `page-titles`), as a share of tabs carries theirs (background/share.js).
  * @param {{title?: string, url?: string, type?: string, children?: object[]}} node
  * @param {{pageTitles?: boolean}} [how]
  * @returns {{list: {items: any[], title?: string} | null, shared: number, leftOut: {reason: string, count: number}[]}}

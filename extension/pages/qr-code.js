@@ -1,4 +1,4 @@
-// The QR code of a web link, drawn for lib/qr-view.js, which imports this module only when a
+// The QR code of a web link, drawn for pages/qr-view.js, which imports this module only when a
 // person asks for a code (with the QR wasm's glue: one chunk, off every first load).
 // The SVG is the QR wasm's, made from the link's bytes (a rect and a path); it is parsed as SVG
 // (DOMParser, image/svg+xml), never as HTML, and drawn again from its viewBox, rect and path

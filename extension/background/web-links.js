@@ -2,7 +2,7 @@
 // ordinary http(s) address:
 //
 // - a web link (`https://HOST/PATH#uri-list:...`, src/syntax/web_link.rs) clicked by a person opens as
-//   its list (content.js catches the click, lib/open.js validLink() reads the fragment); landing
+//   its list (content.js catches the click, shared/link.js validLink() reads the fragment); landing
 //   on one otherwise only offers the list (content.js sends it with the page's offers);
 // - "Open as tab group" in the context menu of a web link;
 // - `<a rel="multilink" href="https://...">` clicked by a person: the page loads, and the list it
@@ -10,9 +10,10 @@
 // - Firefox: a `uri-list:` link typed into the address bar goes to the search engine as a query
 //   (Firefox does not know the scheme): the request is cancelled before it leaves, and the
 //   preview page shows the list instead.
-import { api } from './api.js';
-import { LINK_SCHEME, WEB_LINK } from './prelude.js';
-import { fromContentScript, openOrSay, previewIn } from './sources.js';
+import { api } from '../shared/api.js';
+import { LINK_SCHEME, WEB_LINK } from '../shared/prelude.js';
+import { openOrSay, previewIn } from './open.js';
+import { fromContentScript } from './senders.js';
 
 // --- the context menu ---------------------------------------------------------------------------
 
@@ -212,7 +213,3 @@ export async function searchEngine(host) {
   }
   return null;
 }
-
-/** Whether this browser can stop a request before it leaves (Firefox's blocking webRequest, and its search engines). */
-export const canStopSearches = () =>
-  Boolean(api.webRequest?.onBeforeRequest) && typeof api.search?.get === 'function' && typeof api.runtime.getBrowserInfo === 'function';

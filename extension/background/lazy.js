@@ -1,0 +1,25 @@
+// Lazy loading (the Multilinks explainer: don't load pages until they are looked at): tabs
+// created unloaded, each loading when it is selected. The two browsers differ:
+//
+// - Firefox creates a tab unloaded itself: `tabs.create({discarded: true, title})`. The tab has
+//   its real URL from the start, and nothing is fetched until it is selected.
+// - Chrome's `tabs.create` has no `discarded`, and a tab discarded (`tabs.discard`) before its
+//   page has committed loses its URL (it comes back as ""); one discarded later has already sent
+//   its request. So Chrome's unloaded tab shows the extension's placeholder page
+//   (lazy/lazy.html?url=URL&title=TITLE): a local page, no request to the site, the title set,
+//   and on being selected it replaces itself with the real page. Share reads the real URL back
+//   from it (`realUrl`).
+import { api } from '../shared/api.js';
+import { createsDiscardedTabs } from '../shared/capabilities.js';
+import { placeholderUrl, unloadedTitle } from '../shared/placeholder.js';
+
+/**
+ * Creates a tab for `url` that does not load it until it is selected. `properties` are
+ * `tabs.create`'s other properties (window, index, opener, container); the tab is never active
+ * (Firefox refuses a discarded active tab, and an active tab is one being looked at).
+ */
+export function createUnloaded(url, properties) {
+  const title = unloadedTitle(url);
+  if (createsDiscardedTabs) return api.tabs.create({ ...properties, url, discarded: true, title, active: false });
+  return api.tabs.create({ ...properties, url: placeholderUrl(url, title), active: false });
+}
