@@ -151,7 +151,10 @@ async function visit(browser, address, probe) {
     const all = (await waitFor(async () => [...(await entries(page)), ...(await Promise.all(page.workers().map(entries))).flat()],
       (list) => list.every((e) => e.ended), { timeout: 20_000, interval: 50, what: 'every response ended' }))
       .map(({ ended, ...e }) => ({ ...e, start: e.start - origin, firstByte: e.firstByte - origin, end: e.end - origin }));
-    return { shown: at.shown, first: at.first, bytes: all.reduce((sum, e) => sum + e.bytes, 0), requests: all };
+    // When each worker began to run (its script fetched before: its own entry's times are
+    // clamped to its clock's start).
+    const workers = await Promise.all(page.workers().map((worker) => worker.evaluate(() => performance.timeOrigin)));
+    return { shown: at.shown, first: at.first, bytes: all.reduce((sum, e) => sum + e.bytes, 0), requests: all, workers: workers.map((t) => t - origin) };
   } finally {
     await context.close();
   }
@@ -185,13 +188,14 @@ export async function phoneBench({ arms, rounds = 10, sizes = [10, 100], log = (
         into.first.push(result.first);
         into.bytes.push(result.bytes);
         into.requests = result.requests;
+        into.workers = result.workers;
         log(`  phone ${arm.name} ${size} pages, round ${round + 1}: ${Math.round(result.shown)} ms, ${result.bytes} bytes`);
       }
     }
     const out = {};
     for (const [name, bySize] of Object.entries(raw)) {
       out[name] = {};
-      for (const [size, r] of Object.entries(bySize)) out[name][size] = { shown: stats(r.shown), first: stats(r.first), bytes: stats(r.bytes), requests: r.requests, raw: r };
+      for (const [size, r] of Object.entries(bySize)) out[name][size] = { shown: stats(r.shown), first: stats(r.first), bytes: stats(r.bytes), requests: r.requests, workers: r.workers, raw: r };
     }
     return { arms: out, browser: browser.version() };
   } finally {
@@ -239,6 +243,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
         for (const q of [...r.requests].sort((a, b) => a.start - b.start)) {
           console.log(`    ${q.path.padEnd(32)} ${String(q.bytes).padStart(6)} B  ${[q.start, q.firstByte, q.end].map((t) => String(Math.round(t)).padStart(5)).join(' ')} ms`);
         }
+        for (const t of r.workers) console.log(`    a worker began to run at ${Math.round(t)} ms`);
         console.log(`    first row ${Math.round(r.raw.first.at(-1))} ms, all rows shown ${Math.round(r.raw.shown.at(-1))} ms`);
       }
     }
