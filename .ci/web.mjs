@@ -69,16 +69,17 @@ const glue = {
 };
 /**
  * The page's words, `{en: {...}, de: {...}}`: of each language of the extension's _locales, the
- * messages the page can show (each message name written in web/web.js, and the core's messages,
- * src/message/mod.rs, which it shows for an item or a link), without the notes for translators.
- * Each language is a file of its own, DIST/web/words/LANG.json, and the page fetches only the
- * one it shows (the module `words`: the languages, and `wordsOf(lang)`), as soon as its script
- * runs, beside the reader's start and the wasm's compilation (benches/phone.mjs: both languages
- * bundled into web.js were half its bytes).
+ * messages the page can show (each message name written in web/web.js and in the modules of the
+ * extension it draws with; and, but in English, the core's messages, src/message/mod.rs, which it
+ * shows for an item or a link), without the notes for translators. Each language is a file of its
+ * own, DIST/web/words/LANG.json, and the page fetches only the one it shows (web/boot.js), from
+ * the page's first bytes, beside the reader's start and the wasm's compilation
+ * (benches/phone.mjs: both languages bundled into web.js were half its bytes).
  */
 function words() {
-  // The names written in the page's script and in the shared module it shows QR codes with.
-  const source = ['web/web.js', 'extension/lib/qr-view.js'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+  // The names written in the page's script, in the list view that draws its rows and in the
+  // shared module it shows QR codes with.
+  const source = ['web/web.js', 'extension/lib/list-view.js', 'extension/lib/qr-view.js'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   const declared = readFileSync(join(ROOT, 'src', 'message', 'mod.rs'), 'utf8').split(/^messages! \{$/m)[1]?.split(/^\}$/m)[0] ?? '';
   const coreCodes = [...declared.matchAll(/^\s*(\w+): "/gm)].map((m) => m[1]);
   if (coreCodes.length === 0) fail('src/message/mod.rs: no messages! { … } declarations found');
@@ -88,7 +89,10 @@ function words() {
     const messages = JSON.parse(readFileSync(join(ROOT, 'extension', '_locales', language, 'messages.json'), 'utf8'));
     const kept = {};
     for (const [name, { message, placeholders }] of Object.entries(messages)) {
-      if (!named.has(name) && !coreCodes.includes(name)) continue;
+      // The core's messages in English are the text each of them carries already (`message`,
+      // which the page shows where its words have no entry: web.js `localized`), the same text
+      // as _locales/en's (tests/messages.rs): en.json leaves them out (4.6 → 2.0 KB gzip).
+      if (!named.has(name) && (language === 'en' || !coreCodes.includes(name))) continue;
       const contents = placeholders && Object.fromEntries(Object.entries(placeholders).map(([key, p]) => [key, { content: p.content }]));
       kept[name] = contents ? { message, placeholders: contents } : { message };
     }

@@ -76,6 +76,19 @@ async function shownList(browser) {
   }));
 }
 
+/** A page and an item never opened, as the list view draws it: `{tag, reason}` of its row. */
+const NEVER = 'uri-list:https://a.example/;javascript:alert(1)?title=Never';
+async function neverOpened(browser) {
+  return waitFor(
+    () => browser.inPage(() => {
+      const row = document.querySelector('main:not([aria-busy]) #items li .tag')?.closest('li');
+      return row && { tag: row.querySelector('.tag').textContent, reason: row.querySelector('.reason').textContent };
+    }),
+    (row) => !!row,
+    { what: 'the row of the item never opened' },
+  );
+}
+
 export const cases = [
   {
     name: "web page speed: its words, its reader's script and its wasm are asked for from the page's first bytes, not after web.js",
@@ -115,6 +128,28 @@ export const cases = [
       } finally {
         await server.close();
       }
+    },
+  },
+  {
+    name: "web page speed: in English, the core's messages come with the wasm's answers (en.json leaves them out); the list view's own words are there",
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/web/#${NEVER}`);
+      assert.deepEqual(await neverOpened(browser), { tag: 'Never opened', reason: 'javascript: links are never opened from a list: it runs code in the page you are on' });
+      const en = await browser.inPage(async () => (await fetch('words/en.json')).json());
+      assert.equal('itemScript' in en, false, 'en.json does not repeat the core English messages');
+    },
+  },
+  {
+    name: "web page speed: in German, the core's messages and the list view's words are German",
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.setPageLanguage('de');
+      await browser.goto(`${origin}/web/#${NEVER}`);
+      const row = await neverOpened(browser);
+      assert.equal(row.tag, 'Wird nie geöffnet');
+      assert.doesNotMatch(row.reason, /links are never opened/);
+      assert.match(row.reason, /javascript/);
     },
   },
 ];
