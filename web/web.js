@@ -112,9 +112,10 @@ function selectionChanged() {
  * page's main thread: checking a 2 MB list takes the core seconds, and done here it kept the tab
  * from answering input or painting all that time. The reader streams its answers back, each a
  * message and so a task of its own, and the page draws as they come: the first FIRST_ROWS rows
- * from a bounded check (the core's `checkAll(link, limit)`), at once; then the whole check's
- * parts and the plan (of lists of at most MAX_ROWS items); then the items, CHUNK_ROWS at a time,
- * each chunk's rows drawn as it comes.
+ * from a bounded check (the core's `checkAll(link, limit)`), at once, where the list is longer
+ * (else that check is the whole one, and its rows are drawn once, with the list's parts); then
+ * the whole check's parts and the plan (of lists of at most MAX_ROWS items); then the items,
+ * CHUNK_ROWS at a time, each chunk's rows drawn as it comes.
  */
 const FIRST_ROWS = 100;
 const CHUNK_ROWS = 250;
@@ -253,8 +254,10 @@ function listView(link) {
       $('summary').textContent = t('webReading');
       $('sites').hidden = true;
       for (const id of ['look', 'notes', 'open']) $(id).hidden = true;
+      // Where the list has more items than these, its first rows (the whole check's come next);
+      // else these are the whole check's, which come next to be drawn once, with the list's parts.
       const firstOl = element('ol');
-      drawRows(head, [firstOl], 0, FIRST_ROWS);
+      if (head.unchecked) drawRows(head, [firstOl], 0, FIRST_ROWS);
       $('items').replaceChildren(firstOl);
       $('list').hidden = false;
       $('how').hidden = true;

@@ -152,4 +152,35 @@ export const cases = [
       assert.match(row.reason, /javascript/);
     },
   },
+  {
+    name: 'web page speed: a list of at most 100 items has its rows drawn once, from the whole check (not first from a bounded one, then again)',
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/web/#${LINK}`);
+      await shownList(browser);
+      // Another list in the fragment: the page reads it again; every row added is counted.
+      await browser.inPage((link) => {
+        // Each row element once, however it came in (alone, or in a list added whole).
+        const rows = new Set();
+        globalThis.rowsAdded = 0;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (!(node instanceof Element)) continue;
+              for (const li of node.matches('li') ? [node] : node.querySelectorAll('li')) rows.add(li);
+            }
+          }
+          globalThis.rowsAdded = rows.size;
+        }).observe(document.getElementById('items'), { childList: true, subtree: true });
+        location.hash = link;
+      }, 'uri-list:https://c.example/;https://d.example/;https://e.example/?title=Three');
+      const drawn = await waitFor(
+        () => browser.inPage(() => ({ busy: document.querySelector('main').getAttribute('aria-busy'), title: document.getElementById('title').textContent, rows: document.querySelectorAll('#items li').length, added: globalThis.rowsAdded })),
+        (read) => read.busy === null && read.title === 'Three',
+        { what: 'the second list drawn' },
+      );
+      assert.equal(drawn.rows, 3);
+      assert.equal(drawn.added, 3, 'each row drawn once');
+    },
+  },
 ];
