@@ -18,6 +18,7 @@
 // as it is now, 369 ms (benches/README.md, "Web page").
 // Nothing else: the page asks nothing of any other origin (web/index.html's CSP).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transformSync } from 'esbuild';
@@ -44,15 +45,8 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, 'pkg'), { recursive: true });
 
 for (const name of readdirSync(join(ROOT, 'web'))) {
-  if (name === 'web.js' || name === 'worker.js' || name === 'web.css') continue; // bundled below
+  if (name === 'web.js' || name === 'worker.js' || name === 'web.css' || name === 'boot.js' || name === 'index.html') continue; // bundled below
   let text = readFileSync(join(ROOT, 'web', name), 'utf8');
-  // Which release the page is (Cargo.toml's version, .ci/version.mjs): the page and the extension
-  // of one release are published together, and a person reporting a problem can name it.
-  if (name === 'index.html') {
-    const charset = '<meta charset="utf-8">';
-    if (!text.includes(charset)) fail(`web/index.html: expected ${charset}`);
-    text = text.replace(charset, `${charset}\n<meta name="generator" content="uri-list ${projectVersion()}">`);
-  }
   const minify = MINIFY[extname(name)];
   writeFileSync(join(out, name), minify ? minify(text) : text);
 }
@@ -75,16 +69,17 @@ const glue = {
 };
 /**
  * The page's words, `{en: {...}, de: {...}}`: of each language of the extension's _locales, the
- * messages the page can show (each message name written in web/web.js, and the core's messages,
- * src/message/mod.rs, which it shows for an item or a link), without the notes for translators.
- * Each language is a file of its own, DIST/web/words/LANG.json, and the page fetches only the
- * one it shows (the module `words`: the languages, and `wordsOf(lang)`), as soon as its script
- * runs, beside the reader's start and the wasm's compilation (benches/phone.mjs: both languages
- * bundled into web.js were half its bytes).
+ * messages the page can show (each message name written in web/web.js and in the modules of the
+ * extension it draws with; and, but in English, the core's messages, src/message/mod.rs, which it
+ * shows for an item or a link), without the notes for translators. Each language is a file of its
+ * own, DIST/web/words/LANG.json, and the page fetches only the one it shows (web/boot.js), from
+ * the page's first bytes, beside the reader's start and the wasm's compilation
+ * (benches/phone.mjs: both languages bundled into web.js were half its bytes).
  */
 function words() {
-  // The names written in the page's script and in the shared module it shows QR codes with.
-  const source = ['web/web.js', 'extension/pages/qr-view.js'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
+  // The names written in the page's script, in the list view that draws its rows and in the
+  // shared module it shows QR codes with.
+  const source = ['web/web.js', 'extension/pages/list-view.js', 'extension/pages/qr-view.js'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   const declared = readFileSync(join(ROOT, 'src', 'message', 'mod.rs'), 'utf8').split(/^messages! \{$/m)[1]?.split(/^\}$/m)[0] ?? '';
   const coreCodes = [...declared.matchAll(/^\s*(\w+): "/gm)].map((m) => m[1]);
   if (coreCodes.length === 0) fail('src/message/mod.rs: no messages! { … } declarations found');
@@ -94,7 +89,10 @@ function words() {
     const messages = JSON.parse(readFileSync(join(ROOT, 'extension', '_locales', language, 'messages.json'), 'utf8'));
     const kept = {};
     for (const [name, { message, placeholders }] of Object.entries(messages)) {
-      if (!named.has(name) && !coreCodes.includes(name)) continue;
+      // The core's messages in English are the text each of them carries already (`message`,
+      // which the page shows where its words have no entry: web.js `localized`), the same text
+      // as _locales/en's (tests/messages.rs): en.json leaves them out (4.6 → 2.0 KB gzip).
+      if (!named.has(name) && (language === 'en' || !coreCodes.includes(name))) continue;
       const contents = placeholders && Object.fromEntries(Object.entries(placeholders).map(([key, p]) => [key, { content: p.content }]));
       kept[name] = contents ? { message, placeholders: contents } : { message };
     }
@@ -129,23 +127,57 @@ const distributionModule = {
 const WORDS = words();
 mkdirSync(join(out, 'words'), { recursive: true });
 for (const [language, messages] of Object.entries(WORDS)) writeFileSync(join(out, 'words', `${language}.json`), JSON.stringify(messages));
+/** The module `words`: the languages the page has (web/boot.js fetches words/LANG.json of one). */
 const wordsModule = {
   name: 'words',
   setup(build) {
     build.onResolve({ filter: /^words$/ }, () => ({ path: 'words', namespace: 'words' }));
-    build.onLoad({ filter: /.*/, namespace: 'words' }, () => ({
-      contents: `export const LANGUAGES = ${JSON.stringify(Object.keys(WORDS))};
-/** The messages of \`language\` (one of LANGUAGES), from words/LANG.json beside the page's script. */
-export async function wordsOf(language) {
-  const response = await fetch(new URL(\`words/\${language}.json\`, import.meta.url));
-  if (!response.ok) throw new Error(\`words/\${language}.json: HTTP \${response.status}\`);
-  return response.json();
-}
-`,
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'words' }, () => ({ contents: `export const LANGUAGES = ${JSON.stringify(Object.keys(WORDS))};`, loader: 'js' }));
   },
 };
+/**
+ * index.html, with web/boot.js written into its head as an inline script (bundled with the
+ * module `words`, minified) and that script's hash added to the CSP's script-src, which allows
+ * no other inline script. Why inline: the page's first steps (its words, its wasm, its reader's
+ * script) are then asked for from the page's first bytes, beside web.js, not a round trip later
+ * once web.js has come and run (benches/README.md, "The web page on a phone"). The generator
+ * meta names the release (Cargo.toml's version, .ci/version.mjs): the page and the extension of
+ * one release are published together, and a person reporting a problem can name it. The file's
+ * comments, written for its readers here, and its lines' indents are left out: on a phone's
+ * network every byte is felt (a quarter of the HTML's gzip bytes).
+ */
+async function indexHtml() {
+  let text = readFileSync(join(ROOT, 'web', 'index.html'), 'utf8');
+  const expect = (what) => text.split(what).length === 2 || fail(`web/index.html: expected ${what} once`);
+  const charset = '<meta charset="utf-8">';
+  const bootTag = '<script src="boot.js"></script>';
+  const scriptSrc = "script-src 'self' 'wasm-unsafe-eval';";
+  for (const what of [charset, bootTag, scriptSrc]) expect(what);
+  text = text.replace(/<!--[^]*?-->\n?/g, '').replace(/\n[ \t]+/g, '\n');
+  if (text.includes('<!--') || text.includes('-->')) fail('web/index.html: a comment left unclosed');
+  let code;
+  try {
+    const result = await build({
+      stdin: { contents: "import { boot } from './web/boot.js';\nglobalThis.uriListBoot = boot();", resolveDir: ROOT, loader: 'js' },
+      bundle: true,
+      format: 'iife',
+      minify: true,
+      legalComments: 'none',
+      write: false,
+      plugins: [wordsModule],
+      logLevel: 'silent',
+    });
+    code = result.outputFiles[0].text.trimEnd();
+  } catch (error) {
+    fail(`web/boot.js: ${error.message}`);
+  }
+  if (/<\/script|<!--/i.test(code)) fail('web/boot.js: its minified code would end the inline <script> early');
+  const hash = createHash('sha256').update(code, 'utf8').digest('base64');
+  text = text.replace(charset, `${charset}\n<meta name="generator" content="uri-list ${projectVersion()}">`);
+  text = text.replace(scriptSrc, `script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}';`);
+  return text.replace(bootTag, () => `<script>${code}</script>`);
+}
+writeFileSync(join(out, 'index.html'), await indexHtml());
 // The page's script, and its reader (web/worker.js, a module worker that web.js starts): the
 // reader holds the glue and makes every call to the wasm, off the page's main thread.
 /**

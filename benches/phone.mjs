@@ -142,12 +142,19 @@ async function visit(browser, address, probe) {
     // What the page and its workers fetched, from their Resource Timing (the worker's own
     // script is the page's entry; what a worker fetches is the worker's), once every response
     // has ended (the icon may come after the list).
+    // Times from the page's navigation start (a worker's own clock starts later: its timeOrigin).
     const entries = (scope) => scope.evaluate(() => performance.getEntries()
       .filter((e) => e.entryType === 'navigation' || e.entryType === 'resource')
-      .map((e) => ({ path: new URL(e.name).pathname, bytes: e.encodedBodySize, end: e.responseEnd })));
-    const all = await waitFor(async () => [...(await entries(page)), ...(await Promise.all(page.workers().map(entries))).flat()],
-      (list) => list.every((e) => e.end > 0), { timeout: 20_000, interval: 50, what: 'every response ended' });
-    return { shown: at.shown, first: at.first, bytes: all.reduce((sum, e) => sum + e.bytes, 0), requests: all };
+      .map((e) => ({ path: new URL(e.name).pathname, bytes: e.encodedBodySize, start: e.startTime + performance.timeOrigin,
+        firstByte: e.responseStart + performance.timeOrigin, end: e.responseEnd + performance.timeOrigin, ended: e.responseEnd > 0 })));
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const all = (await waitFor(async () => [...(await entries(page)), ...(await Promise.all(page.workers().map(entries))).flat()],
+      (list) => list.every((e) => e.ended), { timeout: 20_000, interval: 50, what: 'every response ended' }))
+      .map(({ ended, ...e }) => ({ ...e, start: e.start - origin, firstByte: e.firstByte - origin, end: e.end - origin }));
+    // When each worker began to run (its script fetched before: its own entry's times are
+    // clamped to its clock's start).
+    const workers = await Promise.all(page.workers().map((worker) => worker.evaluate(() => performance.timeOrigin)));
+    return { shown: at.shown, first: at.first, bytes: all.reduce((sum, e) => sum + e.bytes, 0), requests: all, workers: workers.map((t) => t - origin) };
   } finally {
     await context.close();
   }
@@ -181,13 +188,14 @@ export async function phoneBench({ arms, rounds = 10, sizes = [10, 100], log = (
         into.first.push(result.first);
         into.bytes.push(result.bytes);
         into.requests = result.requests;
+        into.workers = result.workers;
         log(`  phone ${arm.name} ${size} pages, round ${round + 1}: ${Math.round(result.shown)} ms, ${result.bytes} bytes`);
       }
     }
     const out = {};
     for (const [name, bySize] of Object.entries(raw)) {
       out[name] = {};
-      for (const [size, r] of Object.entries(bySize)) out[name][size] = { shown: stats(r.shown), first: stats(r.first), bytes: stats(r.bytes), requests: r.requests, raw: r };
+      for (const [size, r] of Object.entries(bySize)) out[name][size] = { shown: stats(r.shown), first: stats(r.first), bytes: stats(r.bytes), requests: r.requests, workers: r.workers, raw: r };
     }
     return { arms: out, browser: browser.version() };
   } finally {
@@ -229,7 +237,15 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   for (const [name, bySize] of Object.entries(result.arms)) {
     for (const [size, r] of Object.entries(bySize)) {
       console.log(`${name}, ${size} pages: all rows shown ${f(r.shown)}; first row ${f(r.first)}; ${(r.bytes.median / 1024).toFixed(1)} KB transferred`);
-      if (verbose) for (const q of r.requests) console.log(`    ${q.path} ${q.bytes}`);
+      // The waterfall of the last round: each response's bytes, and when it was asked for, its
+      // first byte came and its last, in ms from navigation start.
+      if (verbose) {
+        for (const q of [...r.requests].sort((a, b) => a.start - b.start)) {
+          console.log(`    ${q.path.padEnd(32)} ${String(q.bytes).padStart(6)} B  ${[q.start, q.firstByte, q.end].map((t) => String(Math.round(t)).padStart(5)).join(' ')} ms`);
+        }
+        for (const t of r.workers) console.log(`    a worker began to run at ${Math.round(t)} ms`);
+        console.log(`    first row ${Math.round(r.raw.first.at(-1))} ms, all rows shown ${Math.round(r.raw.shown.at(-1))} ms`);
+      }
     }
   }
 }

@@ -14,9 +14,10 @@
 // The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
 import { $, element, fill } from '../extension/pages/dom.js';
 import { filterRows, otherRow, pageRow } from '../extension/pages/list-view.js';
-// The languages the page can show, and the messages of one of them, fetched (made by .ci/web.mjs
-// from extension/_locales: one file a language, so that a person downloads only their own).
-import { LANGUAGES, wordsOf } from 'words';
+// What the page needs before it can show a list (its words, its wasm, its reader), asked for
+// from the page's first bytes by index.html's inline copy of web/boot.js, or here where that did
+// not run.
+import { boot } from './boot.js';
 // Where a person gets the extension, set at build time (.ci/web.mjs): `{chrome, firefox}`, '' for none.
 import GET_EXTENSION from 'distribution';
 // "Open on another device": the page's address as a QR code (its wasm loaded only when asked for).
@@ -52,12 +53,6 @@ function localized(message) {
   if (message === null || typeof message !== 'object') return '';
   const args = (message.args ?? []).map((arg) => (arg !== null && typeof arg === 'object' ? localized(arg) : String(arg)));
   return (typeof message.code === 'string' && t(message.code, ...args)) || String(message.message ?? '');
-}
-
-/** The first of the browser's languages that the page has, else English. */
-function language() {
-  const wanted = (navigator.languages?.length ? navigator.languages : [navigator.language ?? 'en']).map((l) => l.toLowerCase().split('-')[0]);
-  return wanted.find((l) => LANGUAGES.includes(l)) ?? 'en';
 }
 
 /** Fills a box of warnings (MAX_LINES lines at most, then how many more there are: see `report`). */
@@ -117,9 +112,10 @@ function selectionChanged() {
  * page's main thread: checking a 2 MB list takes the core seconds, and done here it kept the tab
  * from answering input or painting all that time. The reader streams its answers back, each a
  * message and so a task of its own, and the page draws as they come: the first FIRST_ROWS rows
- * from a bounded check (the core's `checkAll(link, limit)`), at once; then the whole check's
- * parts and the plan (of lists of at most MAX_ROWS items); then the items, CHUNK_ROWS at a time,
- * each chunk's rows drawn as it comes.
+ * from a bounded check (the core's `checkAll(link, limit)`), at once, where the list is longer
+ * (else that check is the whole one, and its rows are drawn once, with the list's parts); then
+ * the whole check's parts and the plan (of lists of at most MAX_ROWS items); then the items,
+ * CHUNK_ROWS at a time, each chunk's rows drawn as it comes.
  */
 const FIRST_ROWS = 100;
 const CHUNK_ROWS = 250;
@@ -162,12 +158,15 @@ function breaks(error) {
 /** What a request left unanswered by a reader started again gets: nothing to show for it. */
 const REPLACED = new Error('replaced by a newer list');
 
-/** Starts the reader (again, when a long check would only delay the newer list). */
-function startReader() {
+/**
+ * Starts the reader (again, when a long check would only delay the newer list), or takes the one
+ * `given` (started by web/boot.js, which gives it the wasm itself).
+ */
+function startReader(given = null) {
   for (const { fail } of waiting.values()) fail(REPLACED);
   waiting.clear();
   reader?.terminate();
-  reader = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  reader = given ?? new Worker('worker.js', { type: 'module' });
   reader.addEventListener('message', ({ data }) => {
     const entry = waiting.get(data.id);
     if (!entry) return;
@@ -186,7 +185,7 @@ function startReader() {
   });
   // A copy: kept for a reader started again.
   const started = reader;
-  wasm.then((module) => started.postMessage({ wasm: module }), breaks);
+  wasm.then((module) => given || started.postMessage({ wasm: module }), breaks);
 }
 
 /** Sends `request` to the reader; `each(message)` for each answer, true for the last; `fail(error)`. */
@@ -255,8 +254,10 @@ function listView(link) {
       $('summary').textContent = t('webReading');
       $('sites').hidden = true;
       for (const id of ['look', 'notes', 'open']) $(id).hidden = true;
+      // Where the list has more items than these, its first rows (the whole check's come next);
+      // else these are the whole check's, which come next to be drawn once, with the list's parts.
       const firstOl = element('ol');
-      drawRows(head, [firstOl], 0, FIRST_ROWS);
+      if (head.unchecked) drawRows(head, [firstOl], 0, FIRST_ROWS);
       $('items').replaceChildren(firstOl);
       $('list').hidden = false;
       $('how').hidden = true;
@@ -524,26 +525,23 @@ function offerExtension() {
 }
 
 async function start() {
-  // The words are fetched while the reader starts and the wasm compiles: none waits for another.
-  const words = wordsOf(language());
+  // The words, the wasm and the reader, started together: none waits for another.
+  const started = globalThis.uriListBoot ?? boot();
   const framed = framedByAnotherSite();
-  let unstarted = null;
-  if (!framed) {
-    // The wasm, preloaded by index.html, compiled while it downloads (a host that does not say
-    // application/wasm gets it compiled once downloaded); the reader is given the module.
-    wasm = fetch(new URL('pkg/uri_list_bg.wasm', import.meta.url)).then(async (response) => {
-      if (!response.ok) throw new Error(`pkg/uri_list_bg.wasm: HTTP ${response.status}`);
-      const streams = response.headers.get('content-type')?.split(';')[0].trim() === 'application/wasm';
-      return streams ? WebAssembly.compileStreaming(response) : WebAssembly.compile(await response.arrayBuffer());
-    });
+  let unstarted = started.unstarted;
+  wasm = started.wasm;
+  if (framed) {
+    started.reader?.terminate();
+  } else if (started.reader) {
     try {
-      startReader();
+      startReader(started.reader);
+      if (started.failed) breaks(started.failed);
     } catch (error) {
       unstarted = error;
     }
   }
   try {
-    messages = await words;
+    messages = await started.words;
   } catch (error) {
     showAbout(error);
     $('main').removeAttribute('aria-busy');

@@ -40,7 +40,7 @@ pub const EC_LEVEL: QrCodeEcc = QrCodeEcc::Medium;
 /// printer; from a screen, phones were seen reading modules of 1 to 3 screen
 /// pixels (scruss.com, "Too many QR Codes", 2013: an iPhone 4s at 1-2 px, a
 /// Nexus 7 at 2-3 px). The narrowest place the code is shown is the popup
-/// (22rem wide, the code 280 CSS px: `extension/lib/page.css`, `.qr-code`):
+/// (22rem wide, the code 280 CSS px: `extension/pages/page.css`, `.qr-code`):
 /// there version 20 gives each module 2.7 CSS px, 2 to 3 screen pixels at
 /// 1x and 5 at 2x, what the Nexus 7 of 2013 read. Denser codes would be
 /// under that. The camera side: a preview frame of 640 × 480 at about 6
