@@ -256,8 +256,15 @@ function listView(link) {
       for (const id of ['look', 'notes', 'open']) $(id).hidden = true;
       // Where the list has more items than these, its first rows (the whole check's come next);
       // else these are the whole check's, which come next to be drawn once, with the list's parts.
+      // The first rows are to read, not to click: a note may still come from a later item (a
+      // lookalike of a site further down), and a tap must never come before its warning. So they
+      // are inert (no click, no focus) until the whole check's rows take their place.
       const firstOl = element('ol');
-      if (head.unchecked) drawRows(head, [firstOl], 0, FIRST_ROWS);
+      if (head.unchecked) {
+        firstOl.inert = true;
+        firstOl.classList.add('provisional');
+        drawRows(head, [firstOl], 0, FIRST_ROWS);
+      }
       $('items').replaceChildren(firstOl);
       $('list').hidden = false;
       $('how').hidden = true;

@@ -141,4 +141,30 @@ export const cases = [
       assert.match(page.sites, new RegExp(`^Sites: pаypal0\\.com \\(xn--pypal0-3nf\\.com\\), .*, and ${items - 20} more$`));
     },
   },
+  {
+    name: 'web responsive: the first rows of a long list, shown while the whole list is checked, cannot be clicked or focused until its check is done',
+    extension: false,
+    async run({ browser, origin }) {
+      const { link } = lookalikes();
+      await browser.goto(`${origin}/web/#${link}`, { waitUntil: 'commit' });
+      // The first row's link as the page has it: whether it takes focus (an inert one does not,
+      // nor a click), and whether the page is still checking the list.
+      const firstRow = () => {
+        const a = document.querySelector('#items li a.url');
+        if (!a) return null;
+        a.focus();
+        const focused = document.activeElement === a;
+        a.blur();
+        return { focused, inert: a.closest('[inert]') !== null, busy: document.querySelector('main').hasAttribute('aria-busy') };
+      };
+      const early = await waitFor(() => browser.inPage(firstRow), (r) => r !== null, { timeout: 20_000, interval: 25, what: 'the first rows' });
+      assert.ok(early.busy, 'the whole list was checked before its first rows could be looked at: make the list longer');
+      assert.equal(early.inert, true, 'a first row is clickable before the whole list is checked');
+      assert.equal(early.focused, false, 'a first row takes focus before the whole list is checked');
+      // Once checked, the rows are the whole check's, and a person can use them.
+      const done = await waitFor(() => browser.inPage(firstRow), (r) => r && !r.busy, { timeout: 27_000, interval: 200, what: 'the whole check' });
+      assert.equal(done.inert, false);
+      assert.equal(done.focused, true);
+    },
+  },
 ];
