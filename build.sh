@@ -281,8 +281,16 @@ wasm_package() {
   cp "$dir/${name}_bg.wasm" "target/wasm-names/$(basename "$dir")/${name}_bg.wasm"
   # The features are named as well as read from the module's target-features section: with
   # strip = true in the release profile that section is gone and wasm-opt would reject the module.
-  quietly "wasm-opt $name ($dir)" wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --strip-debug --strip-producers \
+  # --converge repeats -Oz while the module shrinks. --low-memory-unused lets wasm-opt fold an
+  # added constant into a load's or store's offset (which, unlike the add, does not wrap around
+  # 2^32): the two differ only for an address that wraps into the first 1 024 bytes, which a Rust
+  # module never computes (its objects lie far below 2^32; the stack, placed first, would trap
+  # sooner on an overflow rather than write over its own bottom). The target-features section is
+  # wasm-opt's and the linker's, not the browsers': stripped from the shipped module.
+  # (benches/README.md, "Size: build choices".)
+  quietly "wasm-opt $name ($dir)" wasm-opt -Oz --converge --low-memory-unused \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --strip-debug --strip-producers --strip-target-features \
     -o "$dir/${name}_bg.opt.wasm" "$dir/${name}_bg.wasm"
   mv "$dir/${name}_bg.opt.wasm" "$dir/${name}_bg.wasm"
 }
