@@ -83,7 +83,7 @@ export function unshareableReasons(tabs) {
  * @param {{url?: string, pendingUrl?: string, groupId?: number, title?: string}[]} tabs
  * @param {Map<number, {title?: string, color?: string}>} groups the tabs' groups by id
  * @param {{pageTitles?: boolean}} [how]
- * @returns {{list: object|null, entries: import('../shared/core.js').TitledEntry[], shared: number, leftOut: {reason: string, count: number}[]}}
+ * @returns {{list: object|null, entries: import('../pkg/uri_list.js').FormatEntry[], shared: number, leftOut: {reason: string, count: number}[]}}
  *   `entries`: the same tabs with their titles, for the titled formats (a group: its name and tabs)
  */
 export function listFor(scope, tabs, groups, { pageTitles = false } = {}) {
@@ -135,7 +135,7 @@ function titledEntries(list, kept) {
     return { title: titleOf(tab), url: urlOf(tab) };
   };
   const entries = list.items.map((item) => (typeof item === 'string' ? page() : { title: item.title ?? '', items: item.items.map(page) }));
-  return list.title ? [{ title: list.title, items: /** @type {import('../shared/core.js').TitledLink[]} */ (entries) }] : entries;
+  return list.title ? [{ title: list.title, items: /** @type {import('../pkg/uri_list.js').FormatEntry[]} */ (entries) }] : entries;
 }
 
 /** `title` and the option `color` for a tab group (an untitled group gives no title). */
@@ -188,7 +188,7 @@ async function groupsOf(tabs) {
  * what goes on the clipboard as text/plain; `html`, when there is one, goes with it as text/html.
  * The uri-list link and the web link come first.
  *
- * @type {Readonly<Record<string, {make: (share: {link: string, entries: import('../shared/core.js').TitledEntry[]}) =>
+ * @type {Readonly<Record<string, {make: (share: {link: string, entries: import('../pkg/uri_list.js').FormatEntry[]}) =>
  *   Promise<{text: string, html?: string}>}>>}
  */
 export const FORMATS = Object.freeze({

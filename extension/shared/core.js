@@ -93,15 +93,6 @@ import init, * as core from '../pkg/uri_list.js';
 
 /** @typedef {Decoded & {form: 'link' | 'text' | 'urls', link: string}} Pasted what `readPasted()` returns */
 
-/**
- * @typedef {object} EncodeInput what `encode()` takes: items (a string, or a nested list of the same shape)
- * @property {(string | EncodeInput)[]} items
- * @property {string} [title]
- * @property {string} [type]
- * @property {[string, string][]} [options]
- * @property {(string | null)[]} [pageTitles] each item's page title (the link's `page-titles`), or null
- */
-
 export default init;
 
 /** @type {(link: string) => Checked} */
@@ -119,20 +110,7 @@ export const readPasted = core.readPasted;
 /** @type {(link: string, options?: {strict?: boolean}) => Decoded} */
 export const decode = core.decode;
 
-/** @type {(input: EncodeInput) => string} */
-export const encode = core.encode;
-
-export const { toText, fromText, version, webLink, linkInWebLink } = core;
-
-/**
- * @typedef {{title: string, url: string}} TitledLink a page for `formatLinks()`
- * @typedef {TitledLink | {title: string, items: TitledLink[]}} TitledEntry a page, or a tab group of them
- * @typedef {object} FormatOptions what `formatLinks()` writes
- * @property {'markdown' | 'html' | 'plain' | 'template'} format
- * @property {string} [template] with `{title}`, `{url}`, `{index}`, `{host}`, `{group}`; `\n` a line break
- * @property {string} [separator] between two links (a template's), `\n` when not given
- */
-
-/** @type {(entries: TitledEntry[], options: FormatOptions) => string} titled links as text (src/format.rs) */
-export const formatLinks = core.formatLinks;
+// encode() and formatLinks() take inputs whose types the package declares, generated from their
+// Rust types (ts-rs: types/api/, wasm/src/encode.rs and format.rs).
+export const { encode, formatLinks, toText, fromText, version, webLink, linkInWebLink } = core;
 

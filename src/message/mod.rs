@@ -145,7 +145,6 @@ messages! {
     // cannot take: a caller's mistake, named by where it is (`items[2].items[0]`).
     apiNotString: "$1 takes a string: $2",
     encodeInput: "encode takes {items: (string | {items, title?, type?, options?, pageTitles?})[], title?, type?, options?: [key, value][], pageTitles?: (string | null)[]}",
-    encodeNotList: "encode: $1 is not a list: {items, title?, type?, options?, pageTitles?}",
     encodeTooDeep: "encode: $1 nests lists deeper than $2 levels",
     encodeNotArray: "encode: $1 must be an array",
     encodeNoItem: "no item to encode: $1 is empty",
@@ -157,6 +156,12 @@ messages! {
     encodeTitlesOption: "encode: $1 holds \"$2\": give the pages' titles as pageTitles, one per item",
     encodeTooManyTitles: "encode: $1 has more titles ($2) than there are items ($3)",
     encodeNotTitles: "encode: $1 must be an array of strings or nulls, one per item",
+    formatInput: "formatLinks takes ({title, url} | {title, items: {title, url}[]})[] and {format, template?, separator?}",
+    formatNotEntry: "formatLinks: $1 must be a page {title, url} or a tab group {title, items}",
+    formatNotLink: "formatLinks: $1 must be a page {title, url}",
+    formatNotArray: "formatLinks: $1 must be an array",
+    formatNotString: "formatLinks: $1 must be a string",
+    formatNotFormat: "formatLinks: $1 must be \"markdown\", \"html\", \"plain\" or \"template\"",
     internalError: "internal error: $1",
     // What a lenient reading did about a violation.
     actionRemoved: "removed",

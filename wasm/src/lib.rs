@@ -23,7 +23,10 @@
 
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "js-api")]
 mod encode;
+#[cfg(feature = "js-api")]
+mod format;
 mod platform;
 
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -65,6 +68,17 @@ fn message_error(message: uri_list::Message) -> JsValue {
 fn to_js(value: &impl Serialize) -> Result<JsValue, JsValue> {
     Ok(value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())?)
 }
+
+// The TypeScript types of the inputs, generated from their Rust types by ts-rs (`cargo test`
+// writes them into types/api/, and build.sh copies them beside the package's declarations).
+#[cfg(feature = "js-api")]
+#[wasm_bindgen(typescript_custom_section)]
+const INPUT_TYPES: &str = r#"
+import type { EncodeInput } from "./types/EncodeInput";
+import type { FormatEntry } from "./types/FormatEntry";
+import type { FormatOptions } from "./types/FormatOptions";
+export type { EncodeInput, FormatEntry, FormatOptions };
+"#;
 
 // The JavaScript half of `decode` (src/wasm.js), shipped with the package.
 #[wasm_bindgen(module = "/src/wasm.js")]
@@ -408,26 +422,17 @@ struct DecodeRest<'a> {
 ///
 /// With `web: BASE` (an absolute `http(s)` address), the web link on that
 /// base (`webLink`).
-#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = encode))]
-pub fn js_encode(input: JsValue) -> Result<String, JsValue> {
-    let web = if input.is_object() {
-        js_sys::Reflect::get(&input, &JsValue::from_str("web")).unwrap_or(JsValue::UNDEFINED)
-    } else {
-        JsValue::UNDEFINED
-    };
-    let link = encode::list_from(input)
-        .map(|list| list.to_link())
-        .map_err(message_error)?;
-    if web.is_undefined() || web.is_null() {
-        return Ok(link);
+#[cfg(feature = "js-api")]
+#[wasm_bindgen(js_name = encode)]
+pub fn js_encode(
+    #[wasm_bindgen(unchecked_param_type = "EncodeInput")] input: JsValue,
+) -> Result<String, JsValue> {
+    let (list, web) = encode::list_from(input).map_err(message_error)?;
+    let link = list.to_link();
+    match web {
+        Some(base) => uri_list::web_link(&base, &link).map_err(error),
+        None => Ok(link),
     }
-    let base = web.as_string().ok_or_else(|| {
-        message_error(Message::with(
-            Code::apiNotString,
-            &["encode's web", "the address of a page that shows lists"],
-        ))
-    })?;
-    uri_list::web_link(&base, &link).map_err(error)
 }
 
 /// `webLink(base, link)`: the web link for a uri-list link on `base`, an
@@ -875,75 +880,15 @@ pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
 /// text to paste (src/format.rs). `entries`: `{title, url}` for a page,
 /// `{title, items: [{title, url}]}` for a tab group; `format`: `"markdown"`,
 /// `"html"`, `"plain"` or `"template"` (with `template`, and `separator`,
-/// `"\n"` when not given). Throws for another shape, and, with `code`, for a
-/// template without `{url}`.
-#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = formatLinks))]
-pub fn js_format_links(entries: JsValue, options: JsValue) -> Result<String, JsValue> {
-    use uri_list::{Entry, Format, Link};
-    // Read with `Reflect`, not serde's derive: the same checks, measured 5 KB less
-    // gzip in the wasm.
-    let shape = || {
-        JsValue::from(js_sys::Error::new(
-            "formatLinks takes ({title, url} | {title, items: {title, url}[]})[] and {format, template?, separator?}",
-        ))
-    };
-    let get = |object: &JsValue, key: &str| {
-        js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-    };
-    // A string field; `None` when it is missing, an error when it is anything else.
-    let text = |object: &JsValue, key: &str| -> Result<Option<String>, JsValue> {
-        let value = get(object, key);
-        if value.is_undefined() || value.is_null() {
-            return Ok(None);
-        }
-        value.as_string().map(Some).ok_or_else(shape)
-    };
-    let array = |value: &JsValue| -> Result<js_sys::Array, JsValue> {
-        value.dyn_ref::<js_sys::Array>().cloned().ok_or_else(shape)
-    };
-    let link = |value: &JsValue| -> Result<Link, JsValue> {
-        Ok(Link {
-            title: text(value, "title")?.unwrap_or_default(),
-            url: text(value, "url")?.ok_or_else(shape)?,
-        })
-    };
-    if !options.is_object() {
-        return Err(shape());
-    }
-    let mut read = Vec::new();
-    for value in array(&entries)?.iter() {
-        if !value.is_object() {
-            return Err(shape());
-        }
-        let items = get(&value, "items");
-        if !items.is_undefined() && !get(&value, "url").is_undefined() {
-            return Err(shape()); // a page or a group, not both
-        }
-        read.push(if items.is_undefined() {
-            Entry::Link(link(&value)?)
-        } else {
-            Entry::Group {
-                title: text(&value, "title")?.unwrap_or_default(),
-                links: array(&items)?
-                    .iter()
-                    .map(|l| link(&l))
-                    .collect::<Result<_, _>>()?,
-            }
-        });
-    }
-    let template = text(&options, "template")?.unwrap_or_default();
-    let separator = text(&options, "separator")?.unwrap_or_else(|| "\\n".to_owned());
-    let format = match text(&options, "format")?.as_deref() {
-        Some("markdown") => Format::Markdown,
-        Some("html") => Format::Html,
-        Some("plain") => Format::Plain,
-        Some("template") => Format::Template {
-            template: &template,
-            separator: &separator,
-        },
-        _ => return Err(shape()),
-    };
-    uri_list::format_links(&read, format, &EngineUrl).map_err(message_error)
+/// `"\n"` when not given). Throws, with `code` and `args`, for another shape
+/// (its path named: wasm/src/format.rs) and for a template without `{url}`.
+#[cfg(feature = "js-api")]
+#[wasm_bindgen(js_name = formatLinks)]
+pub fn js_format_links(
+    #[wasm_bindgen(unchecked_param_type = "FormatEntry[]")] entries: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FormatOptions")] options: JsValue,
+) -> Result<String, JsValue> {
+    format::format(entries, options).map_err(message_error)
 }
 
 /// `version()`: the crate's version.

@@ -160,13 +160,37 @@ fn errors_throw_with_the_core_message() {
             "encode: pageTitles[0] must be a string",
         ),
         (
+            r#"{"items": ["a"], "options": [["k", "v", "w"]]}"#,
+            "encode: options[0] is not a [key, value] pair of strings",
+        ),
+        (
+            r#"{"items": ["a"], "options": [["k", 2]]}"#,
+            "encode: options[0] is not a [key, value] pair of strings",
+        ),
+        (
+            r#"{"items": ["a", {"items": ["b", 5]}]}"#,
+            "encode: items[1].items[1] is not a string or a list",
+        ),
+        (
+            r#"{"items": ["a", {"items": ["b"], "title": false}]}"#,
+            "encode: items[1].title must be a string",
+        ),
+        (
+            r#"{"items": ["a"], "options": {"k": "v"}}"#,
+            "encode: options must be an array of [key, value] pairs",
+        ),
+        (
+            r#"{"items": ["a"], "pageTitles": "x"}"#,
+            "encode: pageTitles must be an array of strings or nulls, one per item",
+        ),
+        (
             r#"{"items": ["a"], "options": [["page-titles", "x"]]}"#,
             "encode: options holds \"page-titles\": give the pages' titles as pageTitles, one per item",
         ),
     ] {
         let err: JsValue = uri_list_wasm::js_encode(JSON::parse(input).unwrap())
             .err()
-            .unwrap();
+            .unwrap_or_else(|| panic!("{input} is refused"));
         assert_eq!(
             get(&err, "message").as_string().unwrap(),
             message,
@@ -177,6 +201,32 @@ fn errors_throw_with_the_core_message() {
         assert!(code.starts_with("encode"), "{input}: code {code:?}");
         assert!(Array::is_array(&get(&err, "args")), "{input}: no args");
     }
+    // Lists nested as deep as a link may hold are encoded; one level more is refused with its
+    // path, and so is a hostile depth, before serde's recursion could exhaust the stack.
+    let nested = |depth: usize| {
+        let mut json = String::from(r#"{"items": ["https://a.example/"]}"#);
+        for _ in 0..depth {
+            json = [r#"{"items": ["https://b.example/", "#, &json, "]}"].concat();
+        }
+        JSON::parse(&json).unwrap()
+    };
+    assert!(uri_list_wasm::js_encode(nested(8)).is_ok());
+    let err = uri_list_wasm::js_encode(nested(9)).err().unwrap();
+    assert_eq!(get(&err, "code").as_string().unwrap(), "encodeTooDeep");
+    let path = ["items[1]"; 9].join(".");
+    assert_eq!(
+        get(&err, "message").as_string().unwrap(),
+        format!("encode: {path} nests lists deeper than 8 levels")
+    );
+    let mut deep = JsValue::from_str("https://a.example/");
+    for _ in 0..100_000 {
+        let items = Array::of1(&deep);
+        let list = js_sys::Object::new();
+        js_sys::Reflect::set(&list, &"items".into(), &items).unwrap();
+        deep = list.into();
+    }
+    let err = uri_list_wasm::js_encode(deep).err().unwrap();
+    assert_eq!(get(&err, "code").as_string().unwrap(), "encodeTooDeep");
     // The other functions' mistakes too: a decode of no string, a web base that is no string.
     let err = uri_list_wasm::js_decode(JsValue::from(3).unchecked_into(), JsValue::UNDEFINED)
         .err()
@@ -1112,16 +1162,63 @@ fn format_links_reads_pages_and_groups_and_refuses_other_shapes() {
         template.ok().unwrap(),
         "1 bücher.de https://xn--bcher-kva.de/(x) | 2 b.example https://b.example/"
     );
-    for (entries, options) in [
-        (r#"[{"title": "no url"}]"#, r#"{"format": "plain"}"#),
-        (r#"[{"url": 1}]"#, r#"{"format": "plain"}"#),
+    // Every wrong shape is refused with its code, and the path of what is wrong in its arguments.
+    for (entries, options, code, message) in [
+        (
+            r#"[{"title": "no url"}]"#,
+            r#"{"format": "plain"}"#,
+            "formatNotEntry",
+            "formatLinks: entries[0] must be a page {title, url} or a tab group {title, items}",
+        ),
+        (
+            r#"[{"url": 1}]"#,
+            r#"{"format": "plain"}"#,
+            "formatNotString",
+            "formatLinks: entries[0].url must be a string",
+        ),
         (
             r#"[{"url": "https://a.example/", "items": []}]"#,
             r#"{"format": "plain"}"#,
+            "formatNotEntry",
+            "formatLinks: entries[0] must be a page {title, url} or a tab group {title, items}",
         ),
-        (r#"{"url": "https://a.example/"}"#, r#"{"format": "plain"}"#),
-        (r#"[]"#, r#"{"format": "rtf"}"#),
-        (r#"[]"#, r#"null"#),
+        (
+            r#"[{"title": "g", "items": [{"url": "https://a.example/"}, {"title": "x"}]}]"#,
+            r#"{"format": "plain"}"#,
+            "formatNotLink",
+            "formatLinks: entries[0].items[1] must be a page {title, url}",
+        ),
+        (
+            r#"[{"title": "g", "items": "https://a.example/"}]"#,
+            r#"{"format": "plain"}"#,
+            "formatNotArray",
+            "formatLinks: entries[0].items must be an array",
+        ),
+        (
+            r#"[{"title": 3, "url": "https://a.example/"}]"#,
+            r#"{"format": "plain"}"#,
+            "formatNotString",
+            "formatLinks: entries[0].title must be a string",
+        ),
+        (
+            r#"{"url": "https://a.example/"}"#,
+            r#"{"format": "plain"}"#,
+            "formatInput",
+            "formatLinks takes ({title, url} | {title, items: {title, url}[]})[] and {format, template?, separator?}",
+        ),
+        (
+            r#"[]"#,
+            r#"{"format": "rtf"}"#,
+            "formatNotFormat",
+            "formatLinks: options.format must be \"markdown\", \"html\", \"plain\" or \"template\"",
+        ),
+        (
+            r#"[]"#,
+            r#"{"format": "template", "template": ["{url}"]}"#,
+            "formatNotString",
+            "formatLinks: options.template must be a string",
+        ),
+        (r#"[]"#, r#"null"#, "formatInput", ""),
     ] {
         let err = uri_list_wasm::js_format_links(
             JSON::parse(entries).unwrap(),
@@ -1129,11 +1226,12 @@ fn format_links_reads_pages_and_groups_and_refuses_other_shapes() {
         )
         .err()
         .unwrap_or_else(|| panic!("{entries} {options} is refused"));
-        let message = err.unchecked_into::<js_sys::Error>().message();
-        assert!(
-            String::from(message).starts_with("formatLinks takes"),
-            "{entries} {options}"
-        );
+        assert_eq!(get(&err, "code").as_string().unwrap(), code, "{entries} {options}");
+        assert!(Array::is_array(&get(&err, "args")), "{entries} {options}: no args");
+        let got = String::from(err.unchecked_into::<js_sys::Error>().message());
+        if !message.is_empty() {
+            assert_eq!(got, message, "{entries} {options}");
+        }
     }
 }
 
