@@ -1,7 +1,8 @@
 // A cold start (issue 26): the background reads its settings once, beside the wasm core's init,
 // and a click's storage reads start before the core is ready. What a person sees must not change:
 // a setting changed after the background read it applies to the next click, and the first click
-// after Chrome stopped the service worker opens its group as the stored settings say.
+// after Chrome stopped the service worker opens its group as the stored settings say, a web link's
+// as well (the core reads it).
 import assert from 'node:assert/strict';
 import { settled, urlAndGroup } from './cases-open.mjs';
 
@@ -61,6 +62,23 @@ export const cases = [
       } finally {
         await setSettings(browser, { reverse: null });
       }
+    },
+  },
+  {
+    // A web link is read by the core (the list after its "#") before anything else of the click:
+    // the one part of a click that must wait for the core, which a cold start has not finished.
+    name: 'cold: a click on a web link that starts the stopped service worker opens its group',
+    browsers: ['chromium'],
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/web-links.html`);
+      await browser.stopServiceWorker();
+      await browser.click('#web');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the web link, after a cold start');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/web-links.html', null],
+        ['/page/w1', 'Web list'],
+        ['/page/w2', 'Web list'],
+      ]);
     },
   },
 ];
