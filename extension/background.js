@@ -3,8 +3,11 @@
 // Start-up is "import, start init, register listeners": a service worker may be stopped and
 // restarted at any time, forbids top-level await and dynamic import(), and only sees events
 // whose listeners were registered synchronously at start-up. So the wasm core is imported
-// statically (through shared/core.js, which gives its results their types), its init is started once here, and every handler awaits it.
-import init from './shared/core.js';
+// statically (through shared/core.js, which gives its results their types), its init is started
+// by the first import below (background/ready.js), before the other modules are evaluated, and
+// every handler awaits it. The settings are read beside it (background/settings.js).
+import { ready } from './background/ready.js';
+import './background/settings.js';
 import { api } from './shared/api.js';
 import * as capabilities from './shared/capabilities.js';
 import { addMenuItem, createMenus, onMenuClicked } from './background/menus.js';
@@ -49,9 +52,6 @@ globalThis.addEventListener('unhandledrejection', (event) => {
   else console.error('uri-list: unhandled error:', event.reason);
 });
 globalThis.addEventListener('error', (event) => console.error('uri-list: uncaught error:', event.error ?? event.message));
-
-const ready = init();
-ready.catch((error) => console.error('uri-list: the wasm core did not load:', error));
 
 // What the background has been asked and what it has done with it, for the end-to-end tests:
 // "nothing more opened" is asserted once every request an action caused has been received and
@@ -120,6 +120,8 @@ function isOwnSender(sender) {
 }
 
 activity.messages = handlers.names();
+/** The handlers that start their storage reads before the core is ready (a cold start's first click). */
+const beforeReady = new Set([openMessages.open]);
 
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   const type = message?.type;
@@ -130,7 +132,9 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   }
   // A tooltip's description waits for every other request (background/describe-queue.js): a page's link
   // cannot keep a click in another tab waiting.
-  const handled = whenReady(handlers.get(type))(message, sender);
+  // A handler in `beforeReady` awaits the core itself, after starting what does not need it.
+  const handler = handlers.get(type);
+  const handled = (beforeReady.has(handler) ? handler : whenReady(handler))(message, sender);
   (type === 'describeLink' ? handled : handlingOther(handled))
     .then(
       (result) => sendResponse({ ok: true, result }),

@@ -9,7 +9,8 @@ import { validLink } from '../shared/link.js';
 import { PREVIEW_PAGE, previewReason } from '../shared/preview.js';
 import { shorten } from '../shared/prelude.js';
 import { storePreview, notePreviewTab } from './previews.js';
-import { lazyFor, readSettings } from '../shared/settings.js';
+import { lazyFor } from '../shared/settings.js';
+import { currentSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
 const MAX_TEXT_LENGTH = 1000;
@@ -28,12 +29,12 @@ const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_L
  *   trusted: boolean, replaceTab?: boolean, reason?: string|null, settings?: Promise<any>|null}} request
  *   `replaceTab`: show the preview page in `tab` itself (a navigation to the link) rather than next to it;
  *   `reason`: why the click was not trusted (a `clickReason` code), said on the preview page;
- *   `settings`: readSettings() already under way, if the caller started it
+ *   `settings`: currentSettings() already under way, if the caller started it
  */
 export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false, reason = null, settings: reading = null }) {
   const link = validLink(href);
   const linkText = validText(text);
-  const settings = await (reading ?? readSettings());
+  const settings = await (reading ?? currentSettings());
   let the;
   try {
     the = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates, reverse: settings.reverse });
@@ -63,7 +64,7 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
  *   pages to the tab group of `tab` (or of the tab that opened it), if it is in one.
  */
 async function carryOut(the, { tab, active, newWindow, grouped, lazy, join = false }) {
-  lazy ??= lazyFor((await readSettings()).lazy, the.groups.reduce((n, group) => n + group.urls.length, 0));
+  lazy ??= lazyFor((await currentSettings()).lazy, the.groups.reduce((n, group) => n + group.urls.length, 0));
   const groups = the.groups.map((group) => (group.summary ? { ...group, title: localized(group.summary) } : group));
   const joinGroupId = join && !newWindow ? await currentGroup(tab) : null;
   const opened = await openGroups(groups, { tab, active, newWindow, grouped, lazy, joinGroupId });

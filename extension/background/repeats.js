@@ -18,8 +18,9 @@ const RECENT_KEY = 'recentOpens';
  * Runs `open()` for `key` unless the same key opened (or is opening) within REPEAT_WINDOW_MS:
  * then what it opened (the first tab of its group, or its preview page) is brought to the front
  * instead, and `{duplicate: true}` returned. What it opened having been closed, it opens again.
+ * `stored`: `storedOpen(key)` already under way, if the caller started it.
  */
-export async function once(key, open) {
+export async function once(key, open, stored = null) {
   for (const [old, entry] of recent) if (entry.until < Date.now()) recent.delete(old);
   const prior = recent.get(key);
   if (prior) {
@@ -28,8 +29,8 @@ export async function once(key, open) {
   }
   const entry = { until: Infinity };
   entry.promise = (async () => {
-    const stored = prior ? null : await storedOpen(key);
-    if (stored && (await bringBack(stored))) return { duplicate: true, focused: focusOf(stored) };
+    const before = prior ? null : await (stored ?? storedOpen(key));
+    if (before && (await bringBack(before))) return { duplicate: true, focused: focusOf(before) };
     return open();
   })();
   recent.set(key, entry);
@@ -71,7 +72,8 @@ async function digest(key) {
   return [...new Uint8Array(hash)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-async function storedOpen(key) {
+/** What `key` opened within REPEAT_WINDOW_MS as storage.session has it (a restarted background), or null. */
+export async function storedOpen(key) {
   const [{ [RECENT_KEY]: stored }, hash] = await Promise.all([api.storage.session.get(RECENT_KEY), digest(key)]);
   const entry = stored?.[hash];
   return entry && entry.until > Date.now() ? { focused: entry.focused } : null;

@@ -8,9 +8,10 @@ import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiC
 import { plan } from '../shared/core.js';
 import { tooLong, validLink } from '../shared/link.js';
 import { clickReason } from '../shared/preview.js';
-import { readSettings } from '../shared/settings.js';
 import { linkInText, openLink, openOrSay, openSelected, previewIn, reportRefused } from './open.js';
-import { once } from './repeats.js';
+import { ready } from './ready.js';
+import { once, storedOpen } from './repeats.js';
+import { currentSettings } from './settings.js';
 import { fromContentScript, fromPopup, fromPreviewPage } from './senders.js';
 import { openMultilinkOffer } from './web-links.js';
 
@@ -32,30 +33,39 @@ export const openMessages = {
    */
   async open({ href, text, active, newWindow, trusted, reason }, sender) {
     const tab = fromContentScript(sender);
+    // One key per tab, link and way of opening: a Shift-click (a new window) after a click is a
+    // new request a person made; a repeat of one action has the same modifiers.
+    const how = newWindow === true ? 'window' : active === false ? 'background' : 'tab';
+    const key = `${tab.id} ${how} ${href}`;
+    // Taken before the wasm core is ready (background.js runs this handler without waiting for
+    // it): the settings and the repeat guard's look in storage.session, the two storage reads on
+    // a click's way to its tabs, overlap the core's init on a cold start. A link refused below or
+    // a repeat leaves them unused.
+    const settings = currentSettings();
+    settings.catch(() => {}); // a failure is openLink's to say, when it awaits them
+    const stored = storedOpen(key);
+    stored.catch(() => {}); // likewise `once`'s
+    await ready;
     try {
       validLink(href);
     } catch (error) {
       await reportRefused(tab.id, error.message);
       return { refused: error.message };
     }
-    // One key per tab, link and way of opening: a Shift-click (a new window) after a click is a
-    // new request a person made; a repeat of one action has the same modifiers.
-    const how = newWindow === true ? 'window' : active === false ? 'background' : 'tab';
-    // The settings are read while `once` looks for a repeat, not after it: both are storage
-    // calls on the click's way to its tabs. A repeat leaves the read unused.
-    const settings = readSettings();
-    settings.catch(() => {}); // a failure is openLink's to say, when it awaits them
-    return once(`${tab.id} ${how} ${href}`, () =>
-      openOrSay({
-        href,
-        text,
-        tab,
-        active: active !== false,
-        newWindow: newWindow === true,
-        trusted: trusted === true,
-        reason: clickReason(reason),
-        settings,
-      }),
+    return once(
+      key,
+      () =>
+        openOrSay({
+          href,
+          text,
+          tab,
+          active: active !== false,
+          newWindow: newWindow === true,
+          trusted: trusted === true,
+          reason: clickReason(reason),
+          settings,
+        }),
+      stored,
     );
   },
 

@@ -1,0 +1,84 @@
+// A cold start (issue 26): the background reads its settings once, beside the wasm core's init,
+// and a click's storage reads start before the core is ready. What a person sees must not change:
+// a setting changed after the background read it applies to the next click, and the first click
+// after Chrome stopped the service worker opens its group as the stored settings say, a web link's
+// as well (the core reads it).
+import assert from 'node:assert/strict';
+import { settled, urlAndGroup } from './cases-open.mjs';
+
+/** Sets settings in storage.sync as the options page does (`null` removes one: its default). */
+async function setSettings(browser, values) {
+  await browser.inExtension(async (values) => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null) await api.storage.sync.remove(key);
+      else await api.storage.sync.set({ [key]: value });
+    }
+  }, values);
+}
+
+/** A person's click on click-title.html's list (three pages, "Reading list"): the tabs, once grouped. */
+async function clickReadingList(browser, origin, what) {
+  await browser.goto(`${origin}/click-title.html`);
+  await browser.click('#link');
+  return urlAndGroup(await settled(browser, origin, { tabs: 4, groups: 1 }, what));
+}
+
+const IN_ORDER = [
+  ['/click-title.html', null],
+  ['/page/one', 'Reading list'],
+  ['/page/two', 'Reading list'],
+  ['/page/three', 'Reading list'],
+];
+const REVERSED = [IN_ORDER[0], IN_ORDER[3], IN_ORDER[2], IN_ORDER[1]];
+
+export const cases = [
+  {
+    name: 'cold: a setting changed after the background read its settings applies to the next click',
+    async run({ browser, origin }) {
+      await setSettings(browser, { reverse: null });
+      try {
+        // The background has read the settings (at its start, and for this click).
+        assert.deepEqual(await clickReadingList(browser, origin, 'the group, in order'), IN_ORDER);
+        await browser.reset();
+        await setSettings(browser, { reverse: true });
+        assert.deepEqual(await clickReadingList(browser, origin, 'the group, reversed by the new setting'), REVERSED);
+      } finally {
+        await setSettings(browser, { reverse: null });
+      }
+    },
+  },
+  {
+    name: 'cold: the first click after the service worker stopped opens its group as the stored settings say',
+    browsers: ['chromium'],
+    async run({ browser, origin }) {
+      await setSettings(browser, { reverse: true });
+      try {
+        await browser.goto(`${origin}/click-title.html`);
+        await browser.stopServiceWorker();
+        // The click starts the worker: its storage reads run before the core is ready, its plan after.
+        await browser.click('#link');
+        assert.deepEqual(urlAndGroup(await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group, reversed, after a cold start')), REVERSED);
+      } finally {
+        await setSettings(browser, { reverse: null });
+      }
+    },
+  },
+  {
+    // A web link is read by the core (the list after its "#") before anything else of the click:
+    // the one part of a click that must wait for the core, which a cold start has not finished.
+    name: 'cold: a click on a web link that starts the stopped service worker opens its group',
+    browsers: ['chromium'],
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/web-links.html`);
+      await browser.stopServiceWorker();
+      await browser.click('#web');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the web link, after a cold start');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/web-links.html', null],
+        ['/page/w1', 'Web list'],
+        ['/page/w2', 'Web list'],
+      ]);
+    },
+  },
+];
