@@ -37,9 +37,10 @@ pub struct EncodeInput {
     #[serde(default, rename = "type")]
     #[cfg_attr(test, ts(optional = nullable))]
     kind: Option<String>,
-    /// Other options, as `[key, value]` pairs, in order. Read as arrays of
-    /// strings and counted (`build`): serde-wasm-bindgen reads a tuple from
-    /// the first two elements of a longer array, and a third would be lost.
+    /// Other options, as `[key, value]` pairs, in order.
+    // Read as arrays of strings and counted (`build`): serde-wasm-bindgen
+    // reads a tuple from the first two elements of a longer array, and a
+    // third would be lost.
     #[serde(default)]
     #[cfg_attr(test, ts(optional = nullable, as = "Option<Vec<(String, String)>>"))]
     options: Option<Vec<Vec<String>>>,
