@@ -5,17 +5,7 @@
 // as well (the core reads it).
 import assert from 'node:assert/strict';
 import { settled, urlAndGroup } from './cases-open.mjs';
-
-/** Sets settings in storage.sync as the options page does (`null` removes one: its default). */
-async function setSettings(browser, values) {
-  await browser.inExtension(async (values) => {
-    const api = globalThis.browser ?? globalThis.chrome;
-    for (const [key, value] of Object.entries(values)) {
-      if (value === null) await api.storage.sync.remove(key);
-      else await api.storage.sync.set({ [key]: value });
-    }
-  }, values);
-}
+import { setSettings } from './cases-opening.mjs';
 
 /** A person's click on click-title.html's list (three pages, "Reading list"): the tabs, once grouped. */
 async function clickReadingList(browser, origin, what) {

@@ -8,8 +8,8 @@ import { assertAccessible } from './axe.mjs';
 import { SCREENSHOTS, openOptions, openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
-/** Sets settings in storage.sync as the options page does (`undefined` removes one: its default). */
-async function setSettings(browser, values) {
+/** Sets settings in storage.sync as the options page does (`undefined` or `null` removes one: its default). */
+export async function setSettings(browser, values) {
   await browser.inExtension(async (values) => {
     const api = globalThis.browser ?? globalThis.chrome;
     for (const [key, value] of Object.entries(values)) {
