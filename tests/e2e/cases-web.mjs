@@ -213,7 +213,10 @@ export const cases = [
       await browser.goto(`${origin}/web/`);
       await shown(browser);
       await browser.click('#example');
-      const page = await waitFor(() => read(browser), (p) => p.title === 'Example', { what: 'the example list' });
+      // The list's name comes first; its rows once the whole list is checked (aria-busy goes).
+      await waitFor(() => read(browser), (p) => p.title === 'Example', { what: 'the example list' });
+      await shown(browser);
+      const page = await read(browser);
       assert.deepEqual(page.links.map((l) => l.href), ['https://example.com/', 'https://example.org/']);
       assert.deepEqual(page.alternate, ['uri-list:https://example.com/;https://example.org/?title=Example']);
       assert.equal(page.error, null);
