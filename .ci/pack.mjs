@@ -11,13 +11,13 @@
 // fetches and links every module it imports), so the JavaScript is packed bundled and minified
 // per entry point, by esbuild:
 // - each ES module entry point (the background, and every `<script type="module" src>` of an
-//   HTML page) is bundled with everything it imports (extension/shared/, pages/ and background/, the wasm-bindgen glue
+//   HTML page) is bundled with everything it imports (extension/common/, pages/ and background/, the wasm-bindgen glue
 //   pkg/uri_list.js and its snippets) into one ES module at the entry's own path. The glue finds
 //   its wasm at `new URL('uri_list_bg.wasm', import.meta.url)`, which from a bundle elsewhere
 //   would point beside the bundle: the bundle reads `/pkg/uri_list_bg.wasm` (the extension's
 //   root) instead, the one change made to any source on the way. The entries are bundled
 //   together: what several of them import goes once into shared chunks (chunks/chunk-HASH.js,
-//   imported statically), which saves 7 KB of zip over a copy of the glue and shared/ in each;
+//   imported statically), which saves 7 KB of zip over a copy of the glue and common/ in each;
 // - the content scripts of each `content_scripts` entry of the manifest (classic scripts, which
 //   share one global scope and run in the order listed) are joined in that order into one
 //   classic script, `content.js` (`content-N.js` for a further entry), and the manifest lists
@@ -78,7 +78,7 @@ const BROWSERS = {
 };
 
 /**
- * The default web page for web links (extension/shared/distribution.js): an absolute http(s)
+ * The default web page for web links (extension/common/distribution.js): an absolute http(s)
  * address, or nothing. `URI_LIST_WEB_BASE` when set (a distributor's own host, a custom domain:
  * the release workflow passes the repository variable WEB_BASE); else, built on GitHub (or with
  * `GITHUB_REPOSITORY=owner/repo` set by hand), the GitHub Pages address where the same workflows
@@ -196,7 +196,7 @@ export async function bundleModules(out, entries, plugins = [wasmAtRoot]) {
     outdir: out,
     bundle: true,
     format: 'esm',
-    // What several entries import (the glue, shared/) goes once into shared chunks, which the
+    // What several entries import (the glue, common/) goes once into shared chunks, which the
     // entries import statically (a module service worker forbids only dynamic import()).
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
@@ -284,7 +284,7 @@ async function main(pkg, dist) {
     }
     // A distributor's default web page, before bundling: the bundles import it.
     if (webBase) {
-      writeFileSync(join(out, 'shared', 'distribution.js'), `export const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};\n`);
+      writeFileSync(join(out, 'common', 'distribution.js'), `export const DEFAULT_WEB_BASE = ${JSON.stringify(webBase)};\n`);
       const script = join(out, 'content', 'web-page.js');
       const text = readFileSync(script, 'utf8');
       const line = "const DEFAULT_WEB_BASE = '';";

@@ -3,13 +3,13 @@
 // Start-up is "import, start init, register listeners": a service worker may be stopped and
 // restarted at any time, forbids top-level await and dynamic import(), and only sees events
 // whose listeners were registered synchronously at start-up. So the wasm core is imported
-// statically (through shared/core.js, which gives its results their types), its init is started
+// statically (through common/core.js, which gives its results their types), its init is started
 // by the first import below (background/ready.js), before the other modules are evaluated, and
 // every handler awaits it. The settings are read beside it (background/settings.js).
 import { ready } from './background/ready.js';
 import './background/settings.js';
-import { api } from './shared/api.js';
-import * as capabilities from './shared/capabilities.js';
+import { api } from './common/api.js';
+import * as capabilities from './common/capabilities.js';
 import { addMenuItem, createMenus, onMenuClicked } from './background/menus.js';
 import {
   forgetOffers,
@@ -58,7 +58,7 @@ globalThis.addEventListener('error', (event) => console.error('uri-list: uncaugh
 // finished, never after a fixed wait. A request counts as received in its listener, before any
 // await; as finished once its handler's promise settled (the tab and group calls it awaited done).
 // `log` holds the latest requests, `[number, kind]`; `messages` the names the background answers,
-// and `capabilities` what it found this browser can do (shared/capabilities.js); `epoch` is new each time the background
+// and `capabilities` what it found this browser can do (common/capabilities.js); `epoch` is new each time the background
 // starts (Chrome stops an idle service worker, and its counts with it). Readable only by this extension's own
 // contexts (`uriListBackground.activity()`) and, in Firefox, whose background is a page, by the
 // browser's own code as that page's title, which no page shows: a web page reaches neither.

@@ -4,7 +4,7 @@
 // - no import circle, among every module under extension/ and web/ (static imports, re-exports
 //   and dynamic import(), as esbuild resolves them; the wasm glue and the web page's build-time
 //   modules are outside);
-// - no page (popup/, preview/, options/, lazy/, offscreen/, pages/, web/) and nothing of shared/
+// - no page (popup/, preview/, options/, lazy/, offscreen/, pages/, web/) and nothing of common/
 //   reaches background code (extension/background/, background.js), directly or through another module;
 // - the handler registry (extension/background/registry.js) refuses a name registered twice.
 import assert from 'node:assert/strict';
@@ -78,13 +78,13 @@ export function circles(graph) {
 }
 
 const isBackground = (file) => file === 'extension/background.js' || file.startsWith('extension/background/');
-const isPageOrShared = (file) =>
-  /^extension\/(popup|preview|options|lazy|offscreen|pages|shared)\//.test(file) || file.startsWith('web/');
+const isPageOrCommon = (file) =>
+  /^extension\/(popup|preview|options|lazy|offscreen|pages|common)\//.test(file) || file.startsWith('web/');
 
-/** For each page or shared module that reaches background code: the chain of imports that gets there. */
+/** For each page or common module that reaches background code: the chain of imports that gets there. */
 export function pagesReachingBackground(graph) {
   const found = [];
-  for (const start of [...graph.keys()].filter(isPageOrShared).sort()) {
+  for (const start of [...graph.keys()].filter(isPageOrCommon).sort()) {
     const seen = new Set([start]);
     const queue = [[start]];
     while (queue.length) {
@@ -133,20 +133,26 @@ await check('no import circle among the modules of extension/ and web/', () => {
   assert.equal(found.length, 0, `import circles (break each by moving what both sides need into a third module):\n${found.map((c) => c.join(' -> ')).join('\n')}`);
 });
 
-await check('no page (popup, preview, options, lazy, offscreen, pages/, web/) and no shared/ module reaches background code', () => {
+await check('no page (popup, preview, options, lazy, offscreen, pages/, web/) and no common/ module reaches background code', () => {
   const found = pagesReachingBackground(graph);
-  assert.equal(found.length, 0, `background code reached (move what the page needs to extension/shared/):\n${found.map((c) => c.join(' -> ')).join('\n')}`);
+  assert.equal(found.length, 0, `background code reached (move what the page needs to extension/common/):\n${found.map((c) => c.join(' -> ')).join('\n')}`);
 });
 
 await check('the check finds a circle and a page reaching background code (a graph made for it)', () => {
   const made = new Map([
     ['extension/background/a.js', ['extension/background/b.js']],
     ['extension/background/b.js', ['extension/background/a.js']],
-    ['extension/popup/popup.js', ['extension/shared/x.js']],
-    ['extension/shared/x.js', ['extension/background/a.js']],
+    ['extension/popup/popup.js', ['extension/common/x.js']],
+    ['extension/common/x.js', ['extension/background/a.js']],
   ]);
   assert.deepEqual(circles(made), [['extension/background/a.js', 'extension/background/b.js', 'extension/background/a.js']]);
-  assert.deepEqual(pagesReachingBackground(made)[0], ['extension/popup/popup.js', 'extension/shared/x.js', 'extension/background/a.js']);
+  assert.deepEqual(
+    pagesReachingBackground(made).sort(),
+    [
+      ['extension/common/x.js', 'extension/background/a.js'],
+      ['extension/popup/popup.js', 'extension/common/x.js', 'extension/background/a.js'],
+    ],
+  );
 });
 
 const { handlerRegistry } = await import(pathToFileURL(join(ROOT, 'extension/background/registry.js')).href);

@@ -2,7 +2,7 @@
 // `browser ?? chrome`): each optional, as Chrome lacks it, and code tests for it before use.
 
 declare namespace chrome.tabs {
-  /** Firefox only: prepares a tab to be selected. Its presence is a sign (shared/capabilities.js createsDiscardedTabs). */
+  /** Firefox only: prepares a tab to be selected. Its presence is a sign (common/capabilities.js createsDiscardedTabs). */
   export const warmup: undefined | ((tabId: number) => Promise<void>);
 }
 

@@ -6,13 +6,13 @@
 //
 // Two layers, as in share.js: `listForTree()` is a pure decision (a bookmark tree in, the list
 // to encode and what was left out), the rest asks the browser.
-import { checkAll, encode, plan } from '../shared/core.js';
-import { api } from '../shared/api.js';
-import { localized } from '../shared/i18n.js';
+import { checkAll, encode, plan } from '../common/core.js';
+import { api } from '../common/api.js';
+import { localized } from '../common/i18n.js';
 import { writeClipboard } from './clipboard.js';
 import { confirmCopy } from './share-actions.js';
 import { sharedTitle, unshareableReasons } from './share.js';
-import { readSettings } from '../shared/settings.js';
+import { readSettings } from '../common/settings.js';
 
 /**
  * The permission, in the form permissions.contains/request take it.

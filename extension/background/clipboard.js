@@ -1,9 +1,9 @@
 // Writing text to the clipboard from the background. The two browsers need two ways; each is a
 // named helper, and `writeClipboard` picks one by what the browser has (not by its name).
-import { api } from '../shared/api.js';
-import { t } from '../shared/i18n.js';
-import { copyInDocument } from '../shared/copy.js';
-import { ask } from '../shared/prelude.js';
+import { api } from '../common/api.js';
+import { t } from '../common/i18n.js';
+import { copyInDocument } from '../common/copy.js';
+import { ask } from '../common/prelude.js';
 
 const OFFSCREEN_PAGE = 'offscreen/offscreen.html';
 

@@ -1,6 +1,6 @@
 // The hover tooltip's requests (content/hover.js asks `describeLink`), answered by
-// shared/describe.js one at a time, after every other request.
-import { describeLink } from '../shared/describe.js';
+// common/describe.js one at a time, after every other request.
+import { describeLink } from '../common/describe.js';
 
 // --- one request at a time ----------------------------------------------------------------------
 //

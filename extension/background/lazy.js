@@ -9,9 +9,9 @@
 //   (lazy/lazy.html?url=URL&title=TITLE): a local page, no request to the site, the title set,
 //   and on being selected it replaces itself with the real page. Share reads the real URL back
 //   from it (`realUrl`).
-import { api } from '../shared/api.js';
-import { createsDiscardedTabs } from '../shared/capabilities.js';
-import { placeholderUrl, unloadedTitle } from '../shared/placeholder.js';
+import { api } from '../common/api.js';
+import { createsDiscardedTabs } from '../common/capabilities.js';
+import { placeholderUrl, unloadedTitle } from '../common/placeholder.js';
 
 /**
  * Creates a tab for `url` that does not load it until it is selected. `properties` are

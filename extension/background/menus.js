@@ -1,7 +1,7 @@
 // Context-menu items: one registry that every feature adds its items to (background.js, at
 // start-up), created on install and update (runtime.onInstalled) and at browser start
 // (runtime.onStartup), and one onClicked listener dispatching by id.
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 
 /** Registered items by id: `{properties, onClicked(info, tab)}`. */
 const items = new Map();

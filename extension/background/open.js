@@ -2,14 +2,14 @@
 // colours, what is skipped and why, whether to show the preview page first); this module
 // carries it out and tells the person what was skipped. Every way a link reaches the
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
-import { plan, readPasted } from '../shared/core.js';
-import { api } from '../shared/api.js';
-import { localized, t } from '../shared/i18n.js';
-import { validLink } from '../shared/link.js';
-import { PREVIEW_PAGE, previewReason } from '../shared/preview.js';
-import { shorten } from '../shared/prelude.js';
+import { plan, readPasted } from '../common/core.js';
+import { api } from '../common/api.js';
+import { localized, t } from '../common/i18n.js';
+import { validLink } from '../common/link.js';
+import { PREVIEW_PAGE, previewReason } from '../common/preview.js';
+import { shorten } from '../common/prelude.js';
 import { storePreview, notePreviewTab } from './previews.js';
-import { lazyFor } from '../shared/settings.js';
+import { lazyFor } from '../common/settings.js';
 import { currentSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
@@ -273,7 +273,7 @@ function isBlank(url) {
 /**
  * The preview page for `url`, a link that reached tab `tabId` without a click (a navigation, a
  * typed link): in that tab, or next to its page with `keepPage` (a blank tab shows it itself).
- * `reason` (shared/preview.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
+ * `reason` (common/preview.js PREVIEW_REASONS) says which way it came. A link that is no link, or too
  * long, is said on the tab.
  */
 export async function previewIn(tabId, url, { keepPage = false, reason }) {

@@ -9,7 +9,7 @@
 // image, its background, through every mask, blend mode, filter, colour notation, frame and
 // shadow root the page may use. A link that changes nothing a person could see near the pointer
 // (or too little: a few pixels) was not seen.
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 import { fromContentScript } from './senders.js';
 
 /**

@@ -6,8 +6,8 @@
 // both. An entry goes when its tab closes (`forgetPreviewsOfTab`); one whose tab is gone
 // otherwise (the browser quit) goes the next time a preview is stored. Chrome's storage.local
 // holds 10 MB: when it is full, the oldest entries make room.
-import { api } from '../shared/api.js';
-import { previewKey } from '../shared/preview.js';
+import { api } from '../common/api.js';
+import { previewKey } from '../common/preview.js';
 
 const PREVIEW_INDEX = 'previews'; // [{id, tabId, at}], oldest first
 /** A stored preview whose tab is not found yet (being opened, or restored) is kept this long. */

@@ -1,6 +1,6 @@
 // Repeat suppression: the same link from the same tab opens once in a short while; a repeat
 // brings back what the first one opened.
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 
 /**
  * How long after a list from a tab opened the same link from the same tab only brings back what

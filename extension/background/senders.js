@@ -1,8 +1,8 @@
 // Sender checks: which of the extension's own contexts a message came from. The one onMessage
 // listener (background.js) has checked it is this extension; a handler that takes a message from
 // only one kind of sender checks which here, and throws for any other.
-import { api } from '../shared/api.js';
-import { isPreviewPage } from '../shared/preview.js';
+import { api } from '../common/api.js';
+import { isPreviewPage } from '../common/preview.js';
 
 /** A message from this extension's content script (in a web page), not from one of its pages. */
 export function fromContentScript(sender) {

@@ -1,12 +1,12 @@
 // The settings as the background reads them: once, at start-up (beside the wasm core's init), and
 // again only after storage.sync changed. A click's way to its tabs then holds no storage read.
-import { api } from '../shared/api.js';
-import { readSettings } from '../shared/settings.js';
+import { api } from '../common/api.js';
+import { readSettings } from '../common/settings.js';
 
 /** @type {ReturnType<typeof readSettings> | null} */
 let reading = null;
 
-/** Every setting, validated (shared/settings.js readSettings()), read at most once per change. */
+/** Every setting, validated (common/settings.js readSettings()), read at most once per change. */
 export function currentSettings() {
   if (!reading) {
     const read = readSettings();

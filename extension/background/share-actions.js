@@ -1,10 +1,10 @@
 // Share, as a person reaches it: the tab context menu items, the keyboard shortcut, the popup's
 // requests; each copies, then confirms on the toolbar button (badge and tooltip) and, when the
 // person is not looking at the popup, in a notification.
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 import { writeClipboard } from './clipboard.js';
 import { tabContexts } from './menus.js';
-import { saveSetting, SHARE_FORMATS } from '../shared/settings.js';
+import { saveSetting, SHARE_FORMATS } from '../common/settings.js';
 import { describeCopy, lastFormat, makeShare, NothingToShare, templateExample } from './share.js';
 
 const BADGE_SECONDS = 30;

@@ -4,12 +4,12 @@
 // Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode and the
 // titled entries out), and `gather()` asks the browser which tabs a scope means. `makeShare()`
 // joins them and writes the chosen format.
-import { check, encode, formatLinks, toText, webLink } from '../shared/core.js';
-import { api } from '../shared/api.js';
-import { localized } from '../shared/i18n.js';
-import { placeholderTitle, realUrl } from '../shared/placeholder.js';
-import { withoutBidiControls } from '../shared/prelude.js';
-import { readSettings, SHARE_FORMATS } from '../shared/settings.js';
+import { check, encode, formatLinks, toText, webLink } from '../common/core.js';
+import { api } from '../common/api.js';
+import { localized } from '../common/i18n.js';
+import { placeholderTitle, realUrl } from '../common/placeholder.js';
+import { withoutBidiControls } from '../common/prelude.js';
+import { readSettings, SHARE_FORMATS } from '../common/settings.js';
 
 /**
  * Links longer than this are still copied, with a warning: 8 000 octets is the length RFC 9110
@@ -37,12 +37,12 @@ export function sharedTitle(tab) {
 
 /**
  * A tab's address: `pendingUrl` while a Chrome tab is still loading its first page; for a tab
- * opened unloaded in Chrome (the placeholder page, shared/placeholder.js), the page it stands for.
+ * opened unloaded in Chrome (the placeholder page, common/placeholder.js), the page it stands for.
  */
 const urlOf = (tab) => realUrl(tab.url || tab.pendingUrl || '');
 
 /**
- * A tab's title: for Chrome's placeholder of an unloaded page (shared/placeholder.js), the title it shows
+ * A tab's title: for Chrome's placeholder of an unloaded page (common/placeholder.js), the title it shows
  * for that page, read from its address, so even before the placeholder has loaded.
  */
 const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? tab.title ?? '';
@@ -183,7 +183,7 @@ async function groupsOf(tabs) {
 }
 
 /**
- * How each format a share can be copied in (shared/settings.js SHARE_FORMATS: the ids, their order
+ * How each format a share can be copied in (common/settings.js SHARE_FORMATS: the ids, their order
  * and names) is made from the link and the titled entries. `text` is
  * what goes on the clipboard as text/plain; `html`, when there is one, goes with it as text/html.
  * The uri-list link and the web link come first.

@@ -1,13 +1,13 @@
 // Every way a uri-list link reaches the extension, each turned into one call of openLink():
 // a click in a page (content script), the preview page, the context menus, the omnibox, a
 // navigation to a bare uri-list: URL, and pages that offer a list with <link rel="alternate">.
-import { api } from '../shared/api.js';
-import { failedNavigationLeavesPage, handlesOwnProtocol, omniboxReadsXml } from '../shared/capabilities.js';
-import { localized, t } from '../shared/i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from '../shared/prelude.js';
-import { plan } from '../shared/core.js';
-import { tooLong, validLink } from '../shared/link.js';
-import { clickReason } from '../shared/preview.js';
+import { api } from '../common/api.js';
+import { failedNavigationLeavesPage, handlesOwnProtocol, omniboxReadsXml } from '../common/capabilities.js';
+import { localized, t } from '../common/i18n.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from '../common/prelude.js';
+import { plan } from '../common/core.js';
+import { tooLong, validLink } from '../common/link.js';
+import { clickReason } from '../common/preview.js';
 import { linkInText, openLink, openOrSay, openSelected, previewIn, reportRefused } from './open.js';
 import { ready } from './ready.js';
 import { once, storedOpen } from './repeats.js';
@@ -252,7 +252,7 @@ const toProtocolHandler = (url) => /^\s*ext\+urilist:/i.test(url) && handlesOwnP
  * it instead. The failed navigation left the tab's page as it was: a page the person was on (a
  * click the content script could not see, a script's navigation) stays, and the preview opens
  * next to it; a blank tab (a link typed into a new tab) shows the preview itself. (Firefox: see
- * `failedNavigationLeavesPage` in shared/capabilities.js.)
+ * `failedNavigationLeavesPage` in common/capabilities.js.)
  */
 export async function onNavigationFailed(details) {
   await previewNavigation(details, { keepPage: failedNavigationLeavesPage });

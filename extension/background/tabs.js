@@ -1,8 +1,8 @@
 // Carrying out a plan from the wasm core: opening tabs, grouping and naming them. Each browser
 // difference lives in a small named helper.
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 import { createUnloaded } from './lazy.js';
-import { shorten } from '../shared/prelude.js';
+import { shorten } from '../common/prelude.js';
 
 /** Longer reasons from the browser are cut: they go into a tooltip and a notification. */
 const MAX_REASON = 200;

@@ -7,9 +7,9 @@
 // storage.local, and the new version opens them again, in their windows, places and groups
 // (`runtime.onInstalled`, reason "update"). Firefox has no placeholders (its unloaded tabs are
 // the browser's own), and this is not wired there.
-import { api } from '../shared/api.js';
-import { PLACEHOLDER_PAGE, placeholderTarget, placeholderUrl, unloadedTitle } from '../shared/placeholder.js';
-import { PREVIEW_PAGE } from '../shared/preview.js';
+import { api } from '../common/api.js';
+import { PLACEHOLDER_PAGE, placeholderTarget, placeholderUrl, unloadedTitle } from '../common/placeholder.js';
+import { PREVIEW_PAGE } from '../common/preview.js';
 import { groupTabs } from './tabs.js';
 
 const RESTORE_KEY = 'tabsToRestore';

@@ -2,7 +2,7 @@
 // ordinary http(s) address:
 //
 // - a web link (`https://HOST/PATH#uri-list:...`, src/syntax/web_link.rs) clicked by a person opens as
-//   its list (content.js catches the click, shared/link.js validLink() reads the fragment); landing
+//   its list (content.js catches the click, common/link.js validLink() reads the fragment); landing
 //   on one otherwise only offers the list (content.js sends it with the page's offers);
 // - "Open as tab group" in the context menu of a web link;
 // - `<a rel="multilink" href="https://...">` clicked by a person: the page loads, and the list it
@@ -10,8 +10,8 @@
 // - Firefox: a `uri-list:` link typed into the address bar goes to the search engine as a query
 //   (Firefox does not know the scheme): the request is cancelled before it leaves, and the
 //   preview page shows the list instead.
-import { api } from '../shared/api.js';
-import { LINK_SCHEME, WEB_LINK } from '../shared/prelude.js';
+import { api } from '../common/api.js';
+import { LINK_SCHEME, WEB_LINK } from '../common/prelude.js';
 import { openOrSay, previewIn } from './open.js';
 import { fromContentScript } from './senders.js';
 

@@ -33,7 +33,7 @@
 
   const cache = new Map();
 
-  /** What the link holds (see extension/shared/describe.js), from the cache or the background. */
+  /** What the link holds (see extension/common/describe.js), from the cache or the background. */
   function describe(href) {
     if (href.length > MAX_LINK_LENGTH) return Promise.resolve({ error: t('hoverTooLong') });
     let answer = cache.get(href);

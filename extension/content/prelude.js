@@ -1,7 +1,7 @@
 // The prelude: what the content scripts, the extension's pages and the background share, written
 // once. Listed first in the manifest's content_scripts: content scripts are classic scripts (they
 // cannot be ES modules), and each reads the global `uriList` it defines. The pages and the
-// background get the same values as ES module exports from shared/prelude.js, which imports this
+// background get the same values as ES module exports from common/prelude.js, which imports this
 // file for its effect. So this file has no import or export, and touches nothing at load time:
 // it only defines.
 //
@@ -9,7 +9,7 @@
 // (Firefox): the page's scripts cannot see it or change it.
 
 // `var`, not `const`: a global of the content scripts' world (a classic script), and the type
-// tsc gives the global. As a module (shared/prelude.js) the `var` is the module's own: the last
+// tsc gives the global. As a module (common/prelude.js) the `var` is the module's own: the last
 // line makes it a global there too.
 // eslint-disable-next-line no-var
 var uriList = (() => {
@@ -87,13 +87,13 @@ var uriList = (() => {
    * the background cannot be reached (the extension was reloaded under a page) or did not answer.
    * The offscreen document (background/clipboard.js) answers in the same envelope.
    *
-   * Typed by message (shared/messages.js): `tsc -p .` checks the name, the payload's keys, and
+   * Typed by message (common/messages.js): `tsc -p .` checks the name, the payload's keys, and
    * what the caller does with the answer.
    *
-   * @template {keyof import('../shared/messages.js').Messages} K
+   * @template {keyof import('../common/messages.js').Messages} K
    * @param {K} type
-   * @param {import('../shared/messages.js').Messages[K]['request']} [payload]
-   * @returns {Promise<import('../shared/messages.js').Messages[K]['response']>}
+   * @param {import('../common/messages.js').Messages[K]['request']} [payload]
+   * @returns {Promise<import('../common/messages.js').Messages[K]['response']>}
    */
   async function ask(type, payload = /** @type {any} */ ({})) {
     let reply;

@@ -5,7 +5,7 @@
 // the page's stylesheet reads. No other page learns that the extension is installed.
 (() => {
   if (window !== window.top) return;
-  /** The address it was built with (.ci/pack.mjs writes it, as in shared/distribution.js). */
+  /** The address it was built with (.ci/pack.mjs writes it, as in common/distribution.js). */
   const DEFAULT_WEB_BASE = '';
   const { api } = uriList;
   api.storage.sync.get('webBase').then(

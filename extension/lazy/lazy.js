@@ -3,9 +3,9 @@
 // is the browser's own active tab (tabs.getCurrent, tabs.onActivated), not the page's visibility:
 // headless Chrome reports every tab visible. It loads only an http or https URL; anything else is refused with a
 // message. It is not a web-accessible resource, so no web page can open or frame it.
-import { api } from '../shared/api.js';
-import { localizePage, t } from '../shared/i18n.js';
-import { placeholderTarget, unloadedTitle } from '../shared/placeholder.js';
+import { api } from '../common/api.js';
+import { localizePage, t } from '../common/i18n.js';
+import { placeholderTarget, unloadedTitle } from '../common/placeholder.js';
 
 const params = new URLSearchParams(location.search);
 const target = placeholderTarget(params);

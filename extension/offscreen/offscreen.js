@@ -2,8 +2,8 @@
 // background/clipboard.js): the background sends {target: 'offscreen', type: 'copy', text, html?}; this
 // page copies it with execCommand('copy') (html, when given, as text/html beside the text) and
 // answers {ok} or {ok: false, error}.
-import { api } from '../shared/api.js';
-import { copyInDocument } from '../shared/copy.js';
+import { api } from '../common/api.js';
+import { copyInDocument } from '../common/copy.js';
 
 api.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (message?.target !== 'offscreen' || sender.id !== api.runtime.id) return false;

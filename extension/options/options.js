@@ -1,10 +1,10 @@
 // The options page: the settings, shown as stored (validated: a bad stored value shows as its
-// default) and saved as they change. shared/settings.js describes and validates them; the popup
+// default) and saved as they change. common/settings.js describes and validates them; the popup
 // links here.
 import { $ } from '../pages/dom.js';
-import { localizePage, t } from '../shared/i18n.js';
-import { ask } from '../shared/prelude.js';
-import { SETTINGS, WEB_BASE_FIELD, readSettings, saveSetting, settingError } from '../shared/settings.js';
+import { localizePage, t } from '../common/i18n.js';
+import { ask } from '../common/prelude.js';
+import { SETTINGS, WEB_BASE_FIELD, readSettings, saveSetting, settingError } from '../common/settings.js';
 
 /** Shows `text` in the status line ('' hides it); `kind` is 'ok', 'error' or ''. */
 function showStatus(text, kind = '') {
@@ -76,7 +76,7 @@ function setUpOpenLimit(settings) {
 
 /**
  * "Load pages only when I look at them": when more than N pages open at once (the default, with
- * its number), always, or never; stored as N, true or false (shared/settings.js). The number is
+ * its number), always, or never; stored as N, true or false (common/settings.js). The number is
  * saved when it is a whole number in range; otherwise it says why.
  */
 function setUpLazy(settings) {

@@ -2,7 +2,7 @@
 // person first uses a bookmark feature. The browser shows its prompt only for a request made in
 // the person's gesture: `requestBookmarks()` must be the first thing a click handler calls,
 // before any await (the request's own promise is then awaited).
-import { api } from '../shared/prelude.js';
+import { api } from '../common/prelude.js';
 
 /**
  * Asks for the permission (the browser asks the person unless it is already granted). Resolves

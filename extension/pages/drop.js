@@ -4,8 +4,8 @@
 // address and its title, a line each, for every link, tab or bookmark dragged) and `text/plain`
 // (a link, or text holding one or more web addresses). Links, selected text, bookmarks and
 // tabs dragged from the browser carry one or more of these.
-import { fromText, readPasted } from '../shared/core.js';
-import { localized, t } from '../shared/i18n.js';
+import { fromText, readPasted } from '../common/core.js';
+import { localized, t } from '../common/i18n.js';
 
 /** The types read, in the order preferred: the first one the drop carries is read (but see readDrop()). */
 export const DROP_TYPES = ['text/uri-list', 'text/x-moz-url', 'text/plain'];

@@ -4,14 +4,14 @@
 // by its own function. The background does what needs it (the clipboard, opening tabs); the
 // popup asks it by message and shows the answer, including errors. The paste box's live
 // preview and the offers' page counts run the wasm core here, in the popup.
-import init, { checkAll, plan, readPasted } from '../shared/core.js';
+import init, { checkAll, plan, readPasted } from '../common/core.js';
 import { requestBookmarks } from '../pages/bookmark-access.js';
-import { describeLink } from '../shared/describe.js';
+import { describeLink } from '../common/describe.js';
 import { acceptDrops, readDrop } from '../pages/drop.js';
 import { $, element, fill } from '../pages/dom.js';
-import { localizePage, localized as say, t } from '../shared/i18n.js';
-import { MAX_LINK_LENGTH, api, ask, offersKey, shorten, withoutBidiControls } from '../shared/prelude.js';
-import { readSettings, SHARE_FORMATS, WEB_BASE_FIELD } from '../shared/settings.js';
+import { localizePage, localized as say, t } from '../common/i18n.js';
+import { MAX_LINK_LENGTH, api, ask, offersKey, shorten, withoutBidiControls } from '../common/prelude.js';
+import { readSettings, SHARE_FORMATS, WEB_BASE_FIELD } from '../common/settings.js';
 import { qrButton, QR_WASM } from '../pages/qr-view.js';
 
 /** Sites listed by name under the paste box; more are counted. */

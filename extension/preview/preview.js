@@ -14,15 +14,15 @@
 // Tabs open only on a real click (or key press) on the Open button, and only the pages the link
 // holds: the background makes the plan again, checks each page it is sent, and checks the
 // name and the choices (background/open.js openSelected).
-import init, { checkAll, plan, toText, webLink } from '../shared/core.js';
+import init, { checkAll, plan, toText, webLink } from '../common/core.js';
 import { requestBookmarks } from '../pages/bookmark-access.js';
 import { $, element } from '../pages/dom.js';
 import { acceptDrops, dragOut, readDrop } from '../pages/drop.js';
-import { localized, localizePage, t } from '../shared/i18n.js';
-import { api } from '../shared/api.js';
-import { ask } from '../shared/prelude.js';
-import { lazyFor, readSettings } from '../shared/settings.js';
-import { PREVIEW_REASONS, readPreview } from '../shared/preview.js';
+import { localized, localizePage, t } from '../common/i18n.js';
+import { api } from '../common/api.js';
+import { ask } from '../common/prelude.js';
+import { lazyFor, readSettings } from '../common/settings.js';
+import { PREVIEW_REASONS, readPreview } from '../common/preview.js';
 import { guardInput } from '../pages/input-guard.js';
 import { qrButton, QR_WASM } from '../pages/qr-view.js';
 import { filterRows, otherRow, pageRow as listRow, siteName } from '../pages/list-view.js';

@@ -1,6 +1,6 @@
 // The background as it starts in each browser: its message registry (background/registry.js)
 // built from every feature's handlers, each name once, with a handler for every message the
-// extension's pages and content scripts send; and the capabilities it found (shared/capabilities.js),
+// extension's pages and content scripts send; and the capabilities it found (common/capabilities.js),
 // each what that browser does.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -58,7 +58,7 @@ export const cases = [
     },
   },
   {
-    name: 'shape: the background found what this browser can do (shared/capabilities.js)',
+    name: 'shape: the background found what this browser can do (common/capabilities.js)',
     async run({ browser }) {
       const { capabilities } = await browser.activity();
       assert.deepEqual(capabilities, CAPABILITIES[browser.name]);

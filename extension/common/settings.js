@@ -28,7 +28,7 @@ import { DEFAULT_WEB_BASE } from './distribution.js';
  *   the text of every page.
  * - `webBase`: the web page web links start with ("Copy as web link"): an absolute http(s)
  *   address where dist/web is hosted, or '' for none. Its default is the distributor's
- *   (shared/distribution.js), none in the repository.
+ *   (common/distribution.js), none in the repository.
  * - `shareFormat`: the format a person last copied tabs in (background/share.js FORMATS), which the
  *   popup shows first and the shortcut copies in.
  * - `shareTemplate`, `shareSeparator`: a person's own format ("My template"): the text for each

@@ -7,7 +7,7 @@ import init, * as core from '../pkg/uri_list.js';
 
 /**
  * A sentence for a person: its `code` (also its name in _locales), its arguments (strings, or
- * messages of the same shape) and its English text. shared/i18n.js `localized()` says it in the
+ * messages of the same shape) and its English text. common/i18n.js `localized()` says it in the
  * browser's language. Thrown errors of the core carry the same three fields.
  * @typedef {{code: string, args: (string | Message)[], message: string}} Message
  */

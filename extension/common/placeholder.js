@@ -2,7 +2,7 @@
 // address, the page it stands for, and the title it shows. Made by the background (background/lazy.js),
 // read by the placeholder page itself (lazy/lazy.js), by a share of tabs (background/share.js) and
 // after an update (background/update.js).
-import { api } from '../shared/api.js';
+import { api } from '../common/api.js';
 
 export const PLACEHOLDER_PAGE = 'lazy/lazy.html';
 /** Longer titles are cut: a tab shows a few dozen characters at most. */

@@ -2,7 +2,7 @@
 // in a page (content/hover.js): how many pages it opens, on which sites, and the core's alerts
 // (lookalike hosts, user-info tricks). This answers the Multilinks explainer's worry that a
 // multilink hides where it goes. The core's checkAll() reads the link and the lists nested in it;
-// nothing is opened. The core's messages go back in the browser's language (shared/i18n.js).
+// nothing is opened. The core's messages go back in the browser's language (common/i18n.js).
 import { checkAll } from './core.js';
 import { localized } from './i18n.js';
 import { validLink } from './link.js';
