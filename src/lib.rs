@@ -280,7 +280,9 @@
 //! percent-encoded in `#?key=value` lines so that they read back exactly;
 //! the draft shows only plain values.
 
-#![no_std]
+// With the feature `ts` (the boundary's tests only), the crate is built with std: the TypeScript
+// types that ts-rs derives use std's prelude (`format!`, `vec!`).
+#![cfg_attr(not(feature = "ts"), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

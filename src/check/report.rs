@@ -9,8 +9,9 @@ use crate::message::{Code, Message};
 use crate::platform::UrlParser;
 use crate::syntax::parse::{Parsed, Parser};
 use crate::Warning;
+use alloc::borrow::Cow;
 use core::cell::{Cell, RefCell};
-use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
+use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 /// Each item of a parsed link checked, as `check --json` prints it and
 /// `check()` returns it in JavaScript:
@@ -44,6 +45,11 @@ use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 /// items are then those among the rows written; after the items,
 /// `"unchecked"` counts the items left out (a nested list not reached
 /// counts as one item).
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(as = "ReportJson<'static, 'static>")
+)]
 pub struct CheckReport<'a> {
     parsed: &'a Parsed,
     /// Reads the hosts that need the URL Standard's parser.
@@ -96,11 +102,16 @@ impl<'a> CheckReport<'a> {
 
 /// A list of [`CheckReport::nested`]: `{"title", "type", "depth", "warnings"}`.
 #[derive(serde::Serialize)]
-pub(crate) struct ListInfo {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CheckedList"))]
+pub struct ListInfo {
+    /// The list's title, without bidirectional controls.
     title: Option<String>,
+    /// The list's type (option `type`), a display hint.
     #[serde(rename = "type")]
     kind: Option<String>,
+    /// How deep it is nested: 0 for the link's own list.
     depth: usize,
+    /// The warnings of reading it.
     warnings: Vec<Warning>,
 }
 
@@ -108,6 +119,7 @@ pub(crate) struct ListInfo {
 /// JavaScript API's fast path writes rows its own way, wasm/src/lib.rs).
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CheckedItem"))]
 pub struct Row<'a> {
     /// The item as written.
     pub item: &'a str,
@@ -126,15 +138,19 @@ pub struct Row<'a> {
     /// The sender's title for the page (option `page-titles`), without
     /// bidirectional controls; absent for none.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub page_title: Option<&'a str>,
     /// The depth of its list (`checkAll`): 0 for the link's own.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub depth: Option<usize>,
     /// Its list's index in `lists` (`checkAll`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub list: Option<usize>,
     /// For a nested list, the index of the list it holds (`checkAll`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub nested: Option<usize>,
 }
 
@@ -158,45 +174,87 @@ impl CheckReport<'_> {
         )
     }
 
-    /// What follows the items (`{lists?, title, type, warnings}`), once
-    /// [`CheckReport::rows`] has walked them (the lists are met on the way).
-    pub fn rest(&self) -> Rest<'_, '_> {
-        Rest(self)
-    }
-
-    fn serialize_rest<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
+    /// What follows the items (`{lists?, title, type, unchecked?, warnings}`),
+    /// once [`CheckReport::rows`] has walked them (the lists are met on the
+    /// way, the items left out counted).
+    pub fn rest(&self) -> Rest<'_> {
         let list = &self.parsed.list;
-        if let Some(lists) = &self.lists {
-            out.serialize_field("lists", &*lists.borrow())?;
+        Rest {
+            lists: self.lists.as_ref().map(ListsMet),
+            // Titles are shown (the hover, the preview and web pages, bookmark folders): without
+            // bidirectional controls, as every title the core hands out.
+            title: list.title().map(without_bidi_controls),
+            kind: list.kind(),
+            unchecked: self.limit.map(|_| Unchecked(&self.budget)),
+            warnings: &self.parsed.warnings,
         }
-        // Titles are shown (the hover, the preview and web pages, bookmark folders): without
-        // bidirectional controls, as every title the core hands out.
-        out.serialize_field("title", &list.title().map(without_bidi_controls))?;
-        out.serialize_field("type", &list.kind())?;
-        if self.limit.is_some() {
-            out.serialize_field("unchecked", &self.budget.get().unchecked)?;
-        }
-        out.serialize_field("warnings", &self.parsed.warnings)
     }
 }
 
+/// The report's JSON shape (and its TypeScript type, `CheckReport`): the
+/// items, then the rest, as the JavaScript API's fast path puts them
+/// together (`{items, ...rest}`, wasm/src/wasm.js).
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CheckReport"))]
+pub struct ReportJson<'r, 'a> {
+    /// Every item checked, in order (with `checkAll`, each nested list's
+    /// items right after the item that holds it).
+    #[cfg_attr(feature = "ts", ts(as = "Vec<Row<'static>>"))]
+    items: Items<'r, 'a>,
+    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(flatten))]
+    rest: Rest<'r>,
+}
+
+/// `{"items", "lists"?, "title", "type", "unchecked"?, "warnings"}`
+/// ([`ReportJson`]), the items checked as they are written.
 impl Serialize for CheckReport<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("Check", 5)?;
-        out.serialize_field("items", &Items(self))?;
-        self.serialize_rest(&mut out)?;
-        out.end()
+        ReportJson {
+            items: Items(self),
+            rest: self.rest(),
+        }
+        .serialize(s)
     }
 }
 
 /// The report without its items: see [`CheckReport::rest`].
-pub struct Rest<'r, 'a>(&'r CheckReport<'a>);
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Rest<'r> {
+    /// With `checkAll`: every list, the link's own first, each nested one
+    /// where its item is met.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<ListInfo>>"))]
+    lists: Option<ListsMet<'r>>,
+    /// The link's title, without bidirectional controls.
+    title: Option<Cow<'r, str>>,
+    /// The link's type (option `type`), a display hint.
+    #[serde(rename = "type")]
+    kind: Option<&'r str>,
+    /// With a limit (`checkAll(link, limit)`): the items left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<usize>"))]
+    unchecked: Option<Unchecked<'r>>,
+    /// The warnings of reading the link.
+    warnings: &'r [Warning],
+}
 
-impl Serialize for Rest<'_, '_> {
+/// The lists met so far, read when written (after the items).
+struct ListsMet<'r>(&'r RefCell<Vec<ListInfo>>);
+
+impl Serialize for ListsMet<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("Check", 4)?;
-        self.0.serialize_rest(&mut out)?;
-        out.end()
+        self.0.borrow().serialize(s)
+    }
+}
+
+/// The items left out so far, read when written (after the items).
+struct Unchecked<'r>(&'r Cell<Budget>);
+
+impl Serialize for Unchecked<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.get().unchecked.serialize(s)
     }
 }
 

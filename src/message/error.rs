@@ -274,6 +274,7 @@ fn describe_char(ch: char) -> Arg {
 
 /// A non-fatal violation found by a lenient parse, with its byte offset.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "WarningJson<'static>"))]
 pub struct Warning {
     pub(crate) violation: Violation,
     pub(crate) offset: usize,
@@ -332,17 +333,36 @@ impl Warning {
     }
 }
 
-/// `{"offset", "code", "args", "message"}`: the byte offset and
-/// [`Warning::message`].
+/// `{"offset", "code", "args", "message"}` ([`WarningJson`]).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Warning {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut out = s.serialize_struct("Warning", 4)?;
-        out.serialize_field("offset", &self.offset)?;
-        self.message().serialize_fields(&mut out)?;
-        out.end()
+        let message = self.message();
+        WarningJson {
+            offset: self.offset,
+            code: message.code.as_str(),
+            args: &message.args,
+            message: message.english(),
+        }
+        .serialize(s)
     }
+}
+
+/// The JSON shape of a [`Warning`], and its TypeScript type (`Warning`):
+/// the byte offset and [`Warning::message`]'s fields.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Warning"))]
+pub struct WarningJson<'a> {
+    /// Where in the link: a byte offset in its UTF-8.
+    offset: usize,
+    /// The message's name (see `Message`): what is wrong, or
+    /// `warningDone`, what is wrong and what was done about it.
+    code: &'static str,
+    /// Its arguments, for `$1`, `$2`…: strings, or messages of their own.
+    args: &'a [Arg],
+    /// Its English text, the arguments in place.
+    message: String,
 }
 
 impl fmt::Display for Warning {

@@ -201,6 +201,7 @@ pub fn messages() -> impl Iterator<Item = (&'static str, &'static str)> {
 /// A message for a person: a code from [`messages`] and its arguments.
 /// `Display` writes it in English.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "MessageJson<'static>"))]
 pub struct Message {
     /// The message's name: a code of [`messages`] and of the extension's
     /// `_locales/*/messages.json`.
@@ -213,6 +214,7 @@ pub struct Message {
 /// three fields in the JSON shapes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "MessageArg"))]
 pub enum Arg {
     /// A piece of the input or a number: the same in every language.
     Text(String),
@@ -280,29 +282,37 @@ fn push_template(template: &str, args: &[Arg], out: &mut String) {
     out.push_str(rest);
 }
 
-/// `{"code", "args", "message"}`: the code, which is also the message's name
-/// in the extension's `_locales`, its arguments, and its English text.
+/// `{"code", "args", "message"}` ([`MessageJson`]).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Message {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut out = s.serialize_struct("Message", 3)?;
-        self.serialize_fields(&mut out)?;
-        out.end()
+        MessageJson::of(self).serialize(s)
     }
 }
 
+/// The JSON shape of a [`Message`], and its TypeScript type (`Message`).
 #[cfg(feature = "serde")]
-impl Message {
-    /// The fields `code`, `args` and `message`, for an object that has
-    /// other fields too (a warning's `offset`, a note's `alert`).
-    pub(crate) fn serialize_fields<S: serde::ser::SerializeStruct>(
-        &self,
-        out: &mut S,
-    ) -> Result<(), S::Error> {
-        out.serialize_field("code", self.code.as_str())?;
-        out.serialize_field("args", &self.args)?;
-        out.serialize_field("message", &self.english())
+#[derive(serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Message"))]
+pub struct MessageJson<'a> {
+    /// The message's name: also its name in the extension's `_locales`
+    /// (each language's `messages.json`), to say it in the browser's language.
+    code: &'static str,
+    /// Its arguments, for `$1`, `$2`…: strings, or messages of their own.
+    args: &'a [Arg],
+    /// Its English text, the arguments in place.
+    message: String,
+}
+
+#[cfg(feature = "serde")]
+impl<'a> MessageJson<'a> {
+    /// The shape of `m`.
+    pub fn of(m: &'a Message) -> Self {
+        MessageJson {
+            code: m.code.as_str(),
+            args: &m.args,
+            message: m.english(),
+        }
     }
 }
 

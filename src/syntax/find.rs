@@ -102,6 +102,12 @@ pub fn find_links(text: &str) -> Vec<Found<'_>> {
 
 /// What [`read_pasted`] recognised in a text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PastedForm"))]
 pub enum Form {
     /// A uri-list link (alone, or the first one in running text).
     Link,
