@@ -333,26 +333,25 @@ impl Warning {
     }
 }
 
-/// `{"offset", "code", "args", "message"}` ([`WarningJson`]).
+/// `{"offset", "code", "args", "message"}`: the byte offset and
+/// [`Warning::message`] (its TypeScript type: [`WarningJson`]).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Warning {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let message = self.message();
-        WarningJson {
-            offset: self.offset,
-            code: message.code.as_str(),
-            args: &message.args,
-            message: message.english(),
-        }
-        .serialize(s)
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Warning", 4)?;
+        out.serialize_field("offset", &self.offset)?;
+        self.message().serialize_fields(&mut out)?;
+        out.end()
     }
 }
 
-/// The JSON shape of a [`Warning`], and its TypeScript type (`Warning`):
-/// the byte offset and [`Warning::message`]'s fields.
-#[cfg(feature = "serde")]
-#[derive(serde::Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Warning"))]
+/// A serialised [`Warning`] as a struct, for ts-rs to derive its TypeScript
+/// type from (`Warning`; the feature `ts`): see `MessageJson` for why it is
+/// not what writes a warning, and the test that holds the two together.
+#[cfg(feature = "ts")]
+#[derive(serde::Serialize, ts_rs::TS)]
+#[ts(rename = "Warning")]
 pub struct WarningJson<'a> {
     /// Where in the link: a byte offset in its UTF-8.
     offset: usize,
@@ -363,6 +362,19 @@ pub struct WarningJson<'a> {
     args: &'a [Arg],
     /// Its English text, the arguments in place.
     message: String,
+}
+
+#[cfg(all(test, feature = "ts"))]
+impl<'a> WarningJson<'a> {
+    /// The shape of `w`, whose message is `message` ([`Warning::message`]).
+    pub fn of(w: &Warning, message: &'a Message) -> Self {
+        WarningJson {
+            offset: w.offset,
+            code: message.code.as_str(),
+            args: &message.args,
+            message: message.english(),
+        }
+    }
 }
 
 impl fmt::Display for Warning {

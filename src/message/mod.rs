@@ -282,18 +282,43 @@ fn push_template(template: &str, args: &[Arg], out: &mut String) {
     out.push_str(rest);
 }
 
-/// `{"code", "args", "message"}` ([`MessageJson`]).
+/// `{"code", "args", "message"}`: the code, which is also the message's name
+/// in the extension's `_locales`, its arguments, and its English text
+/// (its TypeScript type: [`MessageJson`]).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Message {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        MessageJson::of(self).serialize(s)
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("Message", 3)?;
+        self.serialize_fields(&mut out)?;
+        out.end()
     }
 }
 
-/// The JSON shape of a [`Message`], and its TypeScript type (`Message`).
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Message"))]
+impl Message {
+    /// The fields `code`, `args` and `message`, for an object that has
+    /// other fields too (a warning's `offset`, a note's `alert`).
+    pub(crate) fn serialize_fields<S: serde::ser::SerializeStruct>(
+        &self,
+        out: &mut S,
+    ) -> Result<(), S::Error> {
+        out.serialize_field("code", self.code.as_str())?;
+        out.serialize_field("args", &self.args)?;
+        out.serialize_field("message", &self.english())
+    }
+}
+
+/// A serialised [`Message`] as a struct, for ts-rs to derive its TypeScript
+/// type from (`Message`; the feature `ts`). Messages, warnings and notes
+/// are written by one writer of their shared fields
+/// ([`Message::serialize_fields`]): three derived shapes in its place
+/// measured 0.4 KB more in the extension's wasm (0.24 KB gzip). The shapes
+/// are held to the writer by a test (`ts_shapes`: the same JSON, byte for
+/// byte).
+#[cfg(feature = "ts")]
+#[derive(serde::Serialize, ts_rs::TS)]
+#[ts(rename = "Message")]
 pub struct MessageJson<'a> {
     /// The message's name: also its name in the extension's `_locales`
     /// (each language's `messages.json`), to say it in the browser's language.
@@ -304,7 +329,7 @@ pub struct MessageJson<'a> {
     message: String,
 }
 
-#[cfg(feature = "serde")]
+#[cfg(all(test, feature = "ts"))]
 impl<'a> MessageJson<'a> {
     /// The shape of `m`.
     pub fn of(m: &'a Message) -> Self {
@@ -386,5 +411,36 @@ mod tests {
             assert!(!text.is_empty() && !text.contains('\n'), "{code}");
             assert!(all[..n].iter().all(|(c, _)| c != code), "{code} twice");
         }
+    }
+}
+
+/// The TypeScript types of messages, warnings and notes are derived from
+/// structs that do not write them (`MessageJson`): these hold the two to the
+/// same JSON.
+#[cfg(all(test, feature = "ts", feature = "url", not(target_arch = "wasm32")))]
+mod ts_shapes {
+    use super::*;
+    use crate::check::NoteJson;
+    use crate::message::error::WarningJson;
+
+    #[test]
+    fn the_typescript_shapes_write_what_the_core_writes() {
+        // A warning whose message holds messages (`warningDone`), which hold
+        // text: both kinds of argument.
+        let parsed = crate::Parser::new().parse("uri-list:a;;b").unwrap();
+        let warning = &parsed.warnings[0];
+        let message = warning.message();
+        assert!(matches!(message.args[0], Arg::Message(_)), "{message:?}");
+        assert_eq!(json(&message), json(MessageJson::of(&message)));
+        assert_eq!(json(warning), json(WarningJson::of(warning, &message)));
+        let note = crate::Note {
+            alert: true,
+            message: message.clone(),
+        };
+        assert_eq!(json(&note), json(NoteJson::of(&note)));
+    }
+
+    fn json(value: impl serde::Serialize) -> String {
+        serde_json::to_string(&value).unwrap()
     }
 }
