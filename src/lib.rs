@@ -342,6 +342,10 @@ pub mod boundary {
     #[cfg(feature = "serde")]
     pub use crate::check::report::{Rest, Row};
     pub use crate::message::digits::decimal;
+    /// `decode()`'s and `readPasted()`'s TypeScript types (`Decoded`,
+    /// `Pasted`), for the boundary's tests to write.
+    #[cfg(feature = "ts")]
+    pub use crate::syntax::list::{DecodedJson, PastedJson};
     #[cfg(feature = "serde")]
     pub use crate::syntax::list::{ListShape, Lists, PageTitles};
     pub use crate::syntax::percent::decode_item_into;

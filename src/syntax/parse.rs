@@ -719,6 +719,11 @@ fn remove_tabs_and_newlines(s: &str, lead: usize) -> (Cow<'_, str>, Option<Vec<u
 #[cfg(feature = "serde")]
 impl serde::Serialize for Parsed {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::syntax::list::ListShape::new(&self.list, Some(&self.warnings)).serialize(s)
+        crate::syntax::list::ListShape {
+            list: &self.list,
+            warnings: Some(&self.warnings),
+            more: &[],
+        }
+        .serialize(s)
     }
 }

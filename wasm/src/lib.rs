@@ -91,6 +91,7 @@ import type { Message } from "./types/Message";
 import type { MessageArg } from "./types/MessageArg";
 import type { Mode } from "./types/Mode";
 import type { Note } from "./types/Note";
+import type { Pasted } from "./types/Pasted";
 import type { PastedForm } from "./types/PastedForm";
 import type { Plan } from "./types/Plan";
 import type { PlanOptions } from "./types/PlanOptions";
@@ -98,7 +99,7 @@ import type { Skipped } from "./types/Skipped";
 import type { Warning } from "./types/Warning";
 export type { CheckReport, CheckedItem, CheckedList, Class, Decoded, DecodeOptions, Duplicate,
   EncodeInput, FormatEntry, FormatName, FormatOptions, Group, Message, MessageArg, Mode, Note,
-  PastedForm, Plan, PlanOptions, Skipped, Warning };
+  Pasted, PastedForm, Plan, PlanOptions, Skipped, Warning };
 "#;
 
 /// `decode()`'s options, read by src/wasm.js (`readInput`): a type for
@@ -114,10 +115,12 @@ struct DecodeOptions {
     strict: Option<bool>,
 }
 
-/// The result types of the core (each generated from the struct that
-/// serialises it), written into types/api/ with the types they name. The
-/// boundary's own (`Plan`, `PlanOptions`, `DecodeOptions`) are written by
-/// their `ts(export)`.
+/// The result types of the core, written into types/api/ with the types
+/// they name: each derived from the struct that serialises it (a check's
+/// rows, the plan's groups) or from a struct that mirrors the core's writer
+/// and is tested against it (the core's feature `ts`: a message, a warning,
+/// a note, the check report, the list). The boundary's own (`Plan`,
+/// `PlanOptions`, `DecodeOptions`) are written by their `ts(export)`.
 #[cfg(test)]
 mod result_types {
     use ts_rs::TS;
@@ -125,7 +128,8 @@ mod result_types {
     #[test]
     fn exported() {
         uri_list::CheckReport::export_all().expect("types/api/ written");
-        uri_list::boundary::ListShape::export_all().expect("types/api/ written");
+        uri_list::boundary::DecodedJson::export_all().expect("types/api/ written");
+        uri_list::boundary::PastedJson::export_all().expect("types/api/ written");
     }
 }
 
@@ -969,11 +973,15 @@ pub fn js_plan_plain(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 /// list written as a uri-list link) added.
 #[cfg_attr(
     feature = "js-api",
-    wasm_bindgen(js_name = readPasted, unchecked_return_type = "Decoded")
+    wasm_bindgen(js_name = readPasted, unchecked_return_type = "Pasted")
 )]
 pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
     let (form, parsed) = uri_list::read_pasted(text).map_err(error)?;
-    to_js(&ListShape::pasted(&parsed, form))
+    to_js(&ListShape {
+        list: &parsed.list,
+        warnings: Some(&parsed.warnings),
+        more: &[("form", form.as_str()), ("link", &parsed.list.to_link())],
+    })
 }
 
 /// `formatLinks(entries, {format, template?, separator?})`: titled links as
