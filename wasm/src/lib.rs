@@ -456,9 +456,8 @@ pub fn js_decode(link: js_sys::JsString, opts: JsValue) -> Result<JsValue, JsVal
 /// `decode(link, {strict}?)`: the list a link stands for, as a plain object
 /// `{items, title, type, options, fragment, warnings, lists?, pageTitles?}`
 /// (see docs/javascript-api.md). Throws on a link that cannot be read.
-///
-/// `js_decode` exported, with its parameters' and result's types (an
-/// attribute on a parameter cannot be `cfg_attr`'s).
+// `js_decode` exported, its parameters and result typed: a wrapper, as an attribute on a parameter
+// cannot be `cfg_attr`'s (and `js_decode` is built without `js-api` too).
 #[cfg(feature = "js-api")]
 #[wasm_bindgen(js_name = decode, unchecked_return_type = "Decoded")]
 pub fn js_decode_exported(
