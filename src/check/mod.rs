@@ -110,7 +110,7 @@ pub struct Note {
 }
 
 /// `{"alert", "code", "args", "message"}` (its TypeScript type:
-/// [`NoteJson`]).
+/// `NoteJson`).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Note {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -334,7 +334,7 @@ impl Warning {
 }
 
 /// `{"offset", "code", "args", "message"}`: the byte offset and
-/// [`Warning::message`] (its TypeScript type: [`WarningJson`]).
+/// [`Warning::message`] (its TypeScript type: `WarningJson`).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Warning {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

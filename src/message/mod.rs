@@ -284,7 +284,7 @@ fn push_template(template: &str, args: &[Arg], out: &mut String) {
 
 /// `{"code", "args", "message"}`: the code, which is also the message's name
 /// in the extension's `_locales`, its arguments, and its English text
-/// (its TypeScript type: [`MessageJson`]).
+/// (its TypeScript type: `MessageJson`).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Message {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
