@@ -280,7 +280,9 @@
 //! percent-encoded in `#?key=value` lines so that they read back exactly;
 //! the draft shows only plain values.
 
-#![no_std]
+// With the feature `ts` (the boundary's tests only), the crate is built with std: the TypeScript
+// types that ts-rs derives use std's prelude (`format!`, `vec!`).
+#![cfg_attr(not(feature = "ts"), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -340,6 +342,10 @@ pub mod boundary {
     #[cfg(feature = "serde")]
     pub use crate::check::report::{Rest, Row};
     pub use crate::message::digits::decimal;
+    /// `decode()`'s and `readPasted()`'s TypeScript types (`Decoded`,
+    /// `Pasted`), for the boundary's tests to write.
+    #[cfg(feature = "ts")]
+    pub use crate::syntax::list::{DecodedJson, PastedJson};
     #[cfg(feature = "serde")]
     pub use crate::syntax::list::{ListShape, Lists, PageTitles};
     pub use crate::syntax::percent::decode_item_into;

@@ -31,6 +31,7 @@ pub const GROUP_COLORS: [&str; 9] = [
     derive(serde::Serialize),
     serde(rename_all = "lowercase")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Mode {
     /// In a tab group next to the tab the link was in (the default, and the
     /// fallback for hints a browser cannot show, such as `grid-view`).
@@ -67,6 +68,7 @@ impl Mode {
 /// A run of pages that open together as one group.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Group {
     /// The group's name.
     pub title: String,
@@ -85,6 +87,7 @@ pub struct Group {
 /// An item that is not opened, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Skipped {
     /// The item.
     pub item: String,
@@ -95,6 +98,7 @@ pub struct Skipped {
 /// An item left out because its list opens the same page earlier.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Duplicate {
     /// The item.
     pub item: String,

@@ -17,6 +17,8 @@ mod punycode;
 #[cfg(feature = "serde")]
 pub(crate) mod report;
 
+#[cfg(feature = "ts")]
+use crate::message::Arg;
 use crate::message::{Code, Message};
 use crate::platform::UrlParser;
 use crate::strset::first_of_each;
@@ -38,6 +40,7 @@ pub use report::CheckReport;
     derive(serde::Serialize),
     serde(rename_all = "lowercase")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Class {
     /// An `http:` or `https:` URL with a host: it may be opened as a page.
     Openable,
@@ -96,6 +99,7 @@ impl Site {
 
 /// Something a person should know about an item before opening it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "NoteJson<'static>"))]
 pub struct Note {
     /// Whether it is serious enough to show the list before opening it
     /// (a lookalike host, user info in the URL), rather than a mild note
@@ -105,7 +109,8 @@ pub struct Note {
     pub message: Message,
 }
 
-/// `{"alert", "code", "args", "message"}`.
+/// `{"alert", "code", "args", "message"}` (its TypeScript type:
+/// `NoteJson`).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Note {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -114,6 +119,38 @@ impl serde::Serialize for Note {
         out.serialize_field("alert", &self.alert)?;
         self.message.serialize_fields(&mut out)?;
         out.end()
+    }
+}
+
+/// A serialised [`Note`] as a struct, for ts-rs to derive its TypeScript
+/// type from (`Note`; the feature `ts`): see `MessageJson` for why it is
+/// not what writes a note, and the test that holds the two together.
+#[cfg(feature = "ts")]
+#[derive(serde::Serialize, ts_rs::TS)]
+#[ts(rename = "Note")]
+pub struct NoteJson<'a> {
+    /// A lookalike host or user info in the URL: serious enough to show the
+    /// list before opening it; `false` for a mild note (a page without
+    /// encryption).
+    alert: bool,
+    /// The message's name (see `Message`).
+    code: &'static str,
+    /// Its arguments, for `$1`, `$2`…: strings, or messages of their own.
+    args: &'a [Arg],
+    /// Its English text, the arguments in place.
+    message: String,
+}
+
+#[cfg(all(test, feature = "ts"))]
+impl<'a> NoteJson<'a> {
+    /// The shape of `n`.
+    pub fn of(n: &'a Note) -> Self {
+        NoteJson {
+            alert: n.alert,
+            code: n.message.code.as_str(),
+            args: &n.message.args,
+            message: n.message.english(),
+        }
     }
 }
 

@@ -274,6 +274,7 @@ fn describe_char(ch: char) -> Arg {
 
 /// A non-fatal violation found by a lenient parse, with its byte offset.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "WarningJson<'static>"))]
 pub struct Warning {
     pub(crate) violation: Violation,
     pub(crate) offset: usize,
@@ -333,7 +334,7 @@ impl Warning {
 }
 
 /// `{"offset", "code", "args", "message"}`: the byte offset and
-/// [`Warning::message`].
+/// [`Warning::message`] (its TypeScript type: `WarningJson`).
 #[cfg(feature = "serde")]
 impl serde::Serialize for Warning {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -342,6 +343,37 @@ impl serde::Serialize for Warning {
         out.serialize_field("offset", &self.offset)?;
         self.message().serialize_fields(&mut out)?;
         out.end()
+    }
+}
+
+/// A serialised [`Warning`] as a struct, for ts-rs to derive its TypeScript
+/// type from (`Warning`; the feature `ts`): see `MessageJson` for why it is
+/// not what writes a warning, and the test that holds the two together.
+#[cfg(feature = "ts")]
+#[derive(serde::Serialize, ts_rs::TS)]
+#[ts(rename = "Warning")]
+pub struct WarningJson<'a> {
+    /// Where in the link: a byte offset in its UTF-8.
+    offset: usize,
+    /// The message's name (see `Message`): what is wrong, or
+    /// `warningDone`, what is wrong and what was done about it.
+    code: &'static str,
+    /// Its arguments, for `$1`, `$2`…: strings, or messages of their own.
+    args: &'a [Arg],
+    /// Its English text, the arguments in place.
+    message: String,
+}
+
+#[cfg(all(test, feature = "ts"))]
+impl<'a> WarningJson<'a> {
+    /// The shape of `w`, whose message is `message` ([`Warning::message`]).
+    pub fn of(w: &Warning, message: &'a Message) -> Self {
+        WarningJson {
+            offset: w.offset,
+            code: message.code.as_str(),
+            args: &message.args,
+            message: message.english(),
+        }
     }
 }
 

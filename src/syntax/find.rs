@@ -102,6 +102,12 @@ pub fn find_links(text: &str) -> Vec<Found<'_>> {
 
 /// What [`read_pasted`] recognised in a text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(serde::Serialize, ts_rs::TS),
+    serde(rename_all = "lowercase"),
+    ts(rename = "PastedForm")
+)]
 pub enum Form {
     /// A uri-list link (alone, or the first one in running text).
     Link,

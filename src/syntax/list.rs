@@ -458,6 +458,7 @@ impl<S: Into<String>> FromIterator<S> for UriList {
 /// `warnings` is there for a parsed link only ([`crate::Parsed`]); `lists`,
 /// present only when some item is a nested list, holds for each item `null`
 /// or the same object for its nested list (without `warnings`).
+// Its TypeScript type (`Decoded`, the feature `ts`): `DecodedJson`'s.
 #[cfg(feature = "serde")]
 pub struct ListShape<'a> {
     /// The list.
@@ -541,5 +542,122 @@ impl serde::Serialize for UriList {
             more: &[],
         }
         .serialize(s)
+    }
+}
+
+// `ListShape`'s JSON as a struct, for ts-rs to derive its TypeScript type from (`Decoded`; the
+// feature `ts`). Not what writes a list: a derived writer in place of `ListShape`'s, whose fields
+// depend on the list, measured 0.2 KB more in the extension's wasm; the test `ts_shapes` below
+// holds the two to the same JSON. Its doc comments are the TypeScript type's.
+/// What `decode()` returns: the list a link stands for.
+#[cfg(feature = "ts")]
+#[derive(serde::Serialize, ts_rs::TS)]
+#[ts(rename = "Decoded")]
+pub struct DecodedJson<'a> {
+    /// The items, decoded; a nested list as its decoded link.
+    items: Vec<&'a str>,
+    /// The list's title (option `title`).
+    title: Option<&'a str>,
+    /// The list's type (option `type`), a display hint.
+    #[serde(rename = "type")]
+    kind: Option<&'a str>,
+    /// Every option, `[key, value]`, in order (the title and type too).
+    options: &'a [(String, String)],
+    /// The link's fragment (after `#`), which a list does not use.
+    fragment: Option<&'a str>,
+    /// When some item has a page title (option `page-titles`): for each
+    /// item, its title or `null`.
+    #[serde(rename = "pageTitles", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    page_titles: Option<Vec<Option<&'a str>>>,
+    /// The warnings of reading the link (a link's; not a nested list's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    warnings: Option<&'a [crate::Warning]>,
+    /// When some item is a nested list: for each item, its list (in this
+    /// shape, without warnings) or `null`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    lists: Option<Vec<Option<DecodedJson<'a>>>>,
+}
+
+// `readPasted()`'s JSON as a struct, for ts-rs (`Pasted`; the feature `ts`): the list's, then
+// `ListShape::more`'s `form` and `link`; held to the writer by the same test.
+/// What `readPasted()` returns: what `decode()` returns for the list read,
+/// and what the text was and the list's link.
+#[cfg(feature = "ts")]
+#[derive(serde::Serialize, ts_rs::TS)]
+#[ts(rename = "Pasted")]
+pub struct PastedJson<'a> {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    list: DecodedJson<'a>,
+    /// What the text was: a uri-list link (alone, or the first in running
+    /// text), a text/uri-list, or plain text with web addresses.
+    form: crate::Form,
+    /// The list written as a uri-list link.
+    link: String,
+}
+
+#[cfg(all(test, feature = "ts"))]
+impl<'a> DecodedJson<'a> {
+    /// The shape of `list`, with `warnings` for a parsed link.
+    fn of(list: &'a UriList, warnings: Option<&'a [crate::Warning]>) -> Self {
+        let nested = list.items().iter().any(|i| i.list().is_some());
+        DecodedJson {
+            items: list.items().iter().map(Item::as_str).collect(),
+            title: list.title(),
+            kind: list.kind(),
+            options: list.options(),
+            fragment: list.fragment(),
+            page_titles: list
+                .has_page_titles()
+                .then(|| (0..list.len()).map(|i| list.page_title(i)).collect()),
+            warnings,
+            lists: nested.then(|| {
+                let of = |i: &'a Item| i.list().map(|l| DecodedJson::of(l, None));
+                list.items().iter().map(of).collect()
+            }),
+        }
+    }
+}
+
+/// The TypeScript types of lists are derived from structs that do not
+/// write them ([`DecodedJson`], [`PastedJson`]): these hold the two to the
+/// same JSON.
+#[cfg(all(test, feature = "ts", not(target_arch = "wasm32")))]
+mod ts_shapes {
+    use super::*;
+
+    #[test]
+    fn the_typescript_shapes_write_what_the_core_writes() {
+        // Nested lists (one of them with page titles), page titles, a
+        // warning, a fragment; and a link with none of them.
+        let links = [
+            "uri-list:https://a.example;uri-list:https://b.example%3Bhttps://c.example%3Fpage-titles=X;;https://d.example?title=T&type=tabs&color=blue&page-titles=A~B#frag",
+            "uri-list:https://a.example",
+        ];
+        for link in links {
+            let parsed = crate::Parser::new().parse(link).unwrap();
+            let (list, warnings) = (&parsed.list, &parsed.warnings[..]);
+            assert_eq!(json(&parsed), json(DecodedJson::of(list, Some(warnings))));
+            assert_eq!(json(list), json(DecodedJson::of(list, None)));
+            let link = list.to_link();
+            let pasted = ListShape {
+                list,
+                warnings: Some(warnings),
+                more: &[("form", "link"), ("link", &link)],
+            };
+            let shape = PastedJson {
+                list: DecodedJson::of(list, Some(warnings)),
+                form: crate::Form::Link,
+                link: link.clone(),
+            };
+            assert_eq!(json(pasted), json(shape));
+        }
+    }
+
+    fn json(value: impl serde::Serialize) -> String {
+        serde_json::to_string(&value).unwrap()
     }
 }

@@ -18,7 +18,9 @@ title?: string | null,
  */
 type?: string | null, 
 /**
- * Other options, as `[key, value]` pairs, in order.
+ * Other options, as `[key, value]` pairs, in order. Read as arrays of
+ * strings and counted (`build`): serde-wasm-bindgen reads a tuple from
+ * the first two elements of a longer array, and a third would be lost.
  */
 options?: Array<[string, string]> | null, 
 /**
