@@ -18,9 +18,7 @@ title?: string | null,
  */
 type?: string | null, 
 /**
- * Other options, as `[key, value]` pairs, in order. Read as arrays of
- * strings and counted (`build`): serde-wasm-bindgen reads a tuple from
- * the first two elements of a longer array, and a third would be lost.
+ * Other options, as `[key, value]` pairs, in order.
  */
 options?: Array<[string, string]> | null, 
 /**
