@@ -538,7 +538,6 @@ run_tests() {
   must "pack dist/distributed (GITHUB_REPOSITORY=acme/lists)" pack_distributed
   # After the build: the types of the wasm package (dist/pkg/uri_list.d.ts) are part of it.
   must "type-check the extension's JavaScript (tsc, tsconfig.json)" tsc -p .
-  must "packed background: one file that imports nothing (tests/packed-background.mjs)" node tests/packed-background.mjs
   must "web links in chat apps (real linkifiers find the whole link: tests/linkifiers.mjs)" node tests/linkifiers.mjs
   must "page titles: a plain reader of the draft reads the same pages (tests/draft-reader.mjs)" node tests/draft-reader.mjs
 

@@ -15,12 +15,9 @@
 //   pkg/uri_list.js and its snippets) into one ES module at the entry's own path. The glue finds
 //   its wasm at `new URL('uri_list_bg.wasm', import.meta.url)`, which from a bundle elsewhere
 //   would point beside the bundle: the bundle reads `/pkg/uri_list_bg.wasm` (the extension's
-//   root) instead, the one change made to any source on the way. The background is bundled
-//   alone, one file that imports nothing (the glue and common/ in it), so that a cold worker
-//   fetches one script; the pages are bundled together: what several of them import goes once
-//   into shared chunks (chunks/chunk-HASH.js, imported statically), and the QR code's dynamic
-//   import is a chunk of its own. The background's copy costs about 5.5 KB of zip
-//   (benches/README.md, "One-file background"); tests/packed-background.mjs checks it imports nothing;
+//   root) instead, the one change made to any source on the way. The entries are bundled
+//   together: what several of them import goes once into shared chunks (chunks/chunk-HASH.js,
+//   imported statically), which saves 7 KB of zip over a copy of the glue and common/ in each;
 // - the content scripts of each `content_scripts` entry of the manifest (classic scripts, which
 //   share one global scope and run in the order listed) are joined in that order into one
 //   classic script, `content.js` (`content-N.js` for a further entry), and the manifest lists
@@ -177,63 +174,39 @@ const wasmAtRoot = {
   },
 };
 
-/**
- * The ES module entry points: the background's (`background`), and each HTML page's module
- * scripts (`pages`).
- */
+/** The ES module entry points: the background and each HTML page's module scripts. */
 function moduleEntries(out, manifest) {
-  const background = [manifest.background?.service_worker, ...(manifest.background?.scripts ?? [])].filter(Boolean);
-  const pages = new Set();
+  const entries = new Set([manifest.background?.service_worker, ...(manifest.background?.scripts ?? [])].filter(Boolean));
   for (const page of filesBelow(out).filter((file) => file.endsWith('.html'))) {
     for (const [tag] of readFileSync(page, 'utf8').matchAll(/<script\b[^>]*>/g)) {
       const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
       if (!src) continue;
       if (!/\btype="module"/.test(tag)) fail(`${page}: <script src="${src}"> is not a module: bundle it or make it one`);
-      const entry = relative(out, join(dirname(page), src));
-      if (background.includes(entry)) fail(`${page}: <script src="${src}"> is the background's entry: a page has its own`);
-      pages.add(entry);
+      entries.add(relative(out, join(dirname(page), src)));
     }
   }
-  return { background: [...new Set(background)], pages: [...pages] };
+  return [...entries];
 }
 
-/**
- * One minified ES module per entry, everything it imports inside (written over the entry). With
- * `splitting` (the default), what several entries import goes once into shared chunks
- * (chunks/chunk-HASH.js), which the entries import statically, and a dynamic import() becomes a
- * chunk of its own; without it, each entry is one self-contained file (give one entry at a time).
- */
-export async function bundleModules(out, entries, plugins = [wasmAtRoot], { splitting = true } = {}) {
+/** One minified ES module per entry, everything it imports inside (written over the entry). */
+export async function bundleModules(out, entries, plugins = [wasmAtRoot]) {
   const result = await build({
     entryPoints: entries.map((entry) => join(out, entry)),
     outbase: out,
     outdir: out,
     bundle: true,
     format: 'esm',
-    splitting,
+    // What several entries import (the glue, common/) goes once into shared chunks, which the
+    // entries import statically (a module service worker forbids only dynamic import()).
+    splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     minify: true,
     legalComments: 'none',
     plugins,
     write: false,
-    metafile: true,
     logLevel: 'silent',
   });
-  if (!splitting) {
-    for (const [file, { imports }] of Object.entries(result.metafile.outputs)) {
-      if (imports.length) fail(`${file} imports ${imports.map(({ path }) => path).join(', ')}: it was to be one file`);
-    }
-  }
   return result.outputFiles.map(({ path, text }) => [relative(out, path), text]);
-}
-
-/**
- * The background: each entry alone, one file with no import (a cold service worker runs nothing
- * before it has fetched and linked every module of the graph); the pages: together, sharing chunks.
- */
-async function bundleEntries(out, { background, pages }) {
-  const alone = await Promise.all(background.map((entry) => bundleModules(out, [entry], [wasmAtRoot], { splitting: false })));
-  return [...alone.flat(), ...(pages.length ? await bundleModules(out, pages) : [])];
 }
 
 /** Each content_scripts entry's scripts joined in order into one classic script; the manifest names it. */
@@ -250,7 +223,7 @@ function bundleContentScripts(out, manifest) {
 async function packJavaScript(out, manifest) {
   let bundles;
   try {
-    bundles = [...(await bundleEntries(out, moduleEntries(out, manifest))), ...bundleContentScripts(out, manifest)];
+    bundles = [...(await bundleModules(out, moduleEntries(out, manifest))), ...bundleContentScripts(out, manifest)];
   } catch (error) {
     fail(`${out}: ${error.message}`);
   }
