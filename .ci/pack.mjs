@@ -23,13 +23,15 @@
 //   classic script, `content.js` (`content-N.js` for a further entry), and the manifest lists
 //   that file alone. The join is not wrapped: top-level names stay shared as they were.
 // Each bundled source file is then gone from the packed folder. CSS goes through esbuild's
-// minifier file by file; the _locales files lose the notes for translators (`description`,
-// and each placeholder's `example`), which no browser reads. The readable sources are the
+// minifier file by file; the _locales files keep only each message's text, with its named
+// placeholders written in as the `$1`… they stand for (.ci/messages.mjs): no browser reads the
+// notes for translators, and both read `$1` in a message. The readable sources are the
 // repository's; docs/reviewers.md says how to rebuild every packed file.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transformSync } from 'esbuild';
+import { packedMessages } from './messages.mjs';
 import { projectVersion } from './version.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -118,17 +120,12 @@ function pagesAddress(repository) {
 /** The packed form of a file, by its extension; a file not named here is copied as it is. */
 const MINIFY = {
   '.css': (text) => transformSync(text, { loader: 'css', minify: true, legalComments: 'none' }).code,
-  '.json': (text, file) => (file.endsWith('messages.json') ? withoutTranslatorNotes(text) : text),
+  '.json': (text, file) => (file.endsWith('messages.json') ? packedLocale(text) : text),
 };
 
-/** A messages.json without what only translators read: the same messages, placeholders and all. */
-function withoutTranslatorNotes(text) {
-  const messages = JSON.parse(text);
-  for (const message of Object.values(messages)) {
-    delete message.description;
-    for (const placeholder of Object.values(message.placeholders ?? {})) delete placeholder.example;
-  }
-  return JSON.stringify(messages);
+/** A messages.json as a browser reads it: each message's text, its placeholders written in (.ci/messages.mjs). */
+function packedLocale(text) {
+  return JSON.stringify(packedMessages(JSON.parse(text)));
 }
 
 /** Every file below a folder. */

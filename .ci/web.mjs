@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transformSync } from 'esbuild';
+import { packedMessages } from './messages.mjs';
 import { projectVersion } from './version.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -86,15 +87,20 @@ function words() {
   const named = new Set([...source.matchAll(/'([A-Za-z][A-Za-z0-9_]*)'/g)].map((m) => m[1]));
   const all = {};
   for (const language of readdirSync(join(ROOT, 'extension', '_locales')).sort()) {
-    const messages = JSON.parse(readFileSync(join(ROOT, 'extension', '_locales', language, 'messages.json'), 'utf8'));
+    const file = join('extension', '_locales', language, 'messages.json');
+    let messages;
+    try {
+      messages = packedMessages(JSON.parse(readFileSync(join(ROOT, file), 'utf8')));
+    } catch (error) {
+      fail(`${file}: ${error.message}`);
+    }
     const kept = {};
-    for (const [name, { message, placeholders }] of Object.entries(messages)) {
+    for (const [name, { message }] of Object.entries(messages)) {
       // The core's messages in English are the text each of them carries already (`message`,
       // which the page shows where its words have no entry: web.js `localized`), the same text
       // as _locales/en's (tests/messages.rs): en.json leaves them out (4.6 → 2.0 KB gzip).
       if (!named.has(name) && (language === 'en' || !coreCodes.includes(name))) continue;
-      const contents = placeholders && Object.fromEntries(Object.entries(placeholders).map(([key, p]) => [key, { content: p.content }]));
-      kept[name] = contents ? { message, placeholders: contents } : { message };
+      kept[name] = message;
     }
     all[language] = kept;
   }

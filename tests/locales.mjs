@@ -9,6 +9,7 @@
 //   node tests/locales.mjs
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { packedMessages } from '../.ci/messages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const locales = join(root, 'extension/_locales');
@@ -60,6 +61,16 @@ for (const locale of others) {
     const mine = JSON.stringify(placeholders(entry));
     const theirs = JSON.stringify(placeholders(en[name]));
     if (mine !== theirs) problem(`${locale}: ${name} has placeholders ${mine}, en has ${theirs}`);
+  }
+}
+
+// The packed form (.ci/messages.mjs, what the zips and the web page carry) can be made of every
+// locale: each placeholder's content is one substitution, and each `$NAME$` has its placeholder.
+for (const locale of ['en', ...others]) {
+  try {
+    packedMessages(messagesOf(locale));
+  } catch (error) {
+    problem(`${locale}: ${error.message}`);
   }
 }
 

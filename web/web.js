@@ -36,15 +36,15 @@ const filter = filterRows({
   say: (shown, total) => ($('filter-count').textContent = shown === null ? '' : t('webFilterCount', shown, total)),
 });
 
-/** A message of _locales by name, as `i18n.getMessage` gives it: `$NAME$` placeholders, `$1`… substitutions. */
+/**
+ * A message of the page's words by name, as `i18n.getMessage` gives it: `$1`… the substitutions,
+ * `$$` a dollar sign. The words are _locales' messages as the extension's package has them, each
+ * `$NAME$` placeholder written in as the `$1`… it stands for (.ci/messages.mjs).
+ */
 function t(name, ...substitutions) {
-  const entry = messages[name];
-  if (!entry) return '';
-  const placeholders = Object.fromEntries(Object.entries(entry.placeholders ?? {}).map(([key, p]) => [key.toLowerCase(), p.content]));
-  const substitute = (content) => content.replace(/\$(\d)/g, (_, n) => String(substitutions[n - 1] ?? ''));
-  return entry.message.replace(/\$\$|\$([A-Za-z0-9_@]+)\$/g, (whole, key) =>
-    key === undefined ? '$' : substitute(placeholders[key.toLowerCase()] ?? ''),
-  );
+  const message = messages[name];
+  if (typeof message !== 'string') return '';
+  return message.replace(/\$\$|\$([1-9])/g, (whole, n) => (n === undefined ? '$' : String(substitutions[n - 1] ?? '')));
 }
 
 /** A core message `{code, args, message}` in the page's language (its English `message` without an entry). */
