@@ -33,8 +33,24 @@ const filter = filterRows({
   box: $('filter'),
   input: /** @type {HTMLInputElement} */ ($('filter-input')),
   list: $('items'),
-  say: (shown, total) => ($('filter-count').textContent = shown === null ? '' : t('webFilterCount', shown, total)),
+  say: (shown, total) => {
+    filtering = shown !== null;
+    // What "Open N selected" leaves out: the ticked pages the filter hides (it opens the rows shown).
+    const hidden = pages.filter((page) => page.checked && !opens(page)).length;
+    const count = shown === null ? '' : t('webFilterCount', shown, total);
+    $('filter-count').textContent = hidden === 0 ? count : hidden === 1 ? t('webFilterHiddenTickedOne', count) : t('webFilterHiddenTicked', count, hidden);
+    selectionChanged();
+  },
 });
+
+/** Whether the filter box holds words: then only the rows it shows are opened. */
+let filtering = false;
+
+/**
+ * Whether "Open selected" takes `page` when ticked: a row the filter shows (a page past the rows
+ * drawn has none, and is not shown by a filter). What is opened is what the person sees ticked.
+ */
+const opens = (page) => !filtering || (page.box !== null && !page.box.closest('li')?.hidden);
 
 /** A message of _locales by name, as `i18n.getMessage` gives it: `$NAME$` placeholders, `$1`… substitutions. */
 function t(name, ...substitutions) {
@@ -93,7 +109,7 @@ const words = { t: (name, ...args) => t(name, ...args), localized: (message) => 
 /** "Open 6 selected", or "Open the other 4" while blocked pop-ups wait. */
 function openLabel() {
   const waiting = resume > 0 && resume < pending.length ? pending.length - resume : 0;
-  const ticked = pages.filter((page) => page.checked).length;
+  const ticked = pages.filter((page) => page.checked && opens(page)).length;
   const button = /** @type {HTMLButtonElement} */ ($('open-selected'));
   button.textContent = waiting ? t('webOpenRest', waiting) : ticked === 0 ? t('webOpenNone') : t('webOpenSelected', ticked);
   button.disabled = ticked === 0;
@@ -247,6 +263,8 @@ function listView(link) {
       pages = [];
       selectionChanged();
       filter.clear();
+      filtering = false;
+      $('filter-count').textContent = '';
       // At once: the first rows and the list's own title.
       const provisional = head.title || t('previewUntitled');
       document.title = t('webPageTitle', provisional);
@@ -429,7 +447,7 @@ async function copy(text) {
  */
 function openSelected() {
   if (resume === 0 || resume >= pending.length) {
-    pending = pages.filter((page) => page.checked).map((page) => page.url);
+    pending = pages.filter((page) => page.checked && opens(page)).map((page) => page.url);
     resume = 0;
   }
   if (pending.length === 0) return status(t('previewNothingChecked'));

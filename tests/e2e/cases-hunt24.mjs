@@ -46,4 +46,55 @@ export const cases = [
       await assertAccessible(browser, 'the web page, a filter matching nothing');
     },
   },
+  {
+    name: 'hunt24: "Open N selected" under a filter opens only the ticked pages shown, and says how many ticked pages the filter hides',
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.allowPopups(origin);
+      try {
+        await browser.goto(`${origin}/web/#${twelve(origin)}`);
+        await shown(browser);
+        await browser.typeInto('#filter-input', 'museum');
+        const box = await waitFor(
+          () => browser.inPage(() => ({ count: document.getElementById('filter-count').textContent, button: document.getElementById('open-selected').textContent })),
+          (b) => b.count.startsWith('3 of 12 shown'),
+          { what: 'the filter count' },
+        );
+        assert.deepEqual(box, { count: '3 of 12 shown; 9 ticked pages hidden by the filter do not open', button: 'Open 3 selected' });
+        await browser.screenshots(SCREENSHOTS, `web-${browser.name}-hunt24-filtered-open`);
+        await assertAccessible(browser, 'the web page, filtered with ticked rows hidden');
+        await browser.click('#open-selected');
+        const state = await waitFor(
+          () => stateOf(browser, origin),
+          (s) => s.tabs.length >= 4 && s.tabs.every((t) => t.url !== 'about:blank' && t.url !== ''),
+          { what: 'the pages shown to open' },
+        );
+        assert.deepEqual(state.tabs.map((t) => t.url).filter((url) => !url.startsWith('/web/')).sort(), ['/page/h0', '/page/h10', '/page/h5']);
+        await browser.switchTo(`${origin}/web/`);
+        assert.equal(await browser.inPage(() => document.getElementById('status').textContent), 'Opened 3 pages.');
+      } finally {
+        await browser.allowPopups(origin, false);
+      }
+    },
+  },
+  {
+    name: 'hunt24: the preview page\'s filter takes the rows it leaves out off the screen, and its Open button opens only the ticked pages shown, as one group',
+    async run({ browser, origin }) {
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link: twelve(origin) })}`);
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered), (n) => Number(n) >= 12, { what: 'the preview page to draw its rows' });
+      await browser.typeInto('#filter-input', 'museum');
+      const box = await waitFor(
+        () => browser.inPage(() => ({ count: document.getElementById('filter-count').textContent, button: document.getElementById('open').textContent })),
+        (b) => b.count.startsWith('3 of 12 shown'),
+        { what: 'the filter count' },
+      );
+      assert.deepEqual(box, { count: '3 of 12 shown; 9 ticked pages hidden by the filter do not open', button: 'Open 3 pages as a group' });
+      assert.deepEqual((await seenRows(browser)).filter((r) => r.visible).map((r) => r.title), ['Museum0', 'Museum5', 'Museum10']);
+      await browser.screenshots(SCREENSHOTS, `preview-${browser.name}-hunt24-filtered`);
+      await assertAccessible(browser, 'the preview page, filtered with ticked rows hidden');
+      await browser.click('#open');
+      const state = await settled(browser, origin, { tabs: 4, groups: 1 }, 'the three pages shown, as a group');
+      assert.deepEqual(state.tabs.filter((t) => t.group === 'Twelve').map((t) => t.url), ['/page/h0', '/page/h5', '/page/h10']);
+    },
+  },
 ];
