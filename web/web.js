@@ -231,7 +231,11 @@ function drawRows(report, stack, from, count) {
     if (entry.class === 'list') {
       const li = element('li', { class: 'nested' });
       const inner = element('ol');
-      li.append(element('h3', {}, report.lists?.[entry.nested]?.title || t('previewNestedList')), inner);
+      // Its own title, and the one its list's page-titles gives it (both the sender's words).
+      const own = report.lists?.[entry.nested]?.title;
+      const given = entry.pageTitle;
+      const heading = own && given && own !== given ? t('webNestedBoth', own, given) : own || given || t('previewNestedList');
+      li.append(element('h3', {}, heading), inner);
       ol.append(li);
       stack.push(inner);
       continue;

@@ -97,4 +97,16 @@ export const cases = [
       assert.deepEqual(state.tabs.filter((t) => t.group === 'Twelve').map((t) => t.url), ['/page/h0', '/page/h5', '/page/h10']);
     },
   },
+  {
+    name: 'hunt24: a nested list shows the title the sender gave it in page-titles, and its own title with it',
+    extension: false,
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/n1;uri-list:${origin}/page/n2%3B${origin}/page/n3;uri-list:${origin}/page/n4%3B${origin}/page/n5%3Ftitle=Inner?title=Outer&page-titles=First~Flights~Hotels`;
+      await browser.goto(`${origin}/web/#${link}`);
+      await shown(browser);
+      const headings = await browser.inPage(() => [...document.querySelectorAll('#items li.nested > h3')].map((h) => h.textContent));
+      assert.deepEqual(headings, ['Flights', 'Inner (Hotels)']);
+      await assertAccessible(browser, 'the web page with titled nested lists');
+    },
+  },
 ];
