@@ -1,7 +1,9 @@
 // What a recipient sees on the web page, driven as a person would in cases nobody had written
 // (issue 24's defect hunt): the filter box hides the rows it leaves out from sight (not only in
 // the DOM), "Open N selected" opens only the ticked pages the filter shows and says how many
-// ticked pages it leaves out, and a nested list keeps the title the sender gave it.
+// ticked pages it leaves out (the preview page's Open button too), a nested list keeps the title
+// the sender gave it, and a page title drawn as another site's address with an invisible
+// character or a dot that is not "." in it is still an alert.
 import assert from 'node:assert/strict';
 import { assertAccessible } from './axe.mjs';
 import { settled, stateOf } from './cases-open.mjs';
@@ -107,6 +109,25 @@ export const cases = [
       const headings = await browser.inPage(() => [...document.querySelectorAll('#items li.nested > h3')].map((h) => h.textContent));
       assert.deepEqual(headings, ['Flights', 'Inner (Hotels)']);
       await assertAccessible(browser, 'the web page with titled nested lists');
+    },
+  },
+  {
+    name: 'hunt24: a page title drawn as another site\'s address with a character that draws nothing in it, or a dot that is not ".", starts unticked with its alert',
+    extension: false,
+    async run({ browser, origin }) {
+      // "paypal.com" then a zero-width space; "paypal" U+3002 "com"; "pay", a soft hyphen, "pal.com".
+      const link = `uri-list:${origin}/page/z1;${origin}/page/z2;${origin}/page/z3;${origin}/page/z4?title=Pay&page-titles=paypal.com%E2%80%8B~paypal%E3%80%82com~pay%C2%ADpal.com~Plain`;
+      await browser.goto(`${origin}/web/#${link}`);
+      await shown(browser);
+      const seen = await browser.inPage(() =>
+        [...document.querySelectorAll('#items li.item')].map((li) => ({
+          ticked: li.querySelector('input').checked,
+          alert: li.querySelector('.alert')?.textContent ?? null,
+        })),
+      );
+      assert.deepEqual(seen.map((r) => r.ticked), [false, false, false, true]);
+      for (const row of seen.slice(0, 3)) assert.match(row.alert ?? '', /names paypal\.com, but the page is on 127\.0\.0\.1/);
+      assert.equal(await browser.inPage(() => document.getElementById('open-selected').textContent), 'Open 1 selected');
     },
   },
 ];
