@@ -81,6 +81,16 @@ function status(text) {
   $('status').textContent = text;
 }
 
+/**
+ * The list's name in the heading: at most three lines are shown (web.css), so that on a phone's
+ * first screen the count and the main action stay under it; a longer name is whole in the
+ * heading's tooltip, and in the tab's title.
+ */
+function showTitle(title) {
+  $('title').textContent = title;
+  $('title').title = title.length > 80 ? title : '';
+}
+
 /** The page's address without its fragment: the base of web links to it. */
 const base = () => location.href.split('#')[0];
 
@@ -272,7 +282,7 @@ function listView(link) {
       // At once: the first rows and the list's own title.
       const provisional = head.title || t('previewUntitled');
       document.title = t('webPageTitle', provisional);
-      $('title').textContent = provisional;
+      showTitle(provisional);
       $('summary').textContent = t('webReading');
       $('sites').hidden = true;
       for (const id of ['look', 'notes', 'open']) $(id).hidden = true;
@@ -303,7 +313,7 @@ function listView(link) {
         const first = all.groups[0];
         const title = all.title || localized(first?.summary) || first?.title || t('previewUntitled');
         document.title = t('webPageTitle', title);
-        $('title').textContent = title;
+        showTitle(title);
         const reasons = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
         fillList('look', more(reasons.map(localized)));
         fillList('notes', more([...all.notes, ...message.warnings].map(localized)));
@@ -350,7 +360,7 @@ function listView(link) {
 function showAbout(error) {
   const title = error ? t('previewUnreadable') : t('webEmptyTitle');
   document.title = `${title} · uri-list`;
-  $('title').textContent = title;
+  showTitle(title);
   $('summary').textContent = t('webEmptyLead');
   $('sites').hidden = true;
   $('error').textContent = error ? localized(error) || String(error?.message ?? error) : '';
@@ -636,7 +646,7 @@ function refuseFrame() {
   showAbout(null);
   $('how').hidden = true;
   document.title = t('webFramedTitle');
-  $('title').textContent = t('webFramedTitle');
+  showTitle(t('webFramedTitle'));
   $('summary').textContent = t('webFramed');
   const own = element('a', { href: location.href, target: '_blank', rel: 'noopener noreferrer', id: 'own-tab' }, t('webOpenOwnTab'));
   $('error').replaceChildren(own);

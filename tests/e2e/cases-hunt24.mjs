@@ -3,7 +3,8 @@
 // the DOM), "Open N selected" opens only the ticked pages the filter shows and says how many
 // ticked pages it leaves out (the preview page's Open button too), a nested list keeps the title
 // the sender gave it, and a page title drawn as another site's address with an invisible
-// character or a dot that is not "." in it is still an alert.
+// character or a dot that is not "." in it is still an alert, and a list's name hundreds of
+// characters long does not push the count and the main action off a phone's first screen.
 import assert from 'node:assert/strict';
 import { assertAccessible } from './axe.mjs';
 import { settled, stateOf } from './cases-open.mjs';
@@ -128,6 +129,32 @@ export const cases = [
       assert.deepEqual(seen.map((r) => r.ticked), [false, false, false, true]);
       for (const row of seen.slice(0, 3)) assert.match(row.alert ?? '', /names paypal\.com, but the page is on 127\.0\.0\.1/);
       assert.equal(await browser.inPage(() => document.getElementById('open-selected').textContent), 'Open 1 selected');
+    },
+  },
+  {
+    name: 'hunt24: on a phone (390 and 320 px), a list whose name runs to hundreds of characters still shows the count and "Open N selected" on the first screen, the whole name in its tooltip',
+    extension: false,
+    async run({ browser, origin }) {
+      for (const [width, name] of [
+        [390, Array.from({ length: 120 }, () => 'Holiday').join(' ')],
+        [320, 'W'.repeat(2000)],
+      ]) {
+        await browser.setViewport({ width, height: 700 });
+        await browser.goto(`${origin}/web/#uri-list:${origin}/page/l1;${origin}/page/l2?title=${encodeURIComponent(name)}`);
+        await shown(browser);
+        const first = await browser.inPage(() => {
+          const inView = (id) => {
+            const box = document.getElementById(id).getBoundingClientRect();
+            return box.height > 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+          };
+          const title = document.getElementById('title');
+          return { title: inView('title'), summary: inView('summary'), open: inView('open-selected'), whole: title.textContent.length, tooltip: title.title.length, wide: document.documentElement.scrollWidth <= innerWidth };
+        });
+        assert.deepEqual(first, { title: true, summary: true, open: true, whole: name.length, tooltip: name.length, wide: true }, `${width} px`);
+        await browser.screenshots(SCREENSHOTS, `web-${browser.name}-hunt24-long-name-${width}`, { viewport: true });
+      }
+      await assertAccessible(browser, 'the web page with a list name of 2000 characters (320 px)');
+      await browser.setViewport({ width: 1000, height: 800 });
     },
   },
 ];
