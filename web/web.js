@@ -123,6 +123,9 @@ function openLabel() {
   const button = /** @type {HTMLButtonElement} */ ($('open-selected'));
   button.textContent = waiting ? t('webOpenRest', waiting) : ticked === 0 ? t('webOpenNone') : t('webOpenSelected', ticked);
   button.disabled = ticked === 0;
+  // No page ticked at all (a filter's hidden ticks are told by its count): the person is told
+  // why the button is disabled, and what to do.
+  $('open-hint').hidden = pages.length === 0 || pages.some((page) => page.checked);
 }
 
 /** The selection changed: what was waiting is forgotten, the button says the new count. */
@@ -519,6 +522,7 @@ function fillStatic() {
     'select-all': 'previewSelectAll',
     'select-none': 'previewSelectNone',
     'filter-label': 'webFilter',
+    'open-hint': 'previewNothingChecked',
     'copy-text': 'previewCopyText',
     'items-heading': 'previewItems',
     'about-heading': 'webAboutHeading',

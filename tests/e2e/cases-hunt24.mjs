@@ -157,4 +157,21 @@ export const cases = [
       await browser.setViewport({ width: 1000, height: 800 });
     },
   },
+  {
+    name: 'hunt24: a list whose every page has a warning says, by its disabled Open button, that nothing is ticked and how to open a page; one tick opens it',
+    extension: false,
+    async run({ browser, origin }) {
+      const port = new URL(origin).port;
+      await browser.goto(`${origin}/web/#uri-list:http://paypal.com@127.0.0.1:${port}/page/v1;${origin}/page/v2?title=Warned&page-titles=One~paypal.com`);
+      await shown(browser);
+      const before = await browser.inPage(() => ({ disabled: document.getElementById('open-selected').disabled, box: document.getElementById('open').innerText }));
+      assert.equal(before.disabled, true);
+      assert.match(before.box, /Nothing is selected: check the pages to open\./);
+      await browser.screenshots(SCREENSHOTS, `web-${browser.name}-hunt24-all-warned`, { viewport: true });
+      await assertAccessible(browser, 'the web page, every page warned');
+      await browser.click('#item-1');
+      const after = await browser.inPage(() => ({ disabled: document.getElementById('open-selected').disabled, button: document.getElementById('open-selected').textContent, box: document.getElementById('open').innerText }));
+      assert.deepEqual([after.disabled, after.button, /Nothing is selected/.test(after.box)], [false, 'Open 1 selected', false]);
+    },
+  },
 ];
