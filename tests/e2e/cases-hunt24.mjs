@@ -174,4 +174,20 @@ export const cases = [
       assert.deepEqual([after.disabled, after.button, /Nothing is selected/.test(after.box)], [false, 'Open 1 selected', false]);
     },
   },
+  {
+    name: 'hunt24: a nested list without a title of its own opens as a group named by its list\'s page-titles, as the preview page shows it',
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/n1;uri-list:${origin}/page/n2%3B${origin}/page/n3;uri-list:${origin}/page/n4%3B${origin}/page/n5%3Ftitle=Inner?title=Outer&page-titles=First~Flights~Hotels`;
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`);
+      const headings = await waitFor(
+        () => browser.inPage(() => [...document.querySelectorAll('#items li.heading')].map((li) => li.firstChild?.textContent ?? '')),
+        (h) => h.length === 3,
+        { what: 'the preview page to show three groups' },
+      );
+      assert.deepEqual(headings, ['Outer', 'Flights', 'Inner']);
+      await browser.click('#open');
+      const state = await settled(browser, origin, { tabs: 6, groups: 3 }, 'three groups');
+      assert.deepEqual(state.groups.map((g) => g.title), ['Outer', 'Flights', 'Inner']);
+    },
+  },
 ];
