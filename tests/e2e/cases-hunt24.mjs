@@ -190,4 +190,19 @@ export const cases = [
       assert.deepEqual(state.groups.map((g) => g.title), ['Outer', 'Flights', 'Inner']);
     },
   },
+  {
+    name: 'hunt24: the preview page\'s filter takes a site\'s heading off the screen with the last of its rows',
+    async run({ browser, origin }) {
+      const other = origin.replace('127.0.0.1', 'localhost');
+      const link = `uri-list:${Array.from({ length: 12 }, (_, n) => `${n < 6 ? origin : other}/page/s${n}`).join(';')}?title=Two%20sites&page-titles=${Array.from({ length: 12 }, (_, n) => (n < 6 ? `Page${n}` : `Museum${n}`)).join('~')}`;
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`);
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered), (n) => Number(n) >= 12, { what: 'the preview page to draw its rows' });
+      const sites = () => browser.inPage(() => [...document.querySelectorAll('#items li.site')].filter((li) => li.getBoundingClientRect().height > 0).map((li) => li.querySelector('h4')?.textContent));
+      assert.deepEqual(await sites(), ['127.0.0.1', 'localhost']);
+      await browser.typeInto('#filter-input', 'museum');
+      await waitFor(() => browser.inPage(() => document.getElementById('filter-count').textContent), (text) => text.startsWith('6 of 12 shown'), { what: 'the filter count' });
+      assert.deepEqual(await sites(), ['localhost']);
+      await browser.screenshots(SCREENSHOTS, `preview-${browser.name}-hunt24-filtered-sites`);
+    },
+  },
 ];
