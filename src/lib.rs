@@ -165,7 +165,8 @@
 //! ```
 //!
 //! - One title per item, in the items' order (a nested list counts as one
-//!   item), separated by unencoded tildes (`~`: unreserved, and no linkifier
+//!   item, and its title names the nested list's group where that list has
+//!   no title of its own), separated by unencoded tildes (`~`: unreserved, and no linkifier
 //!   cuts a link at it, where anchorme cuts at `,,`); each title
 //!   percent-encoded like any option value (a tilde in a title is `%7E`).
 //!   The value is split on `~` *before* it is decoded. An empty title, and every item past the last title written,

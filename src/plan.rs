@@ -385,7 +385,13 @@ fn add_groups(
             (Class::List, Some(child)) => {
                 end_run(&mut run, &mut runs, color, depth, out, seen);
                 let inner = [nest, &[n + 1]].concat();
-                add_groups(child, own_title(child), &inner, out, seen);
+                // Its own title, else the one this list's page-titles gives it.
+                let title = own_title(child).or_else(|| {
+                    list.page_title(n)
+                        .map(clean_title)
+                        .filter(|t| !t.is_empty())
+                });
+                add_groups(child, title, &inner, out, seen);
             }
             (Class::List, None) => out.skipped.push(Skipped {
                 item: item.as_str().to_owned(),

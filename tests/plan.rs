@@ -183,6 +183,14 @@ fn nested_lists_open_as_one_group_each_in_order() {
         None,
     );
     assert_eq!(titles(&p), ["2 pages from a.com", "b.com"]);
+    // Named by its list's page-titles when it has no title of its own; its
+    // own title comes first.
+    let p = plan_of(
+        "uri-list:uri-list:https://a.com%3Bhttps://a.com/2;uri-list:https://c.com%3Bhttps://d.com%3Ftitle=Own;https://b.com?page-titles=Flights~Hotels~B",
+        15,
+        None,
+    );
+    assert_eq!(titles(&p), ["Flights", "Own", "b.com"]);
     // Untitled, the outer list's groups are numbered summaries, in every language.
     let p = plan_of(
         "uri-list:https://x.com;uri-list:https://a.com%3Bhttps://a.com/2;https://y.com",

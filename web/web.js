@@ -33,8 +33,24 @@ const filter = filterRows({
   box: $('filter'),
   input: /** @type {HTMLInputElement} */ ($('filter-input')),
   list: $('items'),
-  say: (shown, total) => ($('filter-count').textContent = shown === null ? '' : t('webFilterCount', shown, total)),
+  say: (shown, total) => {
+    filtering = shown !== null;
+    // What "Open N selected" leaves out: the ticked pages the filter hides (it opens the rows shown).
+    const hidden = pages.filter((page) => page.checked && !opens(page)).length;
+    const count = shown === null ? '' : t('webFilterCount', shown, total);
+    $('filter-count').textContent = hidden === 0 ? count : hidden === 1 ? t('webFilterHiddenTickedOne', count) : t('webFilterHiddenTicked', count, hidden);
+    selectionChanged();
+  },
 });
+
+/** Whether the filter box holds words: then only the rows it shows are opened. */
+let filtering = false;
+
+/**
+ * Whether "Open selected" takes `page` when ticked: a row the filter shows (a page past the rows
+ * drawn has none, and is not shown by a filter). What is opened is what the person sees ticked.
+ */
+const opens = (page) => !filtering || (page.box !== null && !page.box.closest('li')?.hidden);
 
 /**
  * A message of the page's words by name, as `i18n.getMessage` gives it: `$1`… the substitutions,
@@ -65,6 +81,16 @@ function status(text) {
   $('status').textContent = text;
 }
 
+/**
+ * The list's name in the heading: at most three lines are shown (web.css), so that on a phone's
+ * first screen the count and the main action stay under it; a longer name is whole in the
+ * heading's tooltip, and in the tab's title.
+ */
+function showTitle(title) {
+  $('title').textContent = title;
+  $('title').title = title.length > 80 ? title : '';
+}
+
 /** The page's address without its fragment: the base of web links to it. */
 const base = () => location.href.split('#')[0];
 
@@ -93,10 +119,13 @@ const words = { t: (name, ...args) => t(name, ...args), localized: (message) => 
 /** "Open 6 selected", or "Open the other 4" while blocked pop-ups wait. */
 function openLabel() {
   const waiting = resume > 0 && resume < pending.length ? pending.length - resume : 0;
-  const ticked = pages.filter((page) => page.checked).length;
+  const ticked = pages.filter((page) => page.checked && opens(page)).length;
   const button = /** @type {HTMLButtonElement} */ ($('open-selected'));
   button.textContent = waiting ? t('webOpenRest', waiting) : ticked === 0 ? t('webOpenNone') : t('webOpenSelected', ticked);
   button.disabled = ticked === 0;
+  // No page ticked at all (a filter's hidden ticks are told by its count): the person is told
+  // why the button is disabled, and what to do.
+  $('open-hint').hidden = pages.length === 0 || pages.some((page) => page.checked);
 }
 
 /** The selection changed: what was waiting is forgotten, the button says the new count. */
@@ -215,7 +244,11 @@ function drawRows(report, stack, from, count) {
     if (entry.class === 'list') {
       const li = element('li', { class: 'nested' });
       const inner = element('ol');
-      li.append(element('h3', {}, report.lists?.[entry.nested]?.title || t('previewNestedList')), inner);
+      // Its own title, and the one its list's page-titles gives it (both the sender's words).
+      const own = report.lists?.[entry.nested]?.title;
+      const given = entry.pageTitle;
+      const heading = own && given && own !== given ? t('webNestedBoth', own, given) : own || given || t('previewNestedList');
+      li.append(element('h3', {}, heading), inner);
       ol.append(li);
       stack.push(inner);
       continue;
@@ -247,10 +280,12 @@ function listView(link) {
       pages = [];
       selectionChanged();
       filter.clear();
+      filtering = false;
+      $('filter-count').textContent = '';
       // At once: the first rows and the list's own title.
       const provisional = head.title || t('previewUntitled');
       document.title = t('webPageTitle', provisional);
-      $('title').textContent = provisional;
+      showTitle(provisional);
       $('summary').textContent = t('webReading');
       $('sites').hidden = true;
       for (const id of ['look', 'notes', 'open']) $(id).hidden = true;
@@ -281,7 +316,7 @@ function listView(link) {
         const first = all.groups[0];
         const title = all.title || localized(first?.summary) || first?.title || t('previewUntitled');
         document.title = t('webPageTitle', title);
-        $('title').textContent = title;
+        showTitle(title);
         const reasons = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
         fillList('look', more(reasons.map(localized)));
         fillList('notes', more([...all.notes, ...message.warnings].map(localized)));
@@ -328,7 +363,7 @@ function listView(link) {
 function showAbout(error) {
   const title = error ? t('previewUnreadable') : t('webEmptyTitle');
   document.title = `${title} · uri-list`;
-  $('title').textContent = title;
+  showTitle(title);
   $('summary').textContent = t('webEmptyLead');
   $('sites').hidden = true;
   $('error').textContent = error ? localized(error) || String(error?.message ?? error) : '';
@@ -429,7 +464,7 @@ async function copy(text) {
  */
 function openSelected() {
   if (resume === 0 || resume >= pending.length) {
-    pending = pages.filter((page) => page.checked).map((page) => page.url);
+    pending = pages.filter((page) => page.checked && opens(page)).map((page) => page.url);
     resume = 0;
   }
   if (pending.length === 0) return status(t('previewNothingChecked'));
@@ -487,6 +522,7 @@ function fillStatic() {
     'select-all': 'previewSelectAll',
     'select-none': 'previewSelectNone',
     'filter-label': 'webFilter',
+    'open-hint': 'previewNothingChecked',
     'copy-text': 'previewCopyText',
     'items-heading': 'previewItems',
     'about-heading': 'webAboutHeading',
@@ -614,7 +650,7 @@ function refuseFrame() {
   showAbout(null);
   $('how').hidden = true;
   document.title = t('webFramedTitle');
-  $('title').textContent = t('webFramedTitle');
+  showTitle(t('webFramedTitle'));
   $('summary').textContent = t('webFramed');
   const own = element('a', { href: location.href, target: '_blank', rel: 'noopener noreferrer', id: 'own-tab' }, t('webOpenOwnTab'));
   $('error').replaceChildren(own);

@@ -76,6 +76,16 @@ const guard = guardInput({
  */
 const pages = [];
 
+/** Whether the filter box holds words: then only the rows it shows are opened. */
+let filtering = false;
+
+/**
+ * Whether the Open button takes `page` when ticked: a row the filter shows. What is opened is what
+ * the person sees ticked; the filter's count says how many ticked pages it hides.
+ * @param {{box: HTMLInputElement | null}} page
+ */
+const opens = (page) => !filtering || (page.box !== null && !page.box.closest('li')?.hidden);
+
 /**
  * The `lazy` setting when it is "above N pages" (N), else null; once the person ticks or unticks
  * the lazy choice themselves, null too: then the choice is theirs, and no longer follows the count.
@@ -283,7 +293,11 @@ async function show(settings) {
     input: /** @type {HTMLInputElement} */ ($('filter-input')),
     list,
     say: (shown, total) => {
-      $('filter-count').textContent = shown === null ? '' : t('webFilterCount', shown, total);
+      filtering = shown !== null;
+      const hidden = pages.filter((page) => page.checked && !opens(page)).length;
+      const count = shown === null ? '' : t('webFilterCount', shown, total);
+      $('filter-count').textContent = hidden === 0 ? count : hidden === 1 ? t('webFilterHiddenTickedOne', count) : t('webFilterHiddenTicked', count, hidden);
+      updateButton();
       for (const heading of list.querySelectorAll('li.site, li.heading')) {
         let next = heading.nextElementSibling;
         let any = false;
@@ -382,7 +396,7 @@ function setAll(checked) {
  * pages", the lazy choice follows the number checked, until the person makes it themselves.
  */
 function updateButton() {
-  const n = pages.filter((page) => page.checked).length;
+  const n = pages.filter((page) => page.checked && opens(page)).length;
   if (lazyAbove !== null) $('lazy').checked = n > lazyAbove;
   $('open').textContent = n === 0 ? t('previewOpenNone') : n === 1 ? t('previewOpenOne') : t('previewOpenMany', n);
 }
@@ -397,7 +411,7 @@ async function openChecked(event) {
   // Indices into the plan the background makes again: without the duplicates while they are left out.
   const keepDuplicates = $('duplicates-choice').hidden || !$('skip-duplicates').checked;
   const chosen = pages
-    .filter((page) => page.checked && (keepDuplicates || page.kept !== null))
+    .filter((page) => page.checked && opens(page) && (keepDuplicates || page.kept !== null))
     .map(({ index, kept, url }) => ({ index: keepDuplicates ? index : kept, url }));
   if (chosen.length === 0) return status(t('previewNothingChecked'));
   const name = $('group-name').value.trim();

@@ -218,7 +218,11 @@ pub fn check_list(list: &UriList, urls: &dyn UrlParser) -> Vec<ItemCheck> {
 pub(crate) fn title_note(title: Option<&str>, site: Option<&Site>) -> Option<Note> {
     let (title, site) = (title?, site?);
     let page = registered_domain(&site.unicode);
-    let named = title
+    // Read as it looks: "paypal.com" followed by a zero-width space draws
+    // as "paypal.com", and "paypal\u{3002}com" reads (and opens, in an
+    // address bar) as it.
+    let read = as_drawn(title);
+    let named = read
         .split(|c: char| c.is_whitespace() || "()[]{}<>\"'“”‘’«»,;|".contains(c))
         .filter_map(address_in_word)
         .find(|host| {
@@ -239,6 +243,37 @@ pub(crate) fn title_note(title: Option<&str>, site: Option<&Site>) -> Option<Not
         alert: true,
         message: Message::with(Code::noteTitleNamesSite, &[&shown, &named, &site.shown()]),
     })
+}
+
+/// `title` as a person reads it: without the characters that draw nothing
+/// (Unicode's `Default_Ignorable_Code_Point`: zero-width spaces and joiners,
+/// the soft hyphen, bidirectional controls, variation selectors...), and
+/// with the dots that are not `.` but look like it, or that a browser reads
+/// as one in a host (UTS #46), as `.`.
+fn as_drawn(title: &str) -> Cow<'_, str> {
+    let dot = |c: char| {
+        matches!(
+            c,
+            '\u{3002}' | '\u{FF0E}' | '\u{FF61}' | '\u{2024}' | '\u{FE52}'
+        )
+    };
+    let invisible = |c: char| {
+        matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+            | '\u{FFA0}' | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+    };
+    if !title.contains(|c| dot(c) || invisible(c)) {
+        return Cow::Borrowed(title);
+    }
+    Cow::Owned(
+        title
+            .chars()
+            .filter(|&c| !invisible(c))
+            .map(|c| if dot(c) { '.' } else { c })
+            .collect(),
+    )
 }
 
 /// The site a host is registered as: its registered name and what follows
@@ -610,6 +645,13 @@ mod tests {
                 "https://python.org.evil.example/",
                 "docs.python.org",
             ),
+            // Drawn as "paypal.com": a zero-width space, word joiner or soft
+            // hyphen; dots that are not "." (U+3002 opens as one).
+            ("paypal.com\u{200B}", "https://example.net/", "paypal.com"),
+            ("pay\u{2060}pal.com", "https://example.net/", "paypal.com"),
+            ("pay\u{00AD}pal.com", "https://example.net/", "paypal.com"),
+            ("paypal\u{3002}com", "https://example.net/", "paypal.com"),
+            ("paypal\u{2024}com", "https://example.net/", "paypal.com"),
         ] {
             let n = note(title, uri).unwrap_or_else(|| panic!("{title:?} over {uri}: no note"));
             assert!(n.alert);
