@@ -25,6 +25,10 @@ const TARGET = 'wasm32-unknown-unknown';
 const CHOSEN = [
   { id: 'MIT', files: ['LICENSE-MIT', 'LICENSE-MIT.md', 'LICENSE', 'LICENSE.md', 'LICENSE.txt', 'COPYING'] },
   { id: 'Apache-2.0', files: ['LICENSE-APACHE', 'LICENSE-APACHE.md', 'LICENSE', 'LICENSE.txt'] },
+  // ICU4X's crates (icu_properties and what it links: Unicode's Default_Ignorable_Code_Point for the
+  // core's check of page titles). The Unicode License v3 asks, as MIT does, that its copyright and
+  // permission notice go with the copies.
+  { id: 'Unicode-3.0', files: ['LICENSE'] },
 ];
 
 const outputs = process.argv.slice(2);
@@ -57,7 +61,7 @@ function chosenLicence(pkg) {
 
 /** The copyright lines of a licence text (MIT files often carry them), else the crate's authors. */
 function copyrightOf(pkg, text) {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => /^copyright\b/i.test(l) && !/^copyright (notice|license)/i.test(l) && !/\[yyyy\]|\{yyyy\}/i.test(l));
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => /^copyright\b/i.test(l) && !/^copyright (and permission )?(notice|license)/i.test(l) && !/\[yyyy\]|\{yyyy\}/i.test(l));
   if (lines.length) return lines;
   return [`Copyright the ${pkg.name} authors${pkg.authors.length ? ` (${pkg.authors.map((a) => a.replace(/\s*<[^>]*>/, '')).join(', ')})` : ''}`];
 }
@@ -67,7 +71,7 @@ const permissionOf = (text) =>
   text
     .replace(/\r\n/g, '\n')
     .split('\n')
-    .filter((l) => !/^\s*copyright\b/i.test(l) || /^\s*copyright (notice|license)/i.test(l))
+    .filter((l) => !/^\s*copyright\b/i.test(l) || /^\s*copyright (and permission )?(notice|license)/i.test(l))
     .join('\n')
     .replace(/^\s*(MIT License|The MIT License \(MIT\))\s*\n/i, '')
     .trim();
