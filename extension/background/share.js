@@ -7,7 +7,7 @@
 import { check, encode, formatLinks, toText, webLink } from '../common/core.js';
 import { api } from '../common/api.js';
 import { localized } from '../common/i18n.js';
-import { placeholderTitle, realUrl } from '../common/placeholder.js';
+import { placeholderTitle, realUrl, unloadedTitle } from '../common/placeholder.js';
 import { withoutBidiControls } from '../common/prelude.js';
 import { readSettings, SHARE_FORMATS } from '../common/settings.js';
 
@@ -25,14 +25,30 @@ const NO_GROUP = -1;
 /**
  * A page title as a shared link carries it (`page-titles`, src/lib.rs "Page titles"): the tab's
  * title without bidirectional controls and white space around it, at most TITLE_MAX characters
- * (a title is the sender's words about the page, not its text), or null for none.
+ * (a title is the sender's words about the page, not its text), or null for none: also when the
+ * title is only the page's address, which the browser shows for a page without one.
  */
 const TITLE_MAX = 120;
 export function sharedTitle(tab) {
   const title = withoutBidiControls(titleOf(tab)).replace(/\s+/g, ' ').trim();
-  if (!title || title === urlOf(tab)) return null;
+  if (!title || isAddress(title, urlOf(tab))) return null;
   const chars = [...title];
   return chars.length > TITLE_MAX ? `${chars.slice(0, TITLE_MAX - 1).join('')}…` : title;
+}
+
+/**
+ * Whether `title` is no title but the page's address, as a browser shows it for a page without a
+ * title of its own: the address, or the address without its scheme (Firefox as it is; Chrome
+ * with its escapes decoded, and so an unloaded tab, common/placeholder.js `unloadedTitle`).
+ */
+function isAddress(title, url) {
+  if (title === url || title === unloadedTitle(url)) return true;
+  try {
+    const page = new URL(url);
+    return new URL(`${page.protocol}//${title}`).href === page.href;
+  } catch {
+    return false;
+  }
 }
 
 /**
