@@ -8,7 +8,7 @@ import { check, encode, formatLinks, toText, webLink } from '../common/core.js';
 import { api } from '../common/api.js';
 import { localized } from '../common/i18n.js';
 import { placeholderTitle, realUrl, unloadedTitle } from '../common/placeholder.js';
-import { withoutBidiControls } from '../common/prelude.js';
+import { MAX_LINK_LENGTH, withoutBidiControls } from '../common/prelude.js';
 import { readSettings, SHARE_FORMATS } from '../common/settings.js';
 
 /**
@@ -73,15 +73,47 @@ const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? ta
 export function unshareableReasons(tabs) {
   const reasons = tabs.map((tab) => (urlOf(tab) ? null : api.i18n.getMessage('shareNoUrl')));
   const candidates = tabs.map((tab, n) => ({ url: urlOf(tab), n })).filter(({ n }) => reasons[n] === null);
-  if (candidates.length === 0) return reasons;
-  const report = check(encode({ items: candidates.map(({ url }) => url) }));
-  report.items.forEach((entry, k) => {
-    if (entry.class === 'openable') return;
-    // Said as a reason not to share (the core's reason is why a list would not open it).
-    const scheme = entry.class === 'blocked' && typeof entry.reason?.args?.[0] === 'string' ? entry.reason.args[0] : '';
-    reasons[candidates[k].n] = scheme ? api.i18n.getMessage('shareNotWebPage', [scheme]) : api.i18n.getMessage('shareNotAddress');
-  });
+  for (const batch of checkBatches(candidates)) {
+    let report;
+    try {
+      report = check(encode({ items: batch.map(({ url }) => url) }));
+    } catch (error) {
+      // An address longer than a link may be (said in the core's words).
+      for (const { n } of batch) reasons[n] = localized(error) || String(error?.message ?? error);
+      continue;
+    }
+    report.items.forEach((entry, k) => {
+      if (entry.class === 'openable') return;
+      // Said as a reason not to share (the core's reason is why a list would not open it).
+      const scheme = entry.class === 'blocked' && typeof entry.reason?.args?.[0] === 'string' ? entry.reason.args[0] : '';
+      reasons[batch[k].n] = scheme ? api.i18n.getMessage('shareNotWebPage', [scheme]) : api.i18n.getMessage('shareNotAddress');
+    });
+  }
   return reasons;
+}
+
+/**
+ * The addresses in batches, each checked as one link: so many tabs that their link would be
+ * longer than the core reads (MAX_LINK_LENGTH) are checked all the same, a batch at a time, and
+ * the share then says that their link is too long. A third of the limit leaves room for the
+ * escapes of `;`, `?`, `#` and `%` (three characters each).
+ *
+ * @template {{url: string}} T
+ * @param {T[]} candidates
+ * @returns {T[][]}
+ */
+function checkBatches(candidates) {
+  const batches = [];
+  let size = Infinity;
+  for (const candidate of candidates) {
+    if (size + candidate.url.length > MAX_LINK_LENGTH / 3) {
+      batches.push([]);
+      size = 0;
+    }
+    batches.at(-1).push(candidate);
+    size += candidate.url.length + 1;
+  }
+  return batches;
 }
 
 /**
@@ -280,6 +312,9 @@ export async function makeShare(scope, { windowId, clicked, format = 'link', asT
   if (!titledList) throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${describeLeftOut(leftOut)}`);
   const list = withTitles ? titledList : stripTitles(titledList);
   const link = encode(list);
+  // A link no reader takes (the core reads at most MAX_LINK_LENGTH bytes) is not copied.
+  const bytes = new TextEncoder().encode(link).length;
+  if (bytes > MAX_LINK_LENGTH) throw new NothingToShare(api.i18n.getMessage('shareTooLong', [String(shared), String(bytes), String(MAX_LINK_LENGTH)]));
   // The link's length the other way too, for a person choosing before copying.
   const other = encode(withTitles ? stripTitles(titledList) : titledList);
   const made = await FORMATS[format].make({ link, entries });

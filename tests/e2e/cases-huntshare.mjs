@@ -4,7 +4,10 @@
 // context menu, for real in Firefox; the popup).
 import assert from 'node:assert/strict';
 import { arrange, copied, forgetShareFormat, markClipboard, MARKER, tabMenu } from './cases-share.mjs';
+import { openPopup, withPopupReading } from './popup.mjs';
 import { waitFor } from './util.mjs';
+
+const FIREFOX_ID = '{5777c714-38b0-4949-ba65-7afa4f90061a}';
 
 /**
  * A fixture page whose script sets its title to `title` (tests/fixtures/titled.html); with `pad`,
@@ -42,6 +45,18 @@ function tabs(browser) {
        grouped: Boolean(tab.group),
      }));`,
     [],
+    { chrome: true },
+  );
+}
+
+/** The toolbar button's tooltip: what the person was told after a copy from a menu (cases-share.mjs). */
+async function buttonTitle(browser) {
+  if (browser.name === 'chromium') return browser.inExtension(async () => chrome.action.getTitle({}));
+  return browser.script(
+    `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+     const extension = ExtensionParent.GlobalManager.getExtension(arguments[0]);
+     return ExtensionParent.apiManager.global.browserActionFor(extension).action.globals.title;`,
+    [FIREFOX_ID],
     { chrome: true },
   );
 }
@@ -99,6 +114,32 @@ export const cases = [
       } finally {
         await setPageTitles(browser, undefined);
       }
+    },
+  },
+  {
+    name: 'huntshare: tabs that make a link longer than a link may be copy nothing, and the popup and the menu say why in words',
+    async run({ browser, origin }) {
+      await forgetShareFormat(browser);
+      await markClipboard(browser, origin);
+      // Three pages with addresses of 800 000 characters: a link of about 2.4 million, past the
+      // 2 MiB a link may be (the longest URL Chrome accepts).
+      const pad = 'y'.repeat(800_000);
+      const urls = ['one', 'two', 'three'].map((name) => titled(origin, name, pad));
+      await arrange(browser, { tabs: urls.map((url) => ({ url })), select: [0, 1, 2] });
+      const said = /^Nothing was copied: these 3 tabs make a link of (\d+) bytes, more than the 2097152 bytes a link may have\. Copy fewer tabs at a time\.$/;
+      await withPopupReading(
+        browser,
+        () => ({ ready: document.getElementById('status').textContent !== '', status: document.getElementById('status').textContent }),
+        async (popup) => {
+          const { status } = await popup.read();
+          assert.match(status, said);
+          assert.ok(Number(said.exec(status)[1]) > 2_400_000, status);
+        },
+      );
+      await tabMenu(browser, 0, 'share-tabs');
+      const told = await waitFor(() => buttonTitle(browser), (title) => said.test(title ?? ''), { what: 'the confirmation of the refused copy' });
+      assert.match(told, said);
+      assert.equal(await browser.clipboard(), MARKER, 'nothing was copied');
     },
   },
 ];
