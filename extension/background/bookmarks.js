@@ -11,6 +11,7 @@ import { api } from '../common/api.js';
 import { localized } from '../common/i18n.js';
 import { writeClipboard } from './clipboard.js';
 import { confirmCopy } from './share-actions.js';
+import { realUrl } from '../common/placeholder.js';
 import { sharedTitle, unshareableReasons } from './share.js';
 import { readSettings } from '../common/settings.js';
 
@@ -64,7 +65,8 @@ export function listForTree(node, { pageTitles = false } = {}) {
         const reason = reasonOf.get(child);
         if (reason) reasons.push(reason);
         else {
-          items.push(child.url);
+          // A bookmark of Chrome's unloaded tab is of its placeholder page: the page it stands for.
+          items.push(realUrl(child.url));
           titles.push(sharedTitle(child));
           shared += 1;
         }

@@ -142,4 +142,50 @@ export const cases = [
       assert.equal(await browser.clipboard(), MARKER, 'nothing was copied');
     },
   },
+  {
+    name: 'huntshare: a bookmark of an unloaded tab (the placeholder page) is copied in its folder as the page it stands for',
+    browsers: ['chromium'],
+    async run({ browser, origin }) {
+      await browser.allowOptionalPermissions(['bookmarks']);
+      await forgetShareFormat(browser);
+      await markClipboard(browser, origin);
+      const pages = [1, 2, 3, 4, 5, 6].map((n) => `${origin}/page/mark${n}`);
+      try {
+        await browser.goto(`${origin}/share-open.html`);
+        await browser.inPage((href) => {
+          document.getElementById('link').href = href;
+        }, `uri-list:${pages.join(';')}?title=Marks`);
+        await browser.click('#link');
+        const placeholder = await browser.extensionUrl('lazy/lazy.html');
+        const opened = await waitFor(
+          () => tabs(browser),
+          (all) => all.filter((tab) => tab.grouped && tab.loaded && (tab.url.startsWith(`${origin}/page/`) || tab.url.startsWith(`${placeholder}?`))).length === 6,
+          { what: 'the list opened, each tab showing its page or the placeholder page' },
+        );
+        // "Bookmark all tabs" into a folder: each bookmark has its tab's address and title.
+        await browser.inExtension(async (marks) => {
+          const folder = await chrome.bookmarks.create({ title: 'Hunt marks' });
+          for (const { url, title } of marks) await chrome.bookmarks.create({ parentId: folder.id, url, title });
+        }, opened.filter((tab) => tab.grouped).map(({ url, title }) => ({ url, title })));
+        assert.ok(opened.some((tab) => tab.url.startsWith(`${placeholder}?`)), 'the unloaded tabs show the placeholder page');
+        const popup = await openPopup(browser);
+        try {
+          await waitFor(() => popup.evaluate(() => !document.getElementById('copy').disabled), Boolean, { what: 'the popup' });
+          await popup.click('#pick-folder');
+          await waitFor(() => popup.evaluate(() => document.getElementById('bookmarks').open), Boolean, { what: 'the folder dialog' });
+          await popup.chooseLabel('#folder', '\u00a0\u00a0Hunt marks');
+          await popup.click('#copy-folder');
+          await waitFor(() => popup.evaluate(() => document.getElementById('bookmarks-status').textContent), (text) => text !== '', { what: 'the copy confirmation' });
+        } finally {
+          await popup.close();
+        }
+        assert.equal(await copied(browser, MARKER), `uri-list:${pages.join(';')}?title=Hunt%20marks`);
+      } finally {
+        await browser.inExtension(async () => {
+          for (const node of await chrome.bookmarks.search({ title: 'Hunt marks' })) if (node.url === undefined) await chrome.bookmarks.removeTree(node.id);
+          await chrome.permissions.remove({ permissions: ['bookmarks'] });
+        });
+      }
+    },
+  },
 ];
