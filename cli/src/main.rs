@@ -316,6 +316,25 @@ fn sentence(text: &str, capital: bool) -> String {
 /// A message of the core as a sentence. The period is added even after an
 /// argument that ends with one (a host of "."), but not after a message
 /// whose own text ends a sentence.
+/// The link's own words (its title, its type) on one line of `check`'s report: each control
+/// and bidirectional control character percent-encoded, as `decode` writes them, so that the
+/// sender's words neither start a line of the report, nor reach the terminal as an escape
+/// sequence, nor reverse what follows.
+fn on_one_line(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    for c in words.chars() {
+        if c.is_control() || uri_list::is_bidi_control(c) {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn said(message: &Message) -> String {
     let mut out = sentence(&message.english(), starts_with_word(message));
     if message.code.english().ends_with(['.', '!', '?']) {
@@ -741,10 +760,10 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     }
     let mut text = String::new();
     if let Some(t) = parsed.list.title() {
-        text.push_str(&format!("title: {t}\n"));
+        text.push_str(&format!("title: {}\n", on_one_line(t)));
     }
     if let Some(t) = parsed.list.kind() {
-        text.push_str(&format!("type: {t}\n"));
+        text.push_str(&format!("type: {}\n", on_one_line(t)));
     }
     let sites: Vec<String> = rows
         .iter()
