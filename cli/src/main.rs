@@ -109,8 +109,9 @@ enum Command {
     /// Print the pages as text to paste: Markdown, HTML, plain lines or a template.
     #[command(
         long_about = "Print the link's pages as text to paste: Markdown, HTML, plain lines or a \
-            template of your own. A link has no page titles: each page shows its address. A nested \
-            list is a group under its title, and a list with a title and no nested list one group.",
+            template of your own. Each page shows the title the link gives it (the option \
+            page-titles), else its address. A nested list is a group under its title, and a list \
+            with a title and no nested list one group.",
         after_help = "Example:\n  uri-list format --template '{index}. {url}' --separator '\\n' 'uri-list:https://a.com;https://b.com'\n\n\
             Exit status: 0 done, 1 the link cannot be read or the template has no {url}, 2 wrong \
             usage (none or more than one of --markdown, --html, --plain, --template)."
