@@ -64,6 +64,32 @@ async function buttonTitle(browser) {
 /** The option `page-titles` of a copied link, as written (null: the link carries none). */
 const pageTitlesOf = (link) => /[?&]page-titles=([^&#]*)/.exec(link)?.[1] ?? null;
 
+/**
+ * Three tabs with addresses of 800 000 characters (a link of about 2.4 million, past the 2 MiB a
+ * link may be, the longest URL Chrome accepts), all selected; the popup says `said` (a pattern
+ * whose group is the link's length) instead of offering to copy them; screenshots named `shot`.
+ */
+async function tooLongInPopup(browser, origin, said, shot) {
+  const pad = 'y'.repeat(800_000);
+  const urls = ['one', 'two', 'three'].map((name) => titled(origin, name, pad));
+  await arrange(browser, { tabs: urls.map((url) => ({ url })), select: [0, 1, 2] });
+  await withPopupReading(
+    browser,
+    () => ({
+      ready: document.getElementById('status').textContent !== '',
+      status: document.getElementById('status').textContent,
+      disabled: /** @type {HTMLButtonElement} */ (document.getElementById('copy')).disabled,
+    }),
+    async (popup) => {
+      const { status, disabled } = await popup.read();
+      assert.match(status, said);
+      assert.ok(Number(said.exec(status)[1]) > 2_400_000, status);
+      assert.equal(disabled, true, 'nothing to copy');
+      await popup.screenshots?.(shot);
+    },
+  );
+}
+
 export const cases = [
   {
     name: "huntshare: a page without a title of its own goes without one in the link, not with the address the browser shows as its title",
@@ -121,25 +147,25 @@ export const cases = [
     async run({ browser, origin }) {
       await forgetShareFormat(browser);
       await markClipboard(browser, origin);
-      // Three pages with addresses of 800 000 characters: a link of about 2.4 million, past the
-      // 2 MiB a link may be (the longest URL Chrome accepts).
-      const pad = 'y'.repeat(800_000);
-      const urls = ['one', 'two', 'three'].map((name) => titled(origin, name, pad));
-      await arrange(browser, { tabs: urls.map((url) => ({ url })), select: [0, 1, 2] });
       const said = /^Nothing was copied: these 3 tabs make a link of (\d+) bytes, more than the 2097152 bytes a link may have\. Copy fewer tabs at a time\.$/;
-      await withPopupReading(
-        browser,
-        () => ({ ready: document.getElementById('status').textContent !== '', status: document.getElementById('status').textContent }),
-        async (popup) => {
-          const { status } = await popup.read();
-          assert.match(status, said);
-          assert.ok(Number(said.exec(status)[1]) > 2_400_000, status);
-        },
-      );
+      await tooLongInPopup(browser, origin, said, 'too-long');
       await tabMenu(browser, 0, 'share-tabs');
       const told = await waitFor(() => buttonTitle(browser), (title) => said.test(title ?? ''), { what: 'the confirmation of the refused copy' });
       assert.match(told, said);
       assert.equal(await browser.clipboard(), MARKER, 'nothing was copied');
+    },
+  },
+  {
+    name: 'huntshare: in a German browser, the popup says in German that the tabs make a link too long',
+    lang: 'de',
+    async run({ browser, origin }) {
+      await forgetShareFormat(browser);
+      await tooLongInPopup(
+        browser,
+        origin,
+        /^Nichts kopiert: Diese 3 Tabs ergeben einen Link von (\d+) Bytes, mehr als die 2097152 Bytes, die ein Link haben darf\. Kopieren Sie weniger Tabs auf einmal\.$/,
+        'too-long-de',
+      );
     },
   },
   {
