@@ -913,3 +913,20 @@ fn a_title_with_control_characters_reaches_the_terminal_without_them() {
         );
     }
 }
+
+#[test]
+fn decode_writes_a_bidi_control_in_a_title_escaped_and_reads_it_back() {
+    // "Invoice\u{202E}fdp.exe" shows as "Invoiceexe.pdf": in the text form a title's
+    // bidirectional controls are percent-encoded (the text form stays exact).
+    let link = "uri-list:https://a.com;https://b.com\
+                ?title=x%E2%80%AEgnp%2Eexe&page-titles=Invoice%E2%80%AEfdp%2Eexe~b%E2%81%A6";
+    let o = run(&["decode", link], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "https://a.com\r\nhttps://b.com\r\n#?title=x%E2%80%AEgnp.exe\r\n\
+         #?page-titles=Invoice%E2%80%AEfdp.exe~b%E2%81%A6\r\n"
+    );
+    let back = run(&["from-text"], Some(stdout(&o)));
+    assert_eq!(stdout(&back).trim_end(), link);
+}
