@@ -8,7 +8,8 @@
 //! escapes (CommonMark §2.4), HTML character references. No bidirectional
 //! control character reaches a copied line raw (a right-to-left override in a
 //! tab's title would show the address after it reversed): removed from titles
-//! and names ([`without_bidi_controls`]), percent-encoded in addresses.
+//! and names ([`without_bidi_controls`]), percent-encoded in addresses; nor
+//! does any other control character (removed from titles).
 
 use crate::prelude::*;
 use alloc::borrow::Cow;
@@ -122,10 +123,14 @@ fn flat(entries: &[Entry]) -> impl Iterator<Item = (&str, &Link)> {
 }
 
 /// A title on one line: runs of white space (line breaks too) as one space,
-/// none at either end, and no bidirectional control character.
+/// none at either end, and no bidirectional control character nor any other
+/// control character (an escape sequence or a bell in a title would reach a
+/// terminal, and no app shows them).
 fn one_line(title: &str) -> String {
     without_bidi_controls(title)
         .split_whitespace()
+        .map(|word| word.replace(char::is_control, ""))
+        .filter(|word| !word.is_empty())
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -446,6 +451,17 @@ mod tests {
 
     fn f(format: Format<'_>) -> String {
         format_links(&sample(), format, &UrlCrate).unwrap()
+    }
+
+    #[test]
+    fn other_control_characters_are_removed_from_titles() {
+        // An escape sequence, a bell, DEL and a C1 control: none reaches a copied line (nor a
+        // terminal, through the CLI's `format`); a line break is white space.
+        assert_eq!(
+            one_line("\u{1b}[31mRed\u{7}\u{7f} \u{9b}\n\u{1b}\tB"),
+            "[31mRed B"
+        );
+        assert_eq!(one_line("\u{1b}\u{7}"), "");
     }
 
     #[test]

@@ -179,8 +179,8 @@
 //!   a link and writing it back gives the same titles (tests/properties.rs).
 //! - In the text form it is the comment line `#?page-titles=Hotel, old
 //!   town~~Café`: the option's line of §8.1, each title as an option value
-//!   is written there (decoded, with `%`, control characters and `~`
-//!   percent-encoded).
+//!   is written there (decoded, with `%`, control characters,
+//!   bidirectional controls and `~` percent-encoded).
 //! - A reader that does not know it reads exactly the same pages: it is an
 //!   option in the query, which §5's algorithm never reads, and a comment
 //!   line in the text form, which RFC 2483 readers skip (tests/draft-reader.mjs
@@ -277,9 +277,10 @@
 //! grammar, which would end the items at the first `?`. It applies only when
 //! a `;` and a scheme follow, and is always reported.
 //!
-//! **The text form of options** keeps `%` and control characters
-//! percent-encoded in `#?key=value` lines so that they read back exactly;
-//! the draft shows only plain values.
+//! **The text form of options** keeps `%`, control characters and
+//! bidirectional controls percent-encoded in `#?key=value` lines so that they
+//! read back exactly (and a right-to-left override cannot reorder a line as
+//! it is shown); the draft shows only plain values.
 
 // With the feature `ts` (the boundary's tests only), the crate is built with std: the TypeScript
 // types that ts-rs derives use std's prelude (`format!`, `vec!`).

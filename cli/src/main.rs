@@ -109,8 +109,9 @@ enum Command {
     /// Print the pages as text to paste: Markdown, HTML, plain lines or a template.
     #[command(
         long_about = "Print the link's pages as text to paste: Markdown, HTML, plain lines or a \
-            template of your own. A link has no page titles: each page shows its address. A nested \
-            list is a group under its title, and a list with a title and no nested list one group.",
+            template of your own. Each page shows the title the link gives it (the option \
+            page-titles), else its address. A nested list is a group under its title, and a list \
+            with a title and no nested list one group.",
         after_help = "Example:\n  uri-list format --template '{index}. {url}' --separator '\\n' 'uri-list:https://a.com;https://b.com'\n\n\
             Exit status: 0 done, 1 the link cannot be read or the template has no {url}, 2 wrong \
             usage (none or more than one of --markdown, --html, --plain, --template)."
@@ -316,6 +317,25 @@ fn sentence(text: &str, capital: bool) -> String {
 /// A message of the core as a sentence. The period is added even after an
 /// argument that ends with one (a host of "."), but not after a message
 /// whose own text ends a sentence.
+/// The link's own words (its title, its type) on one line of `check`'s report: each control
+/// and bidirectional control character percent-encoded, as `decode` writes them, so that the
+/// sender's words neither start a line of the report, nor reach the terminal as an escape
+/// sequence, nor reverse what follows.
+fn on_one_line(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    for c in words.chars() {
+        if c.is_control() || uri_list::is_bidi_control(c) {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn said(message: &Message) -> String {
     let mut out = sentence(&message.english(), starts_with_word(message));
     if message.code.english().ends_with(['.', '!', '?']) {
@@ -741,10 +761,10 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     }
     let mut text = String::new();
     if let Some(t) = parsed.list.title() {
-        text.push_str(&format!("title: {t}\n"));
+        text.push_str(&format!("title: {}\n", on_one_line(t)));
     }
     if let Some(t) = parsed.list.kind() {
-        text.push_str(&format!("type: {t}\n"));
+        text.push_str(&format!("type: {}\n", on_one_line(t)));
     }
     let sites: Vec<String> = rows
         .iter()

@@ -881,3 +881,52 @@ fn every_command_has_its_help_and_the_tool_its_version() {
         );
     }
 }
+
+#[test]
+fn a_title_with_control_characters_reaches_the_terminal_without_them() {
+    // A received link's title and page titles are the sender's words: an escape sequence or a
+    // bell in them must not reach the terminal, nor a line break forge a line of the report.
+    let link = "uri-list:https://a.com;https://b.com\
+                ?title=T%1B%5B2J%0A%20%203%20%20openable%20%20paypal.com%07\
+                &page-titles=A%1B%5B31m~B%07%C2%9B";
+    let controls = |c: char| c.is_control() && c != '\n' && c != '\r';
+    let o = run(&["check", link], None);
+    let out = stdout(&o);
+    assert!(!out.contains(controls), "{out:?}");
+    assert!(
+        out.starts_with("title: T%1B[2J%0A  3  openable  paypal.com%07\n"),
+        "{out:?}"
+    );
+    for format in [
+        &["format", "--plain", link][..],
+        &["format", "--markdown", link],
+        &["format", "--html", link],
+        &["format", "--template", "{group}: {title} {url}", link],
+    ] {
+        let o = run(format, None);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(!out.contains(controls), "{format:?}: {out:?}");
+        assert!(
+            out.contains("31m") && out.contains("B"),
+            "{format:?}: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn decode_writes_a_bidi_control_in_a_title_escaped_and_reads_it_back() {
+    // "Invoice\u{202E}fdp.exe" shows as "Invoiceexe.pdf": in the text form a title's
+    // bidirectional controls are percent-encoded (the text form stays exact).
+    let link = "uri-list:https://a.com;https://b.com\
+                ?title=x%E2%80%AEgnp%2Eexe&page-titles=Invoice%E2%80%AEfdp%2Eexe~b%E2%81%A6";
+    let o = run(&["decode", link], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "https://a.com\r\nhttps://b.com\r\n#?title=x%E2%80%AEgnp.exe\r\n\
+         #?page-titles=Invoice%E2%80%AEfdp.exe~b%E2%81%A6\r\n"
+    );
+    let back = run(&["from-text"], Some(stdout(&o)));
+    assert_eq!(stdout(&back).trim_end(), link);
+}

@@ -11,6 +11,8 @@ import { api } from '../common/api.js';
 import { localized } from '../common/i18n.js';
 import { writeClipboard } from './clipboard.js';
 import { confirmCopy } from './share-actions.js';
+import { realUrl } from '../common/placeholder.js';
+import { MAX_LINK_LENGTH } from '../common/prelude.js';
 import { sharedTitle, unshareableReasons } from './share.js';
 import { readSettings } from '../common/settings.js';
 
@@ -64,7 +66,8 @@ export function listForTree(node, { pageTitles = false } = {}) {
         const reason = reasonOf.get(child);
         if (reason) reasons.push(reason);
         else {
-          items.push(child.url);
+          // A bookmark of Chrome's unloaded tab is of its placeholder page: the page it stands for.
+          items.push(realUrl(child.url));
           titles.push(sharedTitle(child));
           shared += 1;
         }
@@ -105,6 +108,9 @@ export async function copyFolder(id, { notify = true } = {}) {
     const { list, shared, leftOut } = listForTree(node, { pageTitles: sharePageTitles === true });
     if (!list) throw new BookmarkRefused([api.i18n.getMessage('bookmarkNothing', [node.title ?? '']), leftOutOf(leftOut)].filter(Boolean).join(' '));
     const link = encode(list);
+    // A link no reader takes (the core reads at most MAX_LINK_LENGTH bytes) is not copied.
+    const bytes = new TextEncoder().encode(link).length;
+    if (bytes > MAX_LINK_LENGTH) throw new BookmarkRefused(api.i18n.getMessage('bookmarkTooLong', [node.title ?? '', String(bytes), String(MAX_LINK_LENGTH)]));
     await writeClipboard(link);
     made = { shared, link, title: list.title ?? null, leftOut };
   } catch (error) {

@@ -7,8 +7,8 @@
 import { check, encode, formatLinks, toText, webLink } from '../common/core.js';
 import { api } from '../common/api.js';
 import { localized } from '../common/i18n.js';
-import { placeholderTitle, realUrl } from '../common/placeholder.js';
-import { withoutBidiControls } from '../common/prelude.js';
+import { placeholderTitle, realUrl, unloadedTitle } from '../common/placeholder.js';
+import { MAX_LINK_LENGTH, withoutBidiControls } from '../common/prelude.js';
 import { readSettings, SHARE_FORMATS } from '../common/settings.js';
 
 /**
@@ -25,14 +25,30 @@ const NO_GROUP = -1;
 /**
  * A page title as a shared link carries it (`page-titles`, src/lib.rs "Page titles"): the tab's
  * title without bidirectional controls and white space around it, at most TITLE_MAX characters
- * (a title is the sender's words about the page, not its text), or null for none.
+ * (a title is the sender's words about the page, not its text), or null for none: also when the
+ * title is only the page's address, which the browser shows for a page without one.
  */
 const TITLE_MAX = 120;
 export function sharedTitle(tab) {
   const title = withoutBidiControls(titleOf(tab)).replace(/\s+/g, ' ').trim();
-  if (!title || title === urlOf(tab)) return null;
+  if (!title || isAddress(title, urlOf(tab))) return null;
   const chars = [...title];
   return chars.length > TITLE_MAX ? `${chars.slice(0, TITLE_MAX - 1).join('')}…` : title;
+}
+
+/**
+ * Whether `title` is no title but the page's address, as a browser shows it for a page without a
+ * title of its own: the address, or the address without its scheme (Firefox as it is; Chrome
+ * with its escapes decoded, and so an unloaded tab, common/placeholder.js `unloadedTitle`).
+ */
+function isAddress(title, url) {
+  if (title === url || title === unloadedTitle(url)) return true;
+  try {
+    const page = new URL(url);
+    return new URL(`${page.protocol}//${title}`).href === page.href;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -57,15 +73,47 @@ const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? ta
 export function unshareableReasons(tabs) {
   const reasons = tabs.map((tab) => (urlOf(tab) ? null : api.i18n.getMessage('shareNoUrl')));
   const candidates = tabs.map((tab, n) => ({ url: urlOf(tab), n })).filter(({ n }) => reasons[n] === null);
-  if (candidates.length === 0) return reasons;
-  const report = check(encode({ items: candidates.map(({ url }) => url) }));
-  report.items.forEach((entry, k) => {
-    if (entry.class === 'openable') return;
-    // Said as a reason not to share (the core's reason is why a list would not open it).
-    const scheme = entry.class === 'blocked' && typeof entry.reason?.args?.[0] === 'string' ? entry.reason.args[0] : '';
-    reasons[candidates[k].n] = scheme ? api.i18n.getMessage('shareNotWebPage', [scheme]) : api.i18n.getMessage('shareNotAddress');
-  });
+  for (const batch of checkBatches(candidates)) {
+    let report;
+    try {
+      report = check(encode({ items: batch.map(({ url }) => url) }));
+    } catch (error) {
+      // An address longer than a link may be (said in the core's words).
+      for (const { n } of batch) reasons[n] = localized(error) || String(error?.message ?? error);
+      continue;
+    }
+    report.items.forEach((entry, k) => {
+      if (entry.class === 'openable') return;
+      // Said as a reason not to share (the core's reason is why a list would not open it).
+      const scheme = entry.class === 'blocked' && typeof entry.reason?.args?.[0] === 'string' ? entry.reason.args[0] : '';
+      reasons[batch[k].n] = scheme ? api.i18n.getMessage('shareNotWebPage', [scheme]) : api.i18n.getMessage('shareNotAddress');
+    });
+  }
   return reasons;
+}
+
+/**
+ * The addresses in batches, each checked as one link: so many tabs that their link would be
+ * longer than the core reads (MAX_LINK_LENGTH) are checked all the same, a batch at a time, and
+ * the share then says that their link is too long. A third of the limit leaves room for the
+ * escapes of `;`, `?`, `#` and `%` (three characters each).
+ *
+ * @template {{url: string}} T
+ * @param {T[]} candidates
+ * @returns {T[][]}
+ */
+function checkBatches(candidates) {
+  const batches = [];
+  let size = Infinity;
+  for (const candidate of candidates) {
+    if (size + candidate.url.length > MAX_LINK_LENGTH / 3) {
+      batches.push([]);
+      size = 0;
+    }
+    batches.at(-1).push(candidate);
+    size += candidate.url.length + 1;
+  }
+  return batches;
 }
 
 /**
@@ -264,6 +312,9 @@ export async function makeShare(scope, { windowId, clicked, format = 'link', asT
   if (!titledList) throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${describeLeftOut(leftOut)}`);
   const list = withTitles ? titledList : stripTitles(titledList);
   const link = encode(list);
+  // A link no reader takes (the core reads at most MAX_LINK_LENGTH bytes) is not copied.
+  const bytes = new TextEncoder().encode(link).length;
+  if (bytes > MAX_LINK_LENGTH) throw new NothingToShare(api.i18n.getMessage('shareTooLong', [String(shared), String(bytes), String(MAX_LINK_LENGTH)]));
   // The link's length the other way too, for a person choosing before copying.
   const other = encode(withTitles ? stripTitles(titledList) : titledList);
   const made = await FORMATS[format].make({ link, entries });

@@ -3,6 +3,7 @@
 
 use crate::prelude::*;
 
+use crate::bidi::is_bidi_control;
 use crate::message::digits::push_hex;
 use crate::message::error::{Error, ErrorKind, Violation, Warning};
 use crate::syntax::list::{UriList, PAGE_TITLES};
@@ -11,8 +12,8 @@ use crate::syntax::list::{UriList, PAGE_TITLES};
 ///
 /// Items are written one per line, as decoded (draft §5). Options follow the
 /// items of their list as `#?key=value` lines with the value decoded; only
-/// `%` and control characters stay percent-encoded there, so the lines read
-/// back exactly. A nested list is written between two lines of as many `#`
+/// `%`, control characters and bidirectional controls stay percent-encoded
+/// there, so the lines read back exactly and show as they read. A nested list is written between two lines of as many `#`
 /// as its depth. The fragment has no place in the text form and is left out.
 ///
 /// Item lines are written as they are, but for what the line syntax cannot
@@ -90,7 +91,9 @@ fn write_item_line(uri: &str, out: &mut String) {
 }
 
 fn write_option_text(s: &str, part: Part, out: &mut String) {
-    // White space at either end would be trimmed with the line.
+    // White space at either end would be trimmed with the line. A bidirectional
+    // control is escaped, as a control character is: raw, it would reorder the
+    // line as shown ("Invoice\u{202E}fdp.exe" reads "Invoiceexe.pdf").
     let body = s.trim_matches(|c: char| c.is_whitespace());
     let start = s.len() - s.trim_start_matches(|c: char| c.is_whitespace()).len();
     let end = start + body.len();
@@ -98,6 +101,7 @@ fn write_option_text(s: &str, part: Part, out: &mut String) {
         let edge = (i < start || i >= end) && c.is_whitespace();
         if c == '%'
             || c.is_control()
+            || is_bidi_control(c)
             || edge
             || (part == Part::Key && c == '=')
             || (part == Part::PageTitle && c == '~')
