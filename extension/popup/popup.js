@@ -106,6 +106,8 @@ async function setUpShare(windowId, webBase) {
   // Every format but the web link, which has its own button below: offered once.
   for (const [id, name] of Object.entries(SHARE_FORMATS)) if (id !== 'web') format.append(element('option', { value: id }, t(name)));
   format.value = preview.format === 'web' ? 'link' : preview.format;
+  // Disabled (and empty) until there is something to copy, as the copy button is.
+  format.disabled = false;
   const label = () => {
     const id = format.value;
     button.textContent = id === 'link' ? t(count === 1 ? 'popupCopyOne' : 'popupCopyMany', count)

@@ -79,12 +79,14 @@ async function tooLongInPopup(browser, origin, said, shot) {
       ready: document.getElementById('status').textContent !== '',
       status: document.getElementById('status').textContent,
       disabled: /** @type {HTMLButtonElement} */ (document.getElementById('copy')).disabled,
+      format: /** @type {HTMLSelectElement} */ (document.getElementById('format')).disabled,
     }),
     async (popup) => {
-      const { status, disabled } = await popup.read();
+      const { status, disabled, format } = await popup.read();
       assert.match(status, said);
       assert.ok(Number(said.exec(status)[1]) > 2_400_000, status);
       assert.equal(disabled, true, 'nothing to copy');
+      assert.equal(format, true, 'no format to choose (its list is empty)');
       await popup.screenshots?.(shot);
     },
   );
