@@ -123,6 +123,13 @@ async function setUpShare(windowId, webBase) {
   $('page-titles-label').textContent = t('popupPageTitles', String(titled - untitled));
   $('page-titles-row').title = t('popupPageTitlesHint', String(titled - untitled));
   $('page-titles-row').hidden = titled === untitled;
+  // The link's length before copying: with the titles or without, as the box says.
+  const length = () => {
+    $('link-length').textContent = t('popupLinkLength', (titles.checked ? titled : untitled).toLocaleString(api.i18n.getUILanguage()));
+    $('link-length').hidden = false;
+  };
+  length();
+  titles.addEventListener('change', length);
   format.addEventListener('change', label);
   button.disabled = false;
   button.title = shorten(preview.link, 300);

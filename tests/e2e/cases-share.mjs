@@ -478,14 +478,19 @@ export const cases = [
           hint: document.getElementById('page-titles-row').title,
           disabled: /** @type {HTMLButtonElement} */ (document.getElementById('copy')).disabled,
           status: document.getElementById('status').textContent,
+          length: document.getElementById('link-length').hidden ? null : document.getElementById('link-length').textContent,
         }));
+      // The link's length, shown before copying (in the browser's language: en here).
+      const characters = (link) => `${link.length.toLocaleString('en')} characters`;
       try {
         const before = await waitFor(read, (p) => !p.disabled, { what: 'the popup to count the tabs' });
+        assert.equal(before.length, characters(untitled), "the link's length, without the titles");
         assert.equal(before.shown, true, 'the choice is offered');
         assert.equal(before.checked, false, 'off until the person turns it on');
         assert.equal(before.label, `Titles (+${titled.length - untitled.length})`);
         assert.equal(before.hint, `Put each tab's title in the link (the option page-titles): ${titled.length - untitled.length} more characters`);
         await popup.click('#page-titles');
+        assert.equal((await read()).length, characters(titled), "the link's length follows the box: with the titles");
         await popup.screenshots?.('page-titles');
         await popup.click('#copy');
         const after = await waitFor(read, (p) => p.status !== '', { what: "the popup's confirmation" });
