@@ -127,7 +127,7 @@ messages! {
     violationNumberSign: "unencoded \"#\" in item $1 (write it as %23)",
     violationOptionUtf8: "option \"$1\" is not valid UTF-8 once decoded",
     violationDuplicateOption: "option \"$1\" is given more than once",
-    violationPageTitles: "page-titles gives $1 titles for $2 items",
+    violationPageTitles: "page-titles gives more titles ($1) than the list has items ($2)",
     violationFragment: "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)",
     violationNested: "item $1 looks like a nested list but cannot be read ($2 of the nested link)",
     violationSchemeAdded: "$1 has no https:// in front: it is read as $2, as an address bar reads it",
