@@ -13,7 +13,7 @@
 // and the words into one module, and the worker with the wasm's glue into another.
 // The extension's page helpers (bundled into the page's one module by .ci/web.mjs).
 import { $, element, fill } from '../extension/pages/dom.js';
-import { filterRows, otherRow, pageRow } from '../extension/pages/list-view.js';
+import { filterCount, filterRows, otherRow, pageRow } from '../extension/pages/list-view.js';
 // What the page needs before it can show a list (its words, its wasm, its reader), asked for
 // from the page's first bytes by index.html's inline copy of web/boot.js, or here where that did
 // not run.
@@ -37,8 +37,7 @@ const filter = filterRows({
     filtering = shown !== null;
     // What "Open N selected" leaves out: the ticked pages the filter hides (it opens the rows shown).
     const hidden = pages.filter((page) => page.checked && !opens(page)).length;
-    const count = shown === null ? '' : t('webFilterCount', shown, total);
-    $('filter-count').textContent = hidden === 0 ? count : hidden === 1 ? t('webFilterHiddenTickedOne', count) : t('webFilterHiddenTicked', count, hidden);
+    $('filter-count').textContent = filterCount(t, shown, total, hidden);
     selectionChanged();
   },
 });

@@ -99,6 +99,20 @@ function filterText(entry, words) {
 }
 
 /**
+ * The filter's count line: how many rows it shows of how many (`shown` null: no filter), and how
+ * many ticked pages it hides, which "Open N selected" leaves out (it opens the ticked rows shown).
+ * @param {(name: string, ...substitutions: (string | number)[]) => string} t the page's words
+ * @param {number | null} shown
+ * @param {number} total
+ * @param {number} hidden ticked pages the filter hides
+ */
+export function filterCount(t, shown, total, hidden) {
+  const count = shown === null ? '' : t('webFilterCount', shown, total);
+  if (hidden === 0) return count;
+  return hidden === 1 ? t('webFilterHiddenTickedOne', count) : t('webFilterHiddenTicked', count, hidden);
+}
+
+/**
  * The filter box (`input`, with its label in the page): as the person types, the rows of `list`
  * that do not hold every word typed are hidden (their boxes keep their ticks), and `say(shown,
  * total)` is told how many rows are shown (null: no filter). Shown once `rows()` reaches

@@ -25,7 +25,7 @@ import { lazyFor, readSettings } from '../common/settings.js';
 import { PREVIEW_REASONS, readPreview } from '../common/preview.js';
 import { guardInput } from '../pages/input-guard.js';
 import { qrButton, QR_WASM } from '../pages/qr-view.js';
-import { filterRows, otherRow, pageRow as listRow, siteName } from '../pages/list-view.js';
+import { filterCount, filterRows, otherRow, pageRow as listRow, siteName } from '../pages/list-view.js';
 
 /** The words the list view (pages/list-view.js) writes with. */
 const words = { t, localized };
@@ -295,8 +295,7 @@ async function show(settings) {
     say: (shown, total) => {
       filtering = shown !== null;
       const hidden = pages.filter((page) => page.checked && !opens(page)).length;
-      const count = shown === null ? '' : t('webFilterCount', shown, total);
-      $('filter-count').textContent = hidden === 0 ? count : hidden === 1 ? t('webFilterHiddenTickedOne', count) : t('webFilterHiddenTicked', count, hidden);
+      $('filter-count').textContent = filterCount(t, shown, total, hidden);
       updateButton();
       for (const heading of list.querySelectorAll('li.site, li.heading')) {
         let next = heading.nextElementSibling;
