@@ -466,6 +466,20 @@ export const cases = [
       const shared = [...names.slice(0, 3), `${'Long title '.repeat(12).slice(0, 119)}…`];
       const tabs = names.map((name) => ({ url: page(origin, encodeURIComponent(name)) }));
       await arrange(browser, { tabs, select: [0, 1, 2, 3] });
+      // A tab has its page's title once the page has loaded (before, the browser shows its address):
+      // the popup counts the titles' characters when it opens.
+      // Read from the browser's side in Firefox: an extension page there would take the focus and
+      // the selection.
+      await waitFor(
+        () =>
+          browser.name === 'chromium'
+            ? browser.inExtension(async () =>
+                (await chrome.tabs.query({ currentWindow: true })).filter((tab) => (tab.url ?? '').includes('/page/')).map((tab) => tab.title ?? ''),
+              )
+            : browser.script("return gBrowser.tabs.filter((tab) => tab.linkedBrowser.currentURI.spec.includes('/page/')).map((tab) => tab.label);", [], { chrome: true }),
+        (titles) => titles.length === names.length && titles.every((title) => title !== '' && !title.includes('/page/')),
+        { what: "every tab's own title" },
+      );
       const urls = tabs.map(({ url }) => url);
       const untitled = `uri-list:${urls.join(';')}`;
       const titled = `${untitled}?page-titles=${shared.map(encodeTitle).join('~')}`;
