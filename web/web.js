@@ -34,7 +34,6 @@ const filter = filterRows({
   input: /** @type {HTMLInputElement} */ ($('filter-input')),
   list: $('items'),
   say: (shown, total) => {
-    filtering = shown !== null;
     // What "Open N selected" leaves out: the ticked pages the filter hides (it opens the rows shown).
     const hidden = pages.filter((page) => page.checked && !opens(page)).length;
     $('filter-count').textContent = filterCount(t, shown, total, hidden);
@@ -42,14 +41,8 @@ const filter = filterRows({
   },
 });
 
-/** Whether the filter box holds words: then only the rows it shows are opened. */
-let filtering = false;
-
-/**
- * Whether "Open selected" takes `page` when ticked: a row the filter shows (a page past the rows
- * drawn has none, and is not shown by a filter). What is opened is what the person sees ticked.
- */
-const opens = (page) => !filtering || (page.box !== null && !page.box.closest('li')?.hidden);
+/** Whether "Open selected" takes `page` when ticked: a row the filter shows (list-view.js). */
+const opens = (page) => filter.shows(page.box);
 
 /**
  * A message of the page's words by name, as `i18n.getMessage` gives it: `$1`… the substitutions,
@@ -279,7 +272,6 @@ function listView(link) {
       pages = [];
       selectionChanged();
       filter.clear();
-      filtering = false;
       $('filter-count').textContent = '';
       // At once: the first rows and the list's own title.
       const provisional = head.title || t('previewUntitled');

@@ -314,9 +314,6 @@ fn sentence(text: &str, capital: bool) -> String {
     out
 }
 
-/// A message of the core as a sentence. The period is added even after an
-/// argument that ends with one (a host of "."), but not after a message
-/// whose own text ends a sentence.
 /// The link's own words (its title, its type) on one line of `check`'s report: each control
 /// and bidirectional control character percent-encoded, as `decode` writes them, so that the
 /// sender's words neither start a line of the report, nor reach the terminal as an escape
@@ -336,6 +333,9 @@ fn on_one_line(words: &str) -> String {
     out
 }
 
+/// A message of the core as a sentence. The period is added even after an
+/// argument that ends with one (a host of "."), but not after a message
+/// whose own text ends a sentence.
 fn said(message: &Message) -> String {
     let mut out = sentence(&message.english(), starts_with_word(message));
     if message.code.english().ends_with(['.', '!', '?']) {

@@ -138,6 +138,16 @@ export function filterRows({ box, input, list, say }) {
   }
   input.addEventListener('input', apply);
   return {
+    /**
+     * Whether the row of `box` is one the filter shows, and so one an Open button takes when it is
+     * ticked: any page while the box holds no words (a page past the rows drawn too, `box` null),
+     * else only a row left on screen. What opens is what the person sees ticked.
+     * @param {HTMLInputElement | null} box
+     */
+    shows(box) {
+      const filtering = input.value.split(/\s+/).some(Boolean);
+      return !filtering || (box !== null && !box.closest('li')?.hidden);
+    },
     refresh() {
       box.hidden = rows().length < FILTER_FROM;
       if (input.value) apply();

@@ -76,15 +76,15 @@ const guard = guardInput({
  */
 const pages = [];
 
-/** Whether the filter box holds words: then only the rows it shows are opened. */
-let filtering = false;
+/** Whether the filter shows a row (list-view.js `shows`): every row until the filter is made. */
+let shownByFilter = (/** @type {HTMLInputElement | null} */ _box) => true;
 
 /**
  * Whether the Open button takes `page` when ticked: a row the filter shows. What is opened is what
  * the person sees ticked; the filter's count says how many ticked pages it hides.
  * @param {{box: HTMLInputElement | null}} page
  */
-const opens = (page) => !filtering || (page.box !== null && !page.box.closest('li')?.hidden);
+const opens = (page) => shownByFilter(page.box);
 
 /**
  * The `lazy` setting when it is "above N pages" (N), else null; once the person ticks or unticks
@@ -293,7 +293,6 @@ async function show(settings) {
     input: /** @type {HTMLInputElement} */ ($('filter-input')),
     list,
     say: (shown, total) => {
-      filtering = shown !== null;
       const hidden = pages.filter((page) => page.checked && !opens(page)).length;
       $('filter-count').textContent = filterCount(t, shown, total, hidden);
       updateButton();
@@ -308,6 +307,7 @@ async function show(settings) {
       }
     },
   });
+  shownByFilter = filter.shows;
   for (let at = 0; at < rows.length; at += CHUNK) {
     if (at > 0) await nextTask();
     const fragment = document.createDocumentFragment();

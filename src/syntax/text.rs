@@ -13,8 +13,8 @@ use crate::syntax::list::{UriList, PAGE_TITLES};
 /// Items are written one per line, as decoded (draft §5). Options follow the
 /// items of their list as `#?key=value` lines with the value decoded; only
 /// `%`, control characters and bidirectional controls stay percent-encoded
-/// there, so the lines read back exactly and show as they read. A nested list is written between two lines of as many `#`
-/// as its depth. The fragment has no place in the text form and is left out.
+/// there, so the lines read back exactly and show as they read. A nested
+/// list is written between two lines of as many `#` as its depth. The fragment has no place in the text form and is left out.
 ///
 /// Item lines are written as they are, but for what the line syntax cannot
 /// carry: a carriage return or line feed, a leading `#` and white space at
