@@ -5,8 +5,8 @@
 use crate::prelude::*;
 
 use crate::check::{
-    check_item_knowing, page_address_reading_host, pair_notes, title_note, Class, HostRead,
-    HostReading, Note, Site,
+    check_item_knowing, list_title_note, page_address_reading_host, pair_notes, title_note, Class,
+    HostRead, HostReading, Note, Site,
 };
 use crate::message::digits::decimal;
 use crate::message::error::Violation;
@@ -168,7 +168,9 @@ pub struct Context<'a> {
 /// ("Bookmarks (1)", "Bookmarks (2)"), so that no two groups of a list
 /// share a name. Blocked and invalid items are skipped with
 /// their reason. The preview page is asked for when the list has more pages
-/// than the open-limit, when `type=list`, or when nothing can be opened.
+/// than the open-limit, when `type=list`, when nothing can be opened, when a
+/// page has an alert, or when a list's name reads as the address of a site
+/// none of its pages is on (`list_title_note` in the check).
 ///
 /// Duplicates: a page that its list holds earlier (the same address once
 /// the browser has read it: [`page_address`](crate::page_address)) is left out and listed in
@@ -330,6 +332,7 @@ fn add_groups(
     seen: &mut Seen<'_>,
 ) {
     let depth = nest.len();
+    let first_page = seen.pages;
     let color = list.option("color").and_then(|c| {
         GROUP_COLORS.into_iter().find(|g| {
             g.eq_ignore_ascii_case(c.trim())
@@ -404,6 +407,20 @@ fn add_groups(
         }
     }
     end_run(&mut run, &mut runs, color, depth, out, seen);
+    // A name that reads as another site's address than its pages' (its own
+    // and its nested lists') asks for the preview page, the link's own
+    // list's first.
+    if let Some(title) = &title {
+        let from = seen.sites.partition_point(|(p, _)| *p < first_page);
+        let sites: Vec<&Site> = seen.sites[from..].iter().map(|(_, s)| s).collect();
+        if let Some(alert) = list_title_note(title, &sites) {
+            if nest.is_empty() {
+                out.preview.insert(0, alert);
+            } else {
+                out.preview.push(in_nested(nest, alert));
+            }
+        }
+    }
     // Every run of this list's own pages takes the list's name; without one,
     // a summary of them all.
     let (name, about) = title.map_or_else(

@@ -513,3 +513,95 @@ proptest::proptest! {
         }
     }
 }
+
+/// The plan's reasons for the preview page, in English.
+fn reasons(p: &Plan) -> Vec<String> {
+    p.preview.iter().map(|m| m.english()).collect()
+}
+
+#[test]
+fn a_list_named_as_another_sites_address_asks_for_the_preview_page() {
+    // The title, the group-name or the link's text: the name the group would take.
+    for (link, text) in [
+        ("uri-list:https://evil.example/a;https://evil.example/b?title=paypal.com", None),
+        ("uri-list:https://evil.example/a;https://evil.example/b?group-name=Log%20in%20to%20www.PayPal.com", None),
+        ("uri-list:https://evil.example/a;https://evil.example/b", Some("paypal.com")),
+        // Read as drawn: a zero-width space, a dot that is not ".".
+        ("uri-list:https://evil.example/a?title=paypal%E2%80%8B.com", None),
+        ("uri-list:https://evil.example/a?title=paypal%E3%80%82com", None),
+    ] {
+        let p = plan_of(link, 15, text);
+        assert_eq!(p.preview.len(), 1, "{link}");
+        assert_eq!(p.preview[0].code.as_str(), "previewTitleNamesSite", "{link}");
+        assert!(reasons(&p)[0].ends_with("names paypal.com, but its pages are on evil.example")
+            || reasons(&p)[0].ends_with("names www.PayPal.com, but its pages are on evil.example"), "{:?}", reasons(&p));
+        // The group keeps the name the person is warned about.
+        assert!(!p.groups[0].title.is_empty());
+    }
+    assert_eq!(
+        reasons(&plan_of("uri-list:https://evil.example/a;https://b.example/?title=bank.de", 15, None)),
+        ["the list's name \"bank.de\" names bank.de, but its pages are on evil.example and b.example"]
+    );
+    assert_eq!(
+        reasons(&plan_of(
+            "uri-list:https://a.example/;https://b.example/;https://c.example/;https://a.example/2?title=Best%20of%20paypal.com",
+            15,
+            None
+        )),
+        ["the list's name \"Best of paypal.com\" names paypal.com, but its pages are on a.example and 2 other sites"]
+    );
+}
+
+#[test]
+fn a_list_named_by_the_site_its_pages_are_on_asks_for_nothing() {
+    for link in [
+        // One of its sites, with www. or a subdomain; a name that is no address.
+        "uri-list:https://github.com/a;https://docs.github.com/b?title=Reading%20from%20github.com",
+        "uri-list:https://www.paypal.com/a;https://evil.example/?title=paypal.com%20and%20friends",
+        "uri-list:https://paypal.com/?title=www.paypal.com",
+        "uri-list:https://a.example/;https://b.example/?title=README.md%20and%20Node.js",
+        // No page: nothing opens, and the plan says why already.
+        "uri-list:javascript:alert(1)?title=paypal.com",
+    ] {
+        let p = plan_of(link, 15, None);
+        assert!(
+            !p.preview
+                .iter()
+                .any(|m| m.code.as_str().starts_with("previewTitleNames")),
+            "{link}: {:?}",
+            reasons(&p)
+        );
+    }
+}
+
+#[test]
+fn a_nested_lists_name_is_checked_against_its_own_pages() {
+    // The nested list "paypal.com" holds a page of evil.example; the link's
+    // other page is on paypal.com, which does not make the nested name true.
+    let p = plan_of(
+        "uri-list:https://paypal.com/;uri-list:https://evil.example/%3Ftitle=paypal.com?title=Mine",
+        15,
+        None,
+    );
+    assert_eq!(
+        reasons(&p),
+        ["in the nested list of item 2: the list's name \"paypal.com\" names paypal.com, but its pages are on evil.example"]
+    );
+    // The link's own name, first.
+    let p = plan_of(
+        "uri-list:https://evil.example/;uri-list:https://evil.example/2%3Ftitle=paypal.com?title=bank.de",
+        15,
+        None,
+    );
+    assert_eq!(p.preview[0].code.as_str(), "previewTitleNamesSite");
+    assert!(
+        reasons(&p)[0].starts_with("the list's name \"bank.de\""),
+        "{:?}",
+        reasons(&p)
+    );
+    assert!(
+        reasons(&p)[1].starts_with("in the nested list of item 2"),
+        "{:?}",
+        reasons(&p)
+    );
+}

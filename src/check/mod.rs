@@ -17,9 +17,7 @@ mod punycode;
 #[cfg(feature = "serde")]
 pub(crate) mod report;
 
-#[cfg(feature = "ts")]
-use crate::message::Arg;
-use crate::message::{Code, Message};
+use crate::message::{Arg, Code, Message};
 use crate::platform::UrlParser;
 use crate::strset::first_of_each;
 use crate::syntax::list::{Scheme, UriList};
@@ -207,19 +205,73 @@ pub fn check_list(list: &UriList, urls: &dyn UrlParser) -> Vec<ItemCheck> {
 
 /// An alert when a page's title, the sender's words, reads as the address of
 /// another site than the one the page is on: "paypal.com" over a page of
-/// `example.net` would pass for the site's name. Every word of the title
-/// that reads as a web address (as [`crate::reads_as_address`] reads one,
-/// after an `http://` or `https://`) is compared with the page's site by
-/// registered domain (`www.paypal.com` and `paypal.com` are one site,
-/// `bank.de` and `bank.example` two). A word counts as an address only when it starts with a
-/// scheme or `www.`, or ends in a top-level domain people write in names: a
-/// common generic one (`com`, `org`, `io`...) or any two letters but a few
-/// file extensions (`README.md`, `Node.js` and `index.html` are titles, not
-/// sites). A heuristic, without the Public Suffix List (which would
-/// outweigh the module): it errs towards warning.
+/// `example.net` would pass for the site's name (how a title is read:
+/// [`site_named_elsewhere`]).
 pub(crate) fn title_note(title: Option<&str>, site: Option<&Site>) -> Option<Note> {
     let (title, site) = (title?, site?);
-    let page = registered_domain(&site.unicode);
+    let named = site_named_elsewhere(title, &[site])?;
+    Some(Note {
+        alert: true,
+        message: Message::with(
+            Code::noteTitleNamesSite,
+            &[&shown_title(title), &named, &site.shown()],
+        ),
+    })
+}
+
+/// An alert when a list's name (its `title` or `group-name`, or the text of
+/// the link it came from), the sender's words, reads as the address of a
+/// site that none of the list's pages, `sites`, is on: a tab group named
+/// "paypal.com" around pages of `example.net` would pass for that site's.
+/// Read as a page's title is ([`title_note`]); the message names the sites
+/// the pages are on (the first, and how many others). None for a list
+/// without pages.
+pub(crate) fn list_title_note(title: &str, sites: &[&Site]) -> Option<Message> {
+    let first = sites.first()?;
+    let named = site_named_elsewhere(title, sites)?;
+    let mut others: Vec<&Site> = Vec::new();
+    for site in &sites[1..] {
+        if site.host != first.host && !others.iter().any(|o| o.host == site.host) {
+            others.push(site);
+        }
+    }
+    let on = match others.as_slice() {
+        [] => first.shown().into(),
+        [other] => Arg::Message(Message {
+            code: Code::listAnd,
+            args: vec![first.shown().into(), other.shown().into()],
+        }),
+        more => {
+            return Some(Message::with(
+                Code::previewTitleNamesSites,
+                &[
+                    &shown_title(title),
+                    &named,
+                    &first.shown(),
+                    &crate::message::digits::decimal(more.len() as u64),
+                ],
+            ))
+        }
+    };
+    Some(Message {
+        code: Code::previewTitleNamesSite,
+        args: vec![shown_title(title).into(), named.into(), on],
+    })
+}
+
+/// The first site that a word of `title` names (read as drawn: [`as_drawn`])
+/// and that none of `sites` is: another registered domain
+/// (`www.paypal.com` and `paypal.com` are one site, `bank.de` and
+/// `bank.example` two), and not the host itself. Every word of the title that
+/// reads as a web address (as [`crate::reads_as_address`] reads one, after an
+/// `http://` or `https://`) counts. A word counts as an address only when it
+/// starts with a scheme or `www.`, or ends in a top-level domain people write
+/// in names: a common generic one (`com`, `org`, `io`...) or any two letters
+/// but a few file extensions (`README.md`, `Node.js` and `index.html` are
+/// titles, not sites). A heuristic, without the Public Suffix List (which
+/// would outweigh the module): it errs towards warning. The host named is
+/// returned without bidirectional controls.
+fn site_named_elsewhere(title: &str, sites: &[&Site]) -> Option<String> {
     // Read as it looks: "paypal.com" followed by a zero-width space draws
     // as "paypal.com", and "paypal\u{3002}com" reads (and opens, in an
     // address bar) as it.
@@ -231,20 +283,22 @@ pub(crate) fn title_note(title: Option<&str>, site: Option<&Site>) -> Option<Not
             // ASCII case only: the engine's hosts are lowercase already, and
             // Unicode's case tables (`to_lowercase`) cost 17 KB of wasm.
             let lower = host.to_ascii_lowercase();
-            registered_domain(&lower) != page && lower != site.host
+            let domain = registered_domain(&lower);
+            !sites
+                .iter()
+                .any(|site| domain == registered_domain(&site.unicode) || lower == site.host)
         })?;
-    // Shown as text: without bidirectional controls, and at most 80
-    // characters of it.
+    Some(crate::bidi::without_bidi_controls(named).into_owned())
+}
+
+/// A sender's title as an alert shows it: as text, without bidirectional
+/// controls, and at most 80 characters of it.
+fn shown_title(title: &str) -> String {
     let shown = crate::bidi::without_bidi_controls(title);
-    let shown = match shown.char_indices().nth(80) {
+    match shown.char_indices().nth(80) {
         Some((cut, _)) => [&shown[..cut], "…"].concat(),
         None => shown.into_owned(),
-    };
-    let named = crate::bidi::without_bidi_controls(named);
-    Some(Note {
-        alert: true,
-        message: Message::with(Code::noteTitleNamesSite, &[&shown, &named, &site.shown()]),
-    })
+    }
 }
 
 /// `title` as a person reads it: without the characters that draw nothing

@@ -95,6 +95,8 @@ messages! {
     previewTypeList: "the list asks to be shown as a list first",
     previewOverLimit: "$1 pages: more than the $2 that open at once",
     previewNothingOpenable: "no page in the list can be opened",
+    previewTitleNamesSite: "the list's name \"$1\" names $2, but its pages are on $3",
+    previewTitleNamesSites: "the list's name \"$1\" names $2, but its pages are on $3 and $4 other sites",
     // Names of groups without a title (`plan`).
     summaryOnePage: "1 page",
     summaryOneSite: "$1 pages from $2",

@@ -68,6 +68,29 @@ export const cases = [
     },
   },
   {
+    name: "titles: a click on a list named as another site's address (its link's text \"PayPal.com\", or its title) over pages of 127.0.0.1 shows the preview page with the reason, nothing opened",
+    async run({ browser, origin }) {
+      for (const [id, said] of [
+        ['#named-text', /the list's name "PayPal\.com" names PayPal\.com, but its pages are on 127\.0\.0\.1/],
+        ['#named-title', /the list's name "Sign in at www\.paypal\.com" names www\.paypal\.com, but its pages are on 127\.0\.0\.1/],
+      ]) {
+        await browser.reset();
+        await browser.goto(`${origin}/title-names-site.html`);
+        await browser.click(id);
+        const state = await settled(browser, origin, { tabs: 2 }, `the preview page of ${id}`);
+        assert.equal(state.groups.length, 0, `${id}: nothing opened`);
+        await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
+        const why = await waitFor(
+          () => browser.inPage(() => document.getElementById('why')?.textContent ?? ''),
+          (text) => said.test(text),
+          { what: `the reason for ${id}` },
+        );
+        assert.match(why, said);
+      }
+      await browser.screenshots(SCREENSHOTS, `preview-${browser.name}-list-named-site`);
+    },
+  },
+  {
     name: 'titles: a click on a link whose page titles are only words opens its group at once',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/title-names-site.html`);

@@ -189,6 +189,19 @@ export const cases = [
       }
     },
   },
+  {
+    name: "web open: a list named as another site's address (\"paypal.com\" over pages of 127.0.0.1) says so under \"Look before you open\", naming the site its pages are on",
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/web/#uri-list:${origin}/page/w1;${origin}/page/w2?title=paypal%2Ecom`);
+      await shown(browser);
+      const look = await browser.inPage(() => (document.getElementById('look').hidden ? null : document.getElementById('look-list').textContent));
+      assert.equal(look, 'the list\'s name "paypal.com" names paypal.com, but its pages are on 127.0.0.1');
+      // The rows themselves carry no alert: both start ticked.
+      assert.deepEqual((await rows(browser)).map((r) => r.ticked), [true, true]);
+      await assertAccessible(browser, 'the web page of a list named as another site');
+    },
+  },
 ];
 
 /** The lookalike case's steps, with pop-ups allowed for the site. */
