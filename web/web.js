@@ -245,16 +245,25 @@ function drawRows(report, stack, from, count) {
       stack.push(inner);
       continue;
     }
-    ol.append(itemRow(entry));
+    ol.append(itemRow(entry, within(ol)));
   }
   return end;
 }
 
+/** The headings of the nested lists `ol` is in, innermost first (the filter matches them too). */
+function within(ol) {
+  const names = [];
+  for (let at = ol.closest('li.nested'); at; at = at.parentElement?.closest('li.nested') ?? null) {
+    names.push(at.querySelector(':scope > h3')?.textContent ?? '');
+  }
+  return names;
+}
+
 /** A row of the list view; an openable page's with its box, which the model follows. */
-function itemRow(entry) {
-  if (entry.class !== 'openable') return otherRow(entry, words);
+function itemRow(entry, names) {
+  if (entry.class !== 'openable') return otherRow(entry, words, names);
   const n = pages.length;
-  const li = pageRow(entry, words, { id: `item-${n}`, n });
+  const li = pageRow(entry, words, { id: `item-${n}`, n, within: names });
   const box = /** @type {HTMLInputElement} */ (li.querySelector('input[type=checkbox]'));
   pages.push({ url: entry.item, checked: box.checked, box });
   return li;

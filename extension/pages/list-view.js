@@ -44,15 +44,16 @@ function address(url) {
  * The row of an openable page: its box (`id` names it, and its parts), and its title and address
  * as one link that opens that one page, in a new tab, with no opener and no referrer. `options`:
  * `checked` (else: ticked unless warned), `site` (false where a heading names it), `before`
- * (elements put in front of the notes, such as a duplicate's reason), `disabled`, `draggable`.
+ * (elements put in front of the notes, such as a duplicate's reason), `disabled`, `draggable`,
+ * `within` (the names of the nested lists or groups the row is in, which the filter matches too).
  * @param {Entry} entry
  * @param {Words} words
- * @param {{id: string, n: number, checked?: boolean, site?: boolean, before?: Node[], disabled?: boolean, draggable?: boolean, className?: string}} options
+ * @param {{id: string, n: number, checked?: boolean, site?: boolean, before?: Node[], disabled?: boolean, draggable?: boolean, className?: string, within?: string[]}} options
  */
-export function pageRow(entry, words, { id, n, checked = !warned(entry), site = true, before = [], disabled = false, draggable = false, className = '' }) {
+export function pageRow(entry, words, { id, n, checked = !warned(entry), site = true, before = [], disabled = false, draggable = false, className = '', within = [] }) {
   const li = element('li', { class: ['item openable', warned(entry) ? 'warned' : '', className].filter(Boolean).join(' ') });
   if (draggable) li.draggable = true;
-  li.dataset.filter = filterText(entry, words);
+  li.dataset.filter = filterText(entry, words, within);
   const box = /** @type {HTMLInputElement} */ (element('input', { type: 'checkbox', id, 'aria-labelledby': `${id}-url`, 'aria-describedby': `${id}-about` }));
   box.checked = checked;
   box.disabled = disabled;
@@ -77,10 +78,15 @@ export function pageRow(entry, words, { id, n, checked = !warned(entry), site = 
   return li;
 }
 
-/** The row of an item that is not opened: what it is, and why, in words. */
-export function otherRow(entry, words) {
+/**
+ * The row of an item that is not opened: what it is, and why, in words. `within`: as pageRow's.
+ * @param {Entry} entry
+ * @param {Words} words
+ * @param {string[]} [within]
+ */
+export function otherRow(entry, words, within = []) {
   const li = element('li', { class: `item ${entry.class}` });
-  li.dataset.filter = filterText(entry, words);
+  li.dataset.filter = filterText(entry, words, within);
   const text = element('div', { class: 'text' });
   if (entry.pageTitle) text.append(element('span', { class: 'page-title' }, entry.pageTitle));
   text.append(element('span', { class: 'url' }, entry.item));
@@ -93,9 +99,12 @@ export function otherRow(entry, words) {
   return li;
 }
 
-/** What the filter box matches a row by: its title, address and site, in lower case. */
-function filterText(entry, words) {
-  return [entry.pageTitle ?? '', entry.item, siteName(entry, words)].join('\n').toLowerCase();
+/**
+ * What the filter box matches a row by: its title, address and site, and the names of the nested
+ * lists or groups it is in (`within`), in lower case.
+ */
+function filterText(entry, words, within) {
+  return [entry.pageTitle ?? '', entry.item, siteName(entry, words), ...within].join('\n').toLowerCase();
 }
 
 /**

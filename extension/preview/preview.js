@@ -231,7 +231,7 @@ async function show(settings) {
         // A lookalike opens only if checked; a duplicate, only once duplicates are kept.
         const model = { n: pages.length, index: row.page, kept: row.kept, url: row.item, checked: !alerts && !(row.duplicate && skipping), box: null, duplicate: row.duplicate };
         pages.push(model);
-        rows.push({ kind: 'page', row, model });
+        rows.push({ kind: 'page', row, model, group: named ? group.title : null });
       }
     }
   }
@@ -354,7 +354,7 @@ function render(row) {
     case 'others':
       return element('li', { class: 'site others' }, element('h4', {}, t('previewNotOpened', row.count)));
     case 'page':
-      return pageRow(row.row, row.model);
+      return pageRow(row.row, row.model, row.group);
     default:
       return otherRow(row.row, words);
   }
@@ -362,9 +362,10 @@ function render(row) {
 
 /**
  * An openable page (pages/list-view.js): its box, and its title and address as a link that opens
- * that one page; its site is named by the heading above it.
+ * that one page; its site is named by the heading above it, its group's name (`group`, when the
+ * page shows group names) too.
  */
-function pageRow(row, model) {
+function pageRow(row, model, group) {
   const before = model.duplicate ? [element('span', { class: 'tag' }, t('previewDuplicate')), element('span', {}, localized(model.duplicate.reason))] : [];
   const li = listRow(row, words, {
     id: `item-${model.index}`, // by the page's place in the list
@@ -375,6 +376,8 @@ function pageRow(row, model) {
     disabled: Boolean(model.duplicate) && /** @type {HTMLInputElement} */ ($('skip-duplicates')).checked,
     draggable: true,
     className: model.duplicate ? 'duplicate' : '',
+    // The group's name, when the page shows it: the filter matches it too.
+    within: group ? [group] : [],
   });
   model.box = /** @type {HTMLInputElement} */ (li.querySelector('input[type=checkbox]'));
   return li;

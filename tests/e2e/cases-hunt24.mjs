@@ -32,7 +32,37 @@ function seenRows(browser) {
   );
 }
 
+/** Six pages, then a nested list "Flights to Rome" of six: the filter box shows (from ten rows). */
+const withNested = (origin) =>
+  `uri-list:${Array.from({ length: 6 }, (_, n) => `${origin}/page/s${n}`).join(';')};uri-list:${Array.from({ length: 6 }, (_, n) => `${origin}/page/f${n}`).join('%3B')}%3Ftitle=Flights%2520to%2520Rome?title=Trip`;
+
+/** The addresses of the rows the filter leaves on screen. */
+const visibleAddresses = (browser) =>
+  browser.inPage(() => [...document.querySelectorAll('#items li.item')].filter((li) => li.getBoundingClientRect().height > 0).map((li) => new URL(li.querySelector('a.url').href).pathname));
+
 export const cases = [
+  {
+    name: "hunt24: the web page's filter matches the name of a nested list: typing it shows that list's pages",
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/web/#${withNested(origin)}`);
+      await shown(browser);
+      await browser.typeInto('#filter-input', 'rome');
+      await waitFor(() => browser.inPage(() => document.getElementById('filter-count').textContent), (text) => text.startsWith('6 of 12 shown'), { what: 'the filter count' });
+      assert.deepEqual(await visibleAddresses(browser), ['/page/f0', '/page/f1', '/page/f2', '/page/f3', '/page/f4', '/page/f5']);
+    },
+  },
+  {
+    name: "hunt24: the preview page's filter matches the name of a group it shows: typing it shows that group's pages",
+    async run({ browser, origin }) {
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(withNested(origin))}`);
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (r) => r !== '', { what: 'the preview page' });
+      await browser.typeInto('#filter-input', 'rome');
+      await waitFor(() => browser.inPage(() => document.getElementById('filter-count').textContent), (text) => text.startsWith('6 of 12 shown'), { what: 'the filter count' });
+      assert.deepEqual(await visibleAddresses(browser), ['/page/f0', '/page/f1', '/page/f2', '/page/f3', '/page/f4', '/page/f5']);
+      assert.equal(await browser.inPage(() => document.getElementById('open').textContent), 'Open 6 pages as a group');
+    },
+  },
   {
     name: 'hunt24: the filter box takes the rows it leaves out off the screen, and a filter that matches nothing says so',
     extension: false,
