@@ -129,10 +129,28 @@ async function setUpShare(windowId, webBase) {
     $('link-length').hidden = false;
   };
   length();
-  titles.addEventListener('change', length);
-  format.addEventListener('change', label);
+  // The button's tooltip: the link it copies (its start), with the titles or without as the box
+  // says; none for the other formats, which copy no link.
+  const links = new Map([[preview.pageTitles, preview.link]]);
+  const tooltip = async () => {
+    const withThem = titles.checked;
+    if (!links.has(withThem)) {
+      const other = await ask('sharePreview', { scope: 'tabs', windowId, pageTitles: withThem }).catch(() => null);
+      if (other?.link) links.set(withThem, other.link);
+    }
+    // As the box and the format are now (another change may have come while asking).
+    button.title = format.value === 'link' ? shorten(links.get(titles.checked) ?? '', 300) : '';
+  };
+  titles.addEventListener('change', () => {
+    length();
+    tooltip();
+  });
+  format.addEventListener('change', () => {
+    label();
+    tooltip();
+  });
   button.disabled = false;
-  button.title = shorten(preview.link, 300);
+  tooltip();
   notes(preview);
   const withTitles = () => ({ pageTitles: titles.checked });
   onCopy(button, () => ({ scope: 'tabs', windowId, format: format.value, ...withTitles() }), notes);

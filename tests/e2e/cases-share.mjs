@@ -233,6 +233,25 @@ export async function markClipboard(browser, origin) {
 const page = (origin, name) => `${origin}/page/${name}`;
 
 /**
+ * Waits until the `count` tabs of /page/ have their pages' titles: a tab has its page's title
+ * once the page has loaded (before, the browser shows its address), and the popup counts the
+ * titles' characters when it opens. Read from the browser's side in Firefox: an extension page
+ * there would take the focus and the selection.
+ */
+function ownTitles(browser, count) {
+  return waitFor(
+    () =>
+      browser.name === 'chromium'
+        ? browser.inExtension(async () =>
+            (await chrome.tabs.query({ currentWindow: true })).filter((tab) => (tab.url ?? '').includes('/page/')).map((tab) => tab.title ?? ''),
+          )
+        : browser.script("return gBrowser.tabs.filter((tab) => tab.linkedBrowser.currentURI.spec.includes('/page/')).map((tab) => tab.label);", [], { chrome: true }),
+    (titles) => titles.length === count && titles.every((title) => title !== '' && !title.includes('/page/')),
+    { what: "every tab's own title" },
+  );
+}
+
+/**
  * A fresh start (only a fixture page), then a person clicks the copied `link` on it: the state
  * once one group of `count` loaded pages has opened.
  */
@@ -451,6 +470,35 @@ export const cases = [
     },
   },
   {
+    name: "share: the popup's Copy button shows the link it copies in its tooltip, with the titles or without as the Titles box says, and none for a format that copies no link",
+    async run({ browser, origin }) {
+      await forgetShareFormat(browser);
+      await browser.inExtension(async () => {
+        await (globalThis.browser ?? globalThis.chrome).storage.sync.remove('sharePageTitles');
+      });
+      const names = ['Tea', 'Cake'];
+      const tabs = names.map((name) => ({ url: page(origin, name) }));
+      await arrange(browser, { tabs, select: [0, 1] });
+      await ownTitles(browser, names.length);
+      const untitled = `uri-list:${tabs.map(({ url }) => url).join(';')}`;
+      const titled = `${untitled}?page-titles=${names.map(encodeTitle).join('~')}`;
+      const popup = await openPopup(browser);
+      const tooltip = () => popup.evaluate(() => document.getElementById('copy').title);
+      try {
+        await waitFor(() => popup.evaluate(() => document.getElementById('copy').disabled), (disabled) => !disabled, { what: 'the popup to count the tabs' });
+        assert.equal(await tooltip(), untitled);
+        await popup.click('#page-titles');
+        assert.equal(await waitFor(tooltip, (t) => t !== untitled, { what: 'the tooltip with the titles' }), titled);
+        await popup.click('#page-titles');
+        assert.equal(await waitFor(tooltip, (t) => t !== titled, { what: 'the tooltip without the titles' }), untitled);
+        await popup.choose('#format', 'markdown');
+        assert.equal(await waitFor(tooltip, (t) => t !== untitled, { what: 'no tooltip for Markdown' }), '');
+      } finally {
+        await popup.close();
+      }
+    },
+  },
+  {
     name: "share: the popup offers the pages' titles with how much longer they make the link; ticked, the link carries them (page-titles) exactly, and the choice stays",
     async run({ browser, origin }) {
       await forgetShareFormat(browser);
@@ -466,20 +514,7 @@ export const cases = [
       const shared = [...names.slice(0, 3), `${'Long title '.repeat(12).slice(0, 119)}…`];
       const tabs = names.map((name) => ({ url: page(origin, encodeURIComponent(name)) }));
       await arrange(browser, { tabs, select: [0, 1, 2, 3] });
-      // A tab has its page's title once the page has loaded (before, the browser shows its address):
-      // the popup counts the titles' characters when it opens.
-      // Read from the browser's side in Firefox: an extension page there would take the focus and
-      // the selection.
-      await waitFor(
-        () =>
-          browser.name === 'chromium'
-            ? browser.inExtension(async () =>
-                (await chrome.tabs.query({ currentWindow: true })).filter((tab) => (tab.url ?? '').includes('/page/')).map((tab) => tab.title ?? ''),
-              )
-            : browser.script("return gBrowser.tabs.filter((tab) => tab.linkedBrowser.currentURI.spec.includes('/page/')).map((tab) => tab.label);", [], { chrome: true }),
-        (titles) => titles.length === names.length && titles.every((title) => title !== '' && !title.includes('/page/')),
-        { what: "every tab's own title" },
-      );
+      await ownTitles(browser, names.length);
       const urls = tabs.map(({ url }) => url);
       const untitled = `uri-list:${urls.join(';')}`;
       const titled = `${untitled}?page-titles=${shared.map(encodeTitle).join('~')}`;
