@@ -345,7 +345,7 @@ export const cases = [
     async run({ browser, origin }) {
       await browser.goto(`${origin}/http-note.html`);
       await browser.click('#link');
-      const state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs.length === 3 && s.groups.length === 1 && s.tabs[2].url === 'http://plain.invalid/page', { what: 'the group' });
+      const state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs.length === 3 && s.groups.length === 1 && s.groups[0].title !== '' && s.tabs[2].url === 'http://plain.invalid/page', { what: 'the group, named' });
       assert.deepEqual(urlAndGroup(state), [
         ['/http-note.html', null],
         ['/page/local', 'Plain'],
