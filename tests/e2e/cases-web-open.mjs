@@ -200,6 +200,7 @@ export const cases = [
       // The rows themselves carry no alert: both start ticked.
       assert.deepEqual((await rows(browser)).map((r) => r.ticked), [true, true]);
       await assertAccessible(browser, 'the web page of a list named as another site');
+      await browser.screenshots(SCREENSHOTS, `web-${browser.name}-list-named-site`);
     },
   },
 ];
