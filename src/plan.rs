@@ -306,10 +306,11 @@ struct Seen<'u> {
 }
 
 /// Ends a run of a list's own pages (at a nested list, or at the list's
-/// end): its pages (each with its title) become a group, named later with
-/// the list's other runs.
+/// end): its pages and their titles become a group, named later with the
+/// list's other runs.
 fn end_run(
-    run: &mut Vec<(String, Option<String>)>,
+    run: &mut Vec<String>,
+    titles: &mut Vec<Option<String>>,
     runs: &mut Vec<(usize, usize)>,
     color: Option<&'static str>,
     depth: usize,
@@ -320,13 +321,12 @@ fn end_run(
         return;
     }
     runs.push((out.groups.len(), seen.pages - run.len()));
-    let (urls, titles) = core::mem::take(run).into_iter().unzip();
     out.groups.push(Group {
         title: String::new(),
         summary: None,
         color,
-        urls,
-        titles,
+        urls: core::mem::take(run),
+        titles: core::mem::take(titles),
         depth,
     });
 }
@@ -348,7 +348,8 @@ fn add_groups(
         })
     });
     // The name is decided once the list's own pages are known.
-    let mut run: Vec<(String, Option<String>)> = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    let mut run_titles: Vec<Option<String>> = Vec::new();
     // Each run's group, and the position of its first page.
     let mut runs: Vec<(usize, usize)> = Vec::new();
     // The items that repeat an earlier item's address, with the first
@@ -393,7 +394,8 @@ fn add_groups(
                     });
                     continue;
                 }
-                run.push((item.as_str().to_owned(), page_title));
+                run.push(item.as_str().to_owned());
+                run_titles.push(page_title);
                 let page = seen.pages;
                 seen.pages += 1;
                 seen.notes.extend(c.notes.into_iter().map(|n| (page, n)));
@@ -402,7 +404,15 @@ fn add_groups(
                 }
             }
             (Class::List, Some(child)) => {
-                end_run(&mut run, &mut runs, color, depth, out, seen);
+                end_run(
+                    &mut run,
+                    &mut run_titles,
+                    &mut runs,
+                    color,
+                    depth,
+                    out,
+                    seen,
+                );
                 let inner = [nest, &[n + 1]].concat();
                 // Its own title, else the one this list's page-titles gives it.
                 let title = own_title(child).or_else(|| {
@@ -422,7 +432,15 @@ fn add_groups(
             }),
         }
     }
-    end_run(&mut run, &mut runs, color, depth, out, seen);
+    end_run(
+        &mut run,
+        &mut run_titles,
+        &mut runs,
+        color,
+        depth,
+        out,
+        seen,
+    );
     // Every run of this list's own pages takes the list's name; without one,
     // a summary of them all.
     let (name, about) = title.map_or_else(

@@ -172,8 +172,9 @@ extern "C" {
     /// fields (`{lists?, title, type, warnings}`).
     #[wasm_bindgen(js_name = finishCheck)]
     fn finish_check(rest: &JsValue) -> JsValue;
-    /// `plan`'s result from `head` (its groups' `urls` and `titles` the
-    /// number of their URLs), the skipped rows and the URLs added.
+    /// `plan`'s result from `head` (its groups' `urls` the number of their
+    /// URLs), the skipped rows and the URLs added, each group's `titles`
+    /// after its `urls`.
     #[wasm_bindgen(js_name = finishPlan)]
     fn finish_plan(head: &JsValue) -> JsValue;
 }
@@ -883,7 +884,8 @@ impl<'a, G> PlanShape<'a, G> {
     }
 }
 
-/// A [`uri_list::Group`] without its URLs and their titles: their number.
+/// A [`uri_list::Group`] without its URLs: their number (src/wasm.js adds
+/// their titles after them, as `titles`).
 #[derive(Serialize)]
 struct GroupHead<'a> {
     title: &'a str,
@@ -891,7 +893,6 @@ struct GroupHead<'a> {
     color: Option<&'a str>,
     depth: usize,
     urls: usize,
-    titles: usize,
 }
 
 /// The parsed link and the plan for `plan(link, opts)`.
@@ -956,7 +957,6 @@ pub fn js_plan(
             color: g.color,
             depth: g.depth,
             urls: g.urls.len(),
-            titles: g.titles.len(),
         })
         .collect();
     let head = to_js(&PlanShape::new(&parsed, &plan, groups, false))?;

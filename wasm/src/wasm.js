@@ -189,8 +189,8 @@ export function finishCheck(rest) {
 export function finishPlan(head) {
   let n = 0;
   for (const group of head.groups) {
+    group.titles = titlesSoFar.slice(n, n + group.urls);
     group.urls = urlsSoFar.slice(n, n + group.urls);
-    group.titles = titlesSoFar.slice(n, n + group.titles);
     n += group.urls.length;
   }
   const out = { mode: head.mode, pages: head.pages, groups: head.groups, skipped: rowsSoFar, duplicates: duplicatesSoFar, preview: head.preview, notes: head.notes, title: head.title, warnings: head.warnings };
