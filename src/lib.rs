@@ -319,7 +319,7 @@ pub use message::error::{Error, ErrorKind, Violation, Warning};
 pub use message::{messages, Arg, Code, Message};
 pub use plan::{
     plan, Context as PlanContext, Duplicate, Group, Mode, Plan, Skipped, DEFAULT_OPEN_LIMIT,
-    GROUP_COLORS,
+    GROUP_COLORS, MAX_PAGE_TITLE_CHARS,
 };
 #[cfg(feature = "url")]
 pub use platform::UrlCrate;

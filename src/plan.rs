@@ -82,6 +82,13 @@ pub struct Group {
     pub depth: usize,
     /// The URLs, in order.
     pub urls: Vec<String>,
+    /// Each URL's page title as the list's sender wrote it (the option
+    /// `page-titles`), for the tab to show until its page loads; `None`
+    /// where the list has none, and where the title gets an alert (it
+    /// names another site than the page's: `title_note`). One line, without
+    /// bidirectional or other control characters, at most
+    /// [`MAX_PAGE_TITLE_CHARS`] characters. As long as `urls`.
+    pub titles: Vec<Option<String>>,
 }
 
 /// An item that is not opened, and why.
@@ -258,6 +265,7 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>, urls: &dyn UrlParser) -> Pla
         out.groups.reverse();
         for group in &mut out.groups {
             group.urls.reverse();
+            group.titles.reverse();
         }
     }
     let pages = out.pages();
@@ -300,9 +308,11 @@ struct Seen<'u> {
 }
 
 /// Ends a run of a list's own pages (at a nested list, or at the list's
-/// end): its pages become a group, named later with the list's other runs.
+/// end): its pages and their titles become a group, named later with the
+/// list's other runs.
 fn end_run(
     run: &mut Vec<String>,
+    titles: &mut Vec<Option<String>>,
     runs: &mut Vec<(usize, usize)>,
     color: Option<&'static str>,
     depth: usize,
@@ -318,6 +328,7 @@ fn end_run(
         summary: None,
         color,
         urls: core::mem::take(run),
+        titles: core::mem::take(titles),
         depth,
     });
 }
@@ -341,6 +352,7 @@ fn add_groups(
     });
     // The name is decided once the list's own pages are known.
     let mut run: Vec<String> = Vec::new();
+    let mut run_titles: Vec<Option<String>> = Vec::new();
     // Each run's group, and the position of its first page.
     let mut runs: Vec<(usize, usize)> = Vec::new();
     // The items that repeat an earlier item's address, with the first
@@ -362,8 +374,16 @@ fn add_groups(
             .next_if(|(i, _)| *i == n)
             .map(|(_, r)| HostRead::of(r));
         let mut c = check_item_knowing(item.as_str(), known, seen.urls);
-        c.notes
-            .extend(title_note(list.page_title(n), c.site.as_ref()));
+        let alert = title_note(list.page_title(n), c.site.as_ref());
+        // The sender's title, shown in the tab strip, unless it gets an alert.
+        let page_title = match alert {
+            Some(_) => None,
+            None => list
+                .page_title(n)
+                .map(|t| clean_to(t, MAX_PAGE_TITLE_CHARS))
+                .filter(|t| !t.is_empty()),
+        };
+        c.notes.extend(alert);
         match (c.class, item.list()) {
             (Class::Openable, _) => {
                 if let Some((_, earlier)) = repeats.next_if(|&(i, _)| i == n) {
@@ -378,6 +398,7 @@ fn add_groups(
                     continue;
                 }
                 run.push(item.as_str().to_owned());
+                run_titles.push(page_title);
                 let page = seen.pages;
                 seen.pages += 1;
                 seen.notes.extend(c.notes.into_iter().map(|n| (page, n)));
@@ -386,7 +407,15 @@ fn add_groups(
                 }
             }
             (Class::List, Some(child)) => {
-                end_run(&mut run, &mut runs, color, depth, out, seen);
+                end_run(
+                    &mut run,
+                    &mut run_titles,
+                    &mut runs,
+                    color,
+                    depth,
+                    out,
+                    seen,
+                );
                 let inner = [nest, &[n + 1]].concat();
                 // Its own title, else the one this list's page-titles gives it.
                 let title = own_title(child).or_else(|| {
@@ -406,7 +435,15 @@ fn add_groups(
             }),
         }
     }
-    end_run(&mut run, &mut runs, color, depth, out, seen);
+    end_run(
+        &mut run,
+        &mut run_titles,
+        &mut runs,
+        color,
+        depth,
+        out,
+        seen,
+    );
     // A name that reads as another site's address than its pages' (its own
     // and its nested lists') asks for the preview page, the link's own
     // list's first.
@@ -515,19 +552,28 @@ fn own_title(list: &UriList) -> Option<String> {
 /// The longest group name, in characters; longer ones end in "…".
 pub const MAX_TITLE_CHARS: usize = 80;
 
+/// The longest page title a group carries ([`Group::titles`]), in
+/// characters; longer ones end in "…". A tab shows a few dozen.
+pub const MAX_PAGE_TITLE_CHARS: usize = 200;
+
 /// White space folded to single spaces, control characters and
 /// bidirectional controls ([`crate::bidi::is_bidi_control`]: a group's
 /// name is shown, and copied, next to addresses) dropped, and at most
 /// [`MAX_TITLE_CHARS`] characters.
 fn clean_title(t: &str) -> String {
+    clean_to(t, MAX_TITLE_CHARS)
+}
+
+/// [`clean_title`], at most `most` characters.
+fn clean_to(t: &str, most: usize) -> String {
     let t = crate::bidi::without_bidi_controls(t);
     let folded: Vec<&str> = t
         .split(|c: char| c.is_whitespace() || c.is_control())
         .filter(|w| !w.is_empty())
         .collect();
     let folded = folded.join(" ");
-    match folded.char_indices().nth(MAX_TITLE_CHARS - 1) {
-        Some((cut, _)) if folded.chars().count() > MAX_TITLE_CHARS => {
+    match folded.char_indices().nth(most - 1) {
+        Some((cut, _)) if folded.chars().count() > most => {
             let mut title = folded[..cut].to_owned();
             title.push('…');
             title

@@ -605,3 +605,85 @@ fn a_nested_lists_name_is_checked_against_its_own_pages() {
         reasons(&p)
     );
 }
+
+fn page_titles(p: &Plan) -> Vec<Vec<Option<&str>>> {
+    p.groups
+        .iter()
+        .map(|g| g.titles.iter().map(Option::as_deref).collect())
+        .collect()
+}
+
+/// Each page carries the sender's title (`page-titles`) for its tab, in the
+/// pages' order (reversed with them), `None` where the list has none; a
+/// nested list's title names its group, not a page; duplicates and skipped
+/// items take theirs with them.
+#[test]
+fn each_page_carries_its_sender_title() {
+    let inner = "uri-list:https://n.example/1%3Bhttps://n.example/2%3Fpage-titles=N1";
+    let link = format!(
+        "uri-list:https://a.example/1;javascript:x;{inner};https://a.example/2;https://a.example/1;https://a.example/3\
+         ?page-titles=Hotel%2C%20old%20town~Script~Inner~~Again~Caf%C3%A9"
+    );
+    let p = plan_with(&link, false, false);
+    assert_eq!(
+        titles(&p),
+        [
+            "3 pages from a.example (1)",
+            "Inner",
+            "3 pages from a.example (2)"
+        ]
+    );
+    assert_eq!(
+        page_titles(&p),
+        [
+            vec![Some("Hotel, old town")],
+            vec![Some("N1"), None],
+            vec![None, Some("Café")]
+        ]
+    );
+    for g in &p.groups {
+        assert_eq!(g.titles.len(), g.urls.len());
+    }
+    let p = plan_with(&link, false, true);
+    assert_eq!(
+        page_titles(&p),
+        [
+            vec![Some("Café"), None],
+            vec![None, Some("N1")],
+            vec![Some("Hotel, old town")]
+        ]
+    );
+    // A list without titles: a `None` for each page.
+    let p = plan_with("uri-list:https://a.example;https://b.example", false, false);
+    assert_eq!(page_titles(&p), [vec![None, None]]);
+}
+
+/// A title the check gives an alert (it names another site than the
+/// page's, also through invisible characters or a look-alike dot) is not
+/// carried: its tab shows the page's address. The alert still reaches the
+/// preview. A carried title is one line, without bidirectional or other
+/// control characters, and at most 200 characters.
+#[test]
+fn a_title_with_an_alert_is_not_carried_and_titles_are_clean() {
+    let link = "uri-list:https://evil.example/login;https://evil.example/2;https://evil.example/3;\
+                https://paypal.com/;https://evil.example/5\
+                ?page-titles=paypal.com~pay%E2%80%8Bpal.com~paypal%E3%80%82com~paypal.com~Evil";
+    let p = plan_with(link, false, false);
+    assert_eq!(
+        page_titles(&p),
+        [vec![None, None, None, Some("paypal.com"), Some("Evil")]]
+    );
+    assert_eq!(p.preview.len(), 3, "{:?}", p.preview);
+    let long = "x".repeat(300);
+    let link = format!(
+        "uri-list:https://a.example/1;https://a.example/2;https://a.example/3\
+         ?page-titles=%E2%80%AEevil%E2%80%AC%20%0Aname%09here~%20%20~{long}"
+    );
+    let p = plan_with(&link, false, false);
+    let got = page_titles(&p);
+    assert_eq!(got[0][0], Some("evil name here"));
+    assert_eq!(got[0][1], None);
+    let cut = got[0][2].unwrap();
+    assert_eq!(cut.chars().count(), uri_list::MAX_PAGE_TITLE_CHARS);
+    assert!(cut.ends_with('…'));
+}

@@ -160,7 +160,9 @@ export async function openSelected({ link, text, pages, title = '', newWindow = 
     .map((group) => {
       const number = group.depth === 0 ? (reverse ? --k : ++k) : 0;
       const renamed = name && group.depth === 0 ? { title: own > 1 ? `${name} (${number})` : name, summary: null } : {};
-      return { ...group, ...renamed, urls: group.urls.filter(() => chosen.has(n++)) };
+      // Each page with the sender's title the plan gives it (the tab's title while unloaded).
+      const kept = group.urls.map(() => chosen.has(n++));
+      return { ...group, ...renamed, urls: group.urls.filter((_, i) => kept[i]), titles: group.titles.filter((_, i) => kept[i]) };
     })
     .filter((group) => group.urls.length > 0);
   return carryOut({ ...the, groups, skipped: [] }, { tab, active: true, newWindow, grouped: true, lazy, join: join && !newWindow });

@@ -20,13 +20,16 @@ const MAX_REASON = 200;
  * (later than the others), the tabs are put back in the list's order with one move.
  *
  * With `lazy`, only the first page loads; every other tab is created unloaded (background/lazy.js) and
- * loads when it is selected. A tab that cannot be created unloaded is opened loaded instead.
+ * loads when it is selected, titled meanwhile by the sender's title for its page (the plan's
+ * `titles`, when the list has one that passed the core's check) or by its address. A tab that
+ * cannot be created unloaded is opened loaded instead.
  *
  * With `joinGroupId` (the tab group the link's tab is in), every page joins that group instead:
  * nested lists too (a group cannot hold groups), with or without `grouped` (the person asked
  * for no new group, and `type=tabs` asks for none either); the group keeps its name and colour.
  *
- * @param {{title: string, color: string|null, urls: string[]}[]} groups
+ * @param {{title: string, color: string|null, urls: string[], titles?: (string|null)[]}[]} groups
+ *   `titles`: the sender's title of each URL (null for none)
  * @param {{tab: object, active: boolean, newWindow: boolean, grouped: boolean, lazy?: boolean, joinGroupId?: number|null}} how
  *   `active`: whether the first new tab (or the new window) takes the focus
  * @returns {Promise<{tabIds: number[], groupIds: number[], windowId: number, failures: {url: string, message: string}[]}>}
@@ -35,7 +38,7 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   const failures = [];
   const failed = (url, error) => failures.push({ url, message: reasonOf(error, url) });
   const same = sameContext(tab);
-  let pages = groups.flatMap((group, g) => group.urls.map((url) => ({ url, g })));
+  let pages = groups.flatMap((group, g) => group.urls.map((url, i) => ({ url, g, title: group.titles?.[i] ?? null })));
   /** What opened, in the list's order: `{id, g}`. */
   const opened = [];
   let windowId = tab.windowId;
@@ -56,12 +59,12 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   const opener = newWindow ? {} : { openerTabId: tab.id };
   const loadsFirst = opened.length === 0;
   let late = false;
-  const settled = await Promise.allSettled(pages.map(({ url }, k) => {
+  const settled = await Promise.allSettled(pages.map(({ url, title }, k) => {
     const properties = { windowId, index: start + k, ...opener, ...same };
     const first = loadsFirst && k === 0;
     const loaded = () => api.tabs.create({ ...properties, url, active: active && !newWindow && first });
     if (!lazy || first) return loaded();
-    return unloadedOrLoaded(url, properties, () => {
+    return unloadedOrLoaded(url, title, properties, () => {
       late = true;
       return loaded();
     });
@@ -123,10 +126,10 @@ async function joinGroup(tabIds, groupId) {
   return api.tabs.group({ tabIds, groupId });
 }
 
-/** A tab created unloaded; if the browser refuses that, the page opened loaded rather than not at all. */
-async function unloadedOrLoaded(url, properties, loaded) {
+/** A tab created unloaded (titled `title`, else by its address); if the browser refuses that, the page opened loaded rather than not at all. */
+async function unloadedOrLoaded(url, title, properties, loaded) {
   try {
-    return await createUnloaded(url, properties);
+    return await createUnloaded(url, properties, title);
   } catch (error) {
     console.warn(`uri-list: could not open ${url} unloaded (${error?.message ?? error}); opening it loaded`);
     return loaded();

@@ -10,7 +10,7 @@ import { activityMark, backgroundDone } from './cases-open.mjs';
 import { waitFor } from './util.mjs';
 
 /** Sets (or with `undefined`, removes) the lazy setting in storage.sync, as the popup does. */
-async function setLazy(browser, value) {
+export async function setLazy(browser, value) {
   const stored = await browser.inExtension(async (value) => {
     const api = globalThis.browser ?? globalThis.chrome;
     if (value === undefined) await api.storage.sync.remove('lazy');
@@ -30,7 +30,7 @@ async function setLazy(browser, value) {
  * API reports too), because `inExtension` there runs in a tab of its own and would change which
  * tab is selected.
  */
-async function tabsOf(browser, origin) {
+export async function tabsOf(browser, origin) {
   const tabs =
     browser.name === 'firefox'
       ? await browser.script(
@@ -73,7 +73,7 @@ async function tabsOf(browser, origin) {
 }
 
 /** Paths of the fixture server's /page/ requests so far. */
-const pagesFetched = (server) => server.requests.filter((path) => path.startsWith('/page/'));
+export const pagesFetched = (server) => server.requests.filter((path) => path.startsWith('/page/'));
 
 /**
  * A person's click on the fixture's list link (lazy.html: five pages in three groups), then,
@@ -106,7 +106,7 @@ async function assertUnloaded(browser, origin, tab, page) {
 }
 
 /** Selects the tab for `page`, as a click on it in the tab strip does. */
-async function select(browser, origin, page) {
+export async function select(browser, origin, page) {
   const tabs = await tabsOf(browser, origin);
   const index = tabs.findIndex((tab) => tab.page === page);
   assert.ok(index >= 0, `a tab for ${page}`);
@@ -122,7 +122,7 @@ async function select(browser, origin, page) {
 }
 
 /** Waits until the tab for `page` shows that page, loaded (its URL, the title the page sets, status complete). */
-function loaded(browser, origin, page) {
+export function loaded(browser, origin, page) {
   const name = page.replace('/page/', '');
   return waitFor(
     () => tabsOf(browser, origin),
@@ -132,7 +132,7 @@ function loaded(browser, origin, page) {
 }
 
 /** Waits until `count` tabs are open, every one grouped and named (unless `grouped` is false) and none still loading. */
-function opened(browser, origin, count, what) {
+export function opened(browser, origin, count, what) {
   return waitFor(
     () => tabsOf(browser, origin),
     // A tab just created is about:blank, and in Firefox not yet busy, until its navigation starts.

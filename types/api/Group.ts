@@ -26,4 +26,13 @@ depth: number,
 /**
  * The URLs, in order.
  */
-urls: Array<string>, };
+urls: Array<string>, 
+/**
+ * Each URL's page title as the list's sender wrote it (the option
+ * `page-titles`), for the tab to show until its page loads; `None`
+ * where the list has none, and where the title gets an alert (it
+ * names another site than the page's: `title_note`). One line, without
+ * bidirectional or other control characters, at most
+ * [`MAX_PAGE_TITLE_CHARS`] characters. As long as `urls`.
+ */
+titles: Array<string | null>, };

@@ -173,7 +173,8 @@ extern "C" {
     #[wasm_bindgen(js_name = finishCheck)]
     fn finish_check(rest: &JsValue) -> JsValue;
     /// `plan`'s result from `head` (its groups' `urls` the number of their
-    /// URLs), the skipped rows and the URLs added.
+    /// URLs), the skipped rows and the URLs added, each group's `titles`
+    /// after its `urls`.
     #[wasm_bindgen(js_name = finishPlan)]
     fn finish_plan(head: &JsValue) -> JsValue;
 }
@@ -616,14 +617,14 @@ fn check_fast(report: &CheckReport, kind: u32) -> Result<JsValue, JsValue> {
 /// title's span, [`NONE`] for none); `checkAll`'s
 /// (those, then the depth, the list and the nested list, [`NONE`] for none);
 /// `plan`'s skipped items (the item's span, the reason's value); `plan`'s
-/// URLs (a span); `plan`'s duplicates (the item's span, the reason's value,
+/// URLs (its span, then its page title's, [`NONE`] for none); `plan`'s duplicates (the item's span, the reason's value,
 /// the entry). src/wasm.js reads them from the [`Layout`] it is handed.
 const CHECK: u32 = 0;
 const CHECK_ALL: u32 = 1;
 const SKIPPED: u32 = 2;
 const URL: u32 = 3;
 const DUPLICATE: u32 = 4;
-const WIDTHS: [usize; 5] = [13, 16, 3, 2, 4];
+const WIDTHS: [usize; 5] = [13, 16, 3, 4, 4];
 
 /// A batch is handed to JavaScript at this many rows, or at this much text.
 const BATCH_ROWS: usize = 4096;
@@ -883,7 +884,8 @@ impl<'a, G> PlanShape<'a, G> {
     }
 }
 
-/// A [`uri_list::Group`] without its URLs: their number.
+/// A [`uri_list::Group`] without its URLs: their number (src/wasm.js adds
+/// their titles after them, as `titles`).
 #[derive(Serialize)]
 struct GroupHead<'a> {
     title: &'a str,
@@ -931,9 +933,12 @@ pub fn js_plan(
         table.push(&[item[0], item[1], reason])?;
     }
     table.switch(URL)?;
-    for url in plan.groups.iter().flat_map(|g| &g.urls) {
-        let span = table.text(Some(url));
-        table.push(&span)?;
+    for group in &plan.groups {
+        for (url, title) in group.urls.iter().zip(&group.titles) {
+            let [a, b] = table.text(Some(url));
+            let [c, d] = table.text(title.as_deref());
+            table.push(&[a, b, c, d])?;
+        }
     }
     table.switch(DUPLICATE)?;
     for duplicate in &plan.duplicates {

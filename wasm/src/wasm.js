@@ -101,9 +101,10 @@ export function build(link, ptr, count, textPtr, textLen, optionCount, rest) {
 // serde-wasm-bindgen (`values`). Each row gets objects of its own: a copy of
 // its values, so that changing one row's reason changes no other row.
 
-/** The result in progress: its rows (or skipped items), its URLs, its duplicates, its values (1 on; 0 is none). */
+/** The result in progress: its rows (or skipped items), its URLs and their page titles, its duplicates, its values (1 on; 0 is none). */
 let rowsSoFar = [];
 let urlsSoFar = [];
+let titlesSoFar = [];
 let duplicatesSoFar = [];
 let values = [null];
 
@@ -124,6 +125,7 @@ function copy(v) {
 export function begin() {
   rowsSoFar = [];
   urlsSoFar = [];
+  titlesSoFar = [];
   duplicatesSoFar = [];
   values = [null];
 }
@@ -149,7 +151,10 @@ export function rows(kind, ptr, count, textPtr, textLen, fresh) {
     return;
   }
   if (kind !== CHECK && kind !== CHECK_ALL) {
-    for (let k = 0; k < t.length; k += width) urlsSoFar.push(text.slice(t[k], t[k + 1]));
+    for (let k = 0; k < t.length; k += width) {
+      urlsSoFar.push(text.slice(t[k], t[k + 1]));
+      titlesSoFar.push(at(k + 2));
+    }
     return;
   }
   const c = layout.columns;
@@ -180,10 +185,11 @@ export function finishCheck(rest) {
   return out;
 }
 
-/** `plan`'s result: `head` with each group's URLs (their number in `head`), the skipped items and the duplicates. */
+/** `plan`'s result: `head` with each group's URLs and their titles (their number in `head`), the skipped items and the duplicates. */
 export function finishPlan(head) {
   let n = 0;
   for (const group of head.groups) {
+    group.titles = titlesSoFar.slice(n, n + group.urls);
     group.urls = urlsSoFar.slice(n, n + group.urls);
     n += group.urls.length;
   }

@@ -371,7 +371,7 @@ fn plan_names_groups_and_asks_for_the_preview() {
     .unwrap();
     assert_eq!(
         json(&got),
-        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","summary":null,"color":null,"depth":0,"urls":["https://a.example","https://b.example"]}],"skipped":[{"item":"javascript:x","reason":{"code":"itemScript","args":["javascript"],"message":"javascript: links are never opened from a list: it runs code in the page you are on"}}],"duplicates":[],"preview":[],"notes":[],"title":null,"warnings":[]}"#
+        r#"{"mode":"group","pages":2,"groups":[{"title":"Read these","summary":null,"color":null,"depth":0,"urls":["https://a.example","https://b.example"],"titles":[null,null]}],"skipped":[{"item":"javascript:x","reason":{"code":"itemScript","args":["javascript"],"message":"javascript: links are never opened from a list: it runs code in the page you are on"}}],"duplicates":[],"preview":[],"notes":[],"title":null,"warnings":[]}"#
     );
     let opts = JSON::parse(r#"{"limit": 1}"#).unwrap();
     let got = uri_list_wasm::js_plan("uri-list:https://a.example;https://b.example", opts)
@@ -392,6 +392,31 @@ fn plan_names_groups_and_asks_for_the_preview() {
         .ok()
         .unwrap();
     assert_eq!(json(&get(&got, "preview")), "[]");
+}
+
+/// Each page's title from the list crosses with its URL (the fast path's
+/// URL rows): cleaned, in UTF-16 spans of the batch's text, `null` where the
+/// list has none and where the title names another site than the page's.
+#[wasm_bindgen_test]
+fn plan_gives_each_url_its_sender_title() {
+    let link =
+        "uri-list:https://a.example/;https://b.example/;https://c.example/;https://d.example/\
+                ?page-titles=Caf%C3%A9%20%F0%9F%98%80%E2%80%AE~~paypal%2Ecom~Last";
+    let got = uri_list_wasm::js_plan(link, JsValue::UNDEFINED)
+        .ok()
+        .unwrap();
+    let group = get(&get(&got, "groups"), "0");
+    assert_eq!(
+        json(&get(&group, "titles")),
+        r#"["Café 😀",null,null,"Last"]"#
+    );
+    let opts = JSON::parse(r#"{"reverse": true}"#).unwrap();
+    let got = uri_list_wasm::js_plan(link, opts).ok().unwrap();
+    let group = get(&get(&got, "groups"), "0");
+    assert_eq!(
+        json(&get(&group, "titles")),
+        r#"["Last",null,null,"Café 😀"]"#
+    );
 }
 
 /// Duplicates are found with the engine's own URL parser where an address
