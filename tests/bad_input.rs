@@ -304,3 +304,20 @@ fn what_check_says_of_bad_items() {
     assert_eq!(v["items"][4]["reason"]["message"], "the URL has no host");
     assert_eq!(v["items"][4]["reason"]["code"], "itemNoHost");
 }
+
+#[test]
+fn the_text_form_writes_an_items_control_characters_percent_encoded() {
+    // A lenient reading keeps an item's raw control characters; the text form wrote them raw:
+    // an escape sequence reached the terminal (the CLI's decode), a right-to-left override
+    // reversed the line ("https://a.example/\u{202E}fdp.exe" shows as ".../exe.pdf").
+    let parsed =
+        parse("uri-list:https://a.example/\u{1b}[2J;https://b.example/\u{202E}fdp.exe").unwrap();
+    let text = uri_list::to_text(&parsed.list);
+    assert_eq!(
+        text,
+        "https://a.example/%1B[2J\r\nhttps://b.example/%E2%80%AEfdp.exe\r\n"
+    );
+    // It reads back as the link writes those items (the same resources).
+    let back = uri_list::from_text(&text).unwrap().list;
+    assert_eq!(back.to_link(), parsed.list.to_link());
+}

@@ -303,7 +303,11 @@ fn starts_with_word(message: &Message) -> bool {
 }
 
 /// `text` as a sentence: a capital first (when `capital`), then a period.
+/// The pieces of the input it quotes (an item, a character) are put
+/// [`on_one_line`]: a message never carries an escape sequence or a
+/// bidirectional control to the terminal.
 fn sentence(text: &str, capital: bool) -> String {
+    let text = on_one_line(text);
     let mut out = String::with_capacity(text.len() + 1);
     let mut chars = text.chars();
     if capital {
@@ -314,10 +318,10 @@ fn sentence(text: &str, capital: bool) -> String {
     out
 }
 
-/// The link's own words (its title, its type) on one line of `check`'s report: each control
-/// and bidirectional control character percent-encoded, as `decode` writes them, so that the
-/// sender's words neither start a line of the report, nor reach the terminal as an escape
-/// sequence, nor reverse what follows.
+/// The link's own words (its title, its type, an item) on one line of `check`'s report or of a
+/// message: each control and bidirectional control character percent-encoded, as `decode`
+/// writes them, so that the sender's words neither start a line of the report, nor reach the
+/// terminal as an escape sequence, nor reverse what follows.
 fn on_one_line(words: &str) -> String {
     let mut out = String::with_capacity(words.len());
     for c in words.chars() {
@@ -505,7 +509,7 @@ fn say_what_will_not_open(list: &UriList, prefix: &str) {
         let will_not_open = |why: &str| {
             eprintln!(
                 "uri-list: warning: Item {number} ({}) will not open: {why}",
-                item.as_str()
+                on_one_line(item.as_str())
             );
         };
         match (c.class, item.list()) {
@@ -789,7 +793,7 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         text.push_str(&format!(
             "{number:>3}  {:<8}  {site}{pad}  {}\n",
             row.class.as_str(),
-            row.item.as_str()
+            on_one_line(row.item.as_str())
         ));
         if let Some(reason) = &row.check.reason {
             text.push_str(&format!("     {}\n", said(reason)));

@@ -930,3 +930,62 @@ fn decode_writes_a_bidi_control_in_a_title_escaped_and_reads_it_back() {
     let back = run(&["from-text"], Some(stdout(&o)));
     assert_eq!(stdout(&back).trim_end(), link);
 }
+
+/// A character a terminal acts on rather than shows: a control character (an escape
+/// sequence, a bell; a line end excepted) or a bidirectional control (which reverses
+/// what follows it on the line).
+fn acts_on_terminal(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\r') || uri_list::is_bidi_control(c)
+}
+
+#[test]
+fn an_item_with_an_escape_sequence_or_a_bidi_control_reaches_the_terminal_without_it() {
+    // A lenient reading keeps an item's raw control characters ("kept as it is"): check (the
+    // command to look at a list before opening it) showed "https://a.com/\u{202E}fdp.exe" as
+    // ".../exe.pdf", and an escape sequence in an item cleared the screen; decode, format and
+    // the warnings wrote them raw too.
+    let link = "uri-list:https://a.com/\u{202E}fdp.exe;https://b.com/\u{1b}[2J;\
+                javascript:\u{1b}[31m";
+    for args in [
+        &["check", link][..],
+        &["decode", link],
+        &["format", "--plain", link],
+        &["format", "--markdown", link],
+        &["format", "--html", link],
+        &["format", "--template", "{title} {url} {host}", link],
+    ] {
+        let o = run(args, None);
+        assert!(matches!(o.status.code(), Some(0 | 3)), "{args:?}");
+        for (stream, text) in [("stdout", stdout(&o)), ("stderr", stderr(&o))] {
+            assert!(
+                !text.contains(acts_on_terminal),
+                "{args:?} {stream}: {text:?}"
+            );
+        }
+    }
+    let o = run(&["check", link], None);
+    assert!(
+        stdout(&o).contains("  https://a.com/%E2%80%AEfdp.exe\n"),
+        "{}",
+        stdout(&o)
+    );
+    // The text form reads back as the link's items, percent-encoded (the same resources).
+    let o = run(&["decode", link], None);
+    let back = run(&["from-text"], Some(stdout(&o)));
+    assert_eq!(
+        stdout(&back),
+        "uri-list:https://a.com/%E2%80%AEfdp.exe;https://b.com/%1B[2J;javascript:%1B[31m\n"
+    );
+    // encode's warning names the item as it will be written.
+    let o = run(
+        &["encode", "javascript:\u{1b}[2Jx", "https://a.com/\u{202E}x"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!stderr(&o).contains(acts_on_terminal), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("Item 1 (javascript:%1B[2Jx) will not open"),
+        "{}",
+        stderr(&o)
+    );
+}

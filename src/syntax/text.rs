@@ -17,9 +17,12 @@ use crate::syntax::list::{UriList, PAGE_TITLES};
 /// list is written between two lines of as many `#` as its depth. The fragment has no place in the text form and is left out.
 ///
 /// Item lines are written as they are, but for what the line syntax cannot
-/// carry: a carriage return or line feed, a leading `#` and white space at
-/// either end are percent-encoded, so that such an item reads back in its
-/// percent-encoded form (the same resource) rather than breaking the lines.
+/// carry or would show as something else: a control character (a carriage
+/// return or line feed, an escape sequence), a bidirectional control (which
+/// would reorder the line as shown), a leading `#` and white space at either
+/// end are percent-encoded, so that such an item reads back in its
+/// percent-encoded form (the same resource, as the link writes it) rather
+/// than breaking the lines or reaching a terminal raw.
 ///
 /// ```
 /// let list = uri_list::parse("uri-list:https://a.com;https://b.com?title=Two").unwrap().list;
@@ -78,12 +81,16 @@ enum Part {
 fn write_item_line(uri: &str, out: &mut String) {
     let last = uri.len().saturating_sub(1);
     for (i, c) in uri.char_indices() {
-        let escape = matches!(c, '\r' | '\n')
+        let escape = c.is_control()
+            || is_bidi_control(c)
             || (i == 0 && c == '#')
             || ((i == 0 || i == last) && matches!(c, ' ' | '\t'));
         if escape {
-            out.push('%');
-            push_hex(out, c as u32, 2, true);
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push('%');
+                push_hex(out, u32::from(b), 2, true);
+            }
         } else {
             out.push(c);
         }
