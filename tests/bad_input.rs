@@ -162,7 +162,7 @@ fn control_characters() {
     );
     assert_eq!(
         strict_err("uri-list:https://a.example\u{0}"),
-        "white space or control characters around the link at byte 0"
+        "white space or control characters around the link at byte 26"
     );
     // Tabs and newlines are removed, and their offset is the one in the input.
     let parsed = parse("uri-list:https://a.\nexample;https://b.example\t").unwrap();
@@ -303,6 +303,19 @@ fn what_check_says_of_bad_items() {
     );
     assert_eq!(v["items"][4]["reason"]["message"], "the URL has no host");
     assert_eq!(v["items"][4]["reason"]["code"], "itemNoHost");
+}
+
+#[test]
+fn white_space_around_a_link_is_said_where_it_starts() {
+    // White space only after the link was said "at byte 0", where nothing is wrong.
+    assert_eq!(
+        strict_err("uri-list:https://a.example  "),
+        "white space or control characters around the link at byte 26"
+    );
+    assert_eq!(
+        strict_err(" uri-list:https://a.example "),
+        "white space or control characters around the link at byte 0"
+    );
 }
 
 #[test]

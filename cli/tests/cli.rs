@@ -989,3 +989,18 @@ fn an_item_with_an_escape_sequence_or_a_bidi_control_reaches_the_terminal_withou
         stderr(&o)
     );
 }
+
+#[test]
+fn white_space_after_a_link_is_said_where_it_is() {
+    // It was said "at byte 0", the start of the link, for white space at its end.
+    let o = run(&["decode", "uri-list:https://a.com  "], None);
+    assert_eq!(
+        stderr(&o),
+        "uri-list: warning: White space or control characters around the link at byte 22 (removed).\n"
+    );
+    let o = run(&["decode", " uri-list:https://a.com "], None);
+    assert!(stderr(&o).contains("at byte 0 (removed)"), "{}", stderr(&o));
+    let o = run(&["decode", "--strict", "uri-list:https://a.com\u{1}"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("at byte 22."), "{}", stderr(&o));
+}
