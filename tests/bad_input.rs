@@ -334,3 +334,16 @@ fn the_text_form_writes_an_items_control_characters_percent_encoded() {
     let back = uri_list::from_text(&text).unwrap().list;
     assert_eq!(back.to_link(), parsed.list.to_link());
 }
+
+#[test]
+fn a_byte_order_mark_before_a_text_uri_list_is_not_part_of_its_first_item() {
+    // A file saved by Notepad starts with U+FEFF: it became part of the first item.
+    let read = uri_list::from_text("\u{feff}https://a.example\r\nhttps://b.example\r\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example"
+    );
+    assert_eq!(read.warnings, []);
+    let read = uri_list::from_text("\u{feff}# a comment\n#?title=T\nhttps://a.example\n").unwrap();
+    assert_eq!(read.list.to_link(), "uri-list:https://a.example?title=T");
+}

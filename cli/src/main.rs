@@ -422,6 +422,12 @@ fn read_link(input: impl Read) -> Result<String, Failure> {
             bytes.pop();
         }
     }
+    // A byte order mark (a file saved by Notepad) is no part of the link.
+    let bom = if bytes.starts_with("\u{feff}".as_bytes()) {
+        bytes.drain(..3).len()
+    } else {
+        0
+    };
     if bytes.len() > MAX_LENGTH {
         return Err(Failure::Input(format!(
             "The link on standard input is too long: more than {MAX_LENGTH} bytes, the limit (the longest URL Chrome accepts)."
@@ -430,7 +436,7 @@ fn read_link(input: impl Read) -> Result<String, Failure> {
     String::from_utf8(bytes).map_err(|e| {
         Failure::Input(format!(
             "The link on standard input is not UTF-8 text (bad byte at offset {}).",
-            e.utf8_error().valid_up_to()
+            bom + e.utf8_error().valid_up_to()
         ))
     })
 }
@@ -537,7 +543,8 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         io::stdin().read_to_string(&mut input).map_err(|e| {
             Failure::Input(format!("Cannot read the URLs from standard input: {e}."))
         })?;
-        // `URL` or `URL<TAB>page title`.
+        // `URL` or `URL<TAB>page title`; a byte order mark (Notepad's) is no part of the first.
+        let input = input.strip_prefix('\u{feff}').unwrap_or(&input);
         for line in input.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let (url, title) = line.split_once('\t').unwrap_or((line, ""));
             list.push(url.trim_end());

@@ -1004,3 +1004,28 @@ fn white_space_after_a_link_is_said_where_it_is() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("at byte 22."), "{}", stderr(&o));
 }
+
+#[test]
+fn a_byte_order_mark_before_the_text_or_the_link_is_not_part_of_it() {
+    // A file saved by Notepad starts with U+FEFF: it became part of the first item
+    // ("%EF%BB%BFhttps://a.com", which never opens), and decode - refused the link.
+    let bom = "\u{feff}";
+    let text = format!("{bom}https://a.com\r\nhttps://b.com\r\n");
+    for args in [&["from-text"][..], &["encode"]] {
+        let o = run(args, Some(&text));
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert_eq!(
+            stdout(&o),
+            "uri-list:https://a.com;https://b.com\n",
+            "{args:?}"
+        );
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+    let o = run(
+        &["decode", "-"],
+        Some(&format!("{bom}uri-list:https://a.com\r\n")),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "https://a.com\r\n");
+    assert_eq!(stderr(&o), "");
+}

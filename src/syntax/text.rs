@@ -148,9 +148,12 @@ pub(crate) fn too_long(text: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// The byte order mark, which a text may start with (it is no part of it).
+const BOM: char = '\u{feff}';
+
 /// Reads a text/uri-list document (RFC 2483 §5) into a list.
 ///
-/// Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
+/// A byte order mark at the start is skipped. Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
 /// skipped, except `#?key=value` option lines (draft §8.1) and lines made
 /// only of `#`, the depth markers of nested lists (draft §8.2): a marker one
 /// deeper than the current list opens a nested list, one at its depth closes
@@ -167,8 +170,12 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
     too_long(text)?;
     let mut stack = vec![UriList::new()];
     let mut warnings = Vec::new();
-    let mut offset = 0;
-    for (n, raw) in text.split('\n').enumerate() {
+    // A byte order mark (a file saved by Notepad) is not part of the first line.
+    let (body, mut offset) = match text.strip_prefix(BOM) {
+        Some(rest) => (rest, BOM.len_utf8()),
+        None => (text, 0),
+    };
+    for (n, raw) in body.split('\n').enumerate() {
         let line_at = offset;
         offset += raw.len() + 1;
         let line = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r');
