@@ -539,9 +539,15 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let web = web_base(args.web)?;
     let mut list = UriList::new();
     if args.urls.is_empty() {
-        let mut input = String::new();
-        io::stdin().read_to_string(&mut input).map_err(|e| {
+        let mut bytes = Vec::new();
+        io::stdin().read_to_end(&mut bytes).map_err(|e| {
             Failure::Input(format!("Cannot read the URLs from standard input: {e}."))
+        })?;
+        let input = String::from_utf8(bytes).map_err(|e| {
+            Failure::Input(format!(
+                "The URLs on standard input are not UTF-8 text (bad byte at offset {}).",
+                e.utf8_error().valid_up_to()
+            ))
         })?;
         // `URL` or `URL<TAB>page title`; a byte order mark (Notepad's) is no part of the first.
         let input = input.strip_prefix('\u{feff}').unwrap_or(&input);
@@ -595,7 +601,7 @@ fn from_text_cmd(args: FromTextArgs, out: &mut impl Write) -> Result<Outcome, Fa
             io::stdin()
                 .read_to_end(&mut bytes)
                 .map_err(|e| Failure::Input(format!("Cannot read standard input: {e}.")))?;
-            (bytes, "standard input".to_owned())
+            (bytes, "Standard input".to_owned())
         }
         Some(file) => (
             std::fs::read(file).map_err(|e| Failure::Input(format!("Cannot read {file}: {e}.")))?,

@@ -1029,3 +1029,35 @@ fn a_byte_order_mark_before_the_text_or_the_link_is_not_part_of_it() {
     assert_eq!(stdout(&o), "https://a.com\r\n");
     assert_eq!(stderr(&o), "");
 }
+
+/// `run` with raw bytes on standard input (not UTF-8, a BOM).
+fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-list"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the uri-list binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn urls_on_stdin_that_are_not_utf8_are_said_with_the_offset() {
+    // encode said Rust's "stream did not contain valid UTF-8", where from-text and decode -
+    // give the offset of the bad byte.
+    let o = run_bytes(&["encode"], b"https://a.com\nhttps://b.com/\xff\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: The URLs on standard input are not UTF-8 text (bad byte at offset 28).\n"
+    );
+    assert_eq!(stdout(&o), "");
+    let o = run_bytes(&["from-text"], b"https://a.com/\xff\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: Standard input is not UTF-8 text (bad byte at offset 14).\n"
+    );
+}
