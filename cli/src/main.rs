@@ -456,12 +456,20 @@ fn web_base(web: Option<String>) -> Result<Option<String>, Failure> {
     Ok(web)
 }
 
-/// Prints `list`'s link, or with `--web BASE` the web link on BASE.
+/// Prints `list`'s link, or with `--web BASE` the web link on BASE; refuses
+/// one longer than [`MAX_LENGTH`], which decode (and Chrome) would refuse.
 fn print_link(out: &mut impl Write, list: &UriList, web: Option<&str>) -> Result<(), Failure> {
     let link = match web {
         Some(base) => uri_list::web_link(base, &list.to_link()).map_err(unreadable)?,
         None => list.to_link(),
     };
+    if link.len() > MAX_LENGTH {
+        return Err(Failure::Input(format!(
+            "The link would be too long: {} bytes, the limit is {MAX_LENGTH} bytes (the longest \
+             URL Chrome accepts); decode would refuse it. Share fewer pages in one link.",
+            link.len()
+        )));
+    }
     write(out, &link)?;
     write(out, "\n")
 }

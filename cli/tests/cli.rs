@@ -1061,3 +1061,29 @@ fn urls_on_stdin_that_are_not_utf8_are_said_with_the_offset() {
         "uri-list: error: Standard input is not UTF-8 text (bad byte at offset 14).\n"
     );
 }
+
+#[test]
+fn encode_refuses_a_link_longer_than_decode_reads() {
+    // 3.7 MB of URLs made a 3.7 MB link, exit 0, which decode (and Chrome) refuse.
+    let urls: String = (0..120_000)
+        .map(|n| format!("https://example.com/page/{n}\n"))
+        .collect();
+    let o = run(&["encode"], Some(&urls));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).starts_with("uri-list: error: The link would be too long: 3728898 bytes, the limit is 2097152 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    // A text under the limit whose link is over it (each ";" in an item is written "%3B").
+    let text = "https://a.example/;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\n".repeat(30_000);
+    assert!(text.len() < uri_list::MAX_LENGTH);
+    let o = run(&["from-text"], Some(&text));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("uri-list: error: The link would be too long:"),
+        "{}",
+        stderr(&o)
+    );
+}
