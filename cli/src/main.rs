@@ -250,6 +250,10 @@ enum Failure {
     Input(String),
     /// Wrong usage found after clap's parse (exit 2).
     Usage(clap::Error),
+    /// Standard output was closed by its reader (`| head -1`): it has what
+    /// it wanted; nothing more is written, nothing is said (exit 0, or
+    /// `check`'s status).
+    Closed,
 }
 
 /// What a command found: everything fine, or (`check`) something to look at first.
@@ -268,9 +272,9 @@ fn main() -> ExitCode {
         Command::Check(args) => check(args, &mut stdout),
         Command::Format(args) => format_cmd(args, &mut stdout),
     };
-    let result = result.and_then(|outcome| {
-        stdout.flush().map_err(cannot_write)?;
-        Ok(outcome)
+    let result = result.and_then(|outcome| match stdout.flush().map_err(cannot_write) {
+        Ok(()) | Err(Failure::Closed) => Ok(outcome),
+        Err(e) => Err(e),
     });
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
@@ -280,6 +284,7 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(Failure::Usage(error)) => error.exit(),
+        Err(Failure::Closed) => ExitCode::SUCCESS,
     }
 }
 
@@ -376,13 +381,18 @@ fn warn_all(warnings: &[Warning]) {
 // --- input and output -------------------------------------------------------------------------
 
 fn cannot_write(e: io::Error) -> Failure {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return Failure::Closed;
+    }
     Failure::Input(format!("Cannot write the output: {e}."))
 }
 
 /// The JSON shape of a result (`--json`), as the JavaScript API gives it.
 fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<(), Failure> {
-    serde_json::to_writer(&mut *out, value)
-        .map_err(|e| Failure::Input(format!("Cannot write the JSON: {e}.")))?;
+    serde_json::to_writer(&mut *out, value).map_err(|e| match e.io_error_kind() {
+        Some(io::ErrorKind::BrokenPipe) => Failure::Closed,
+        _ => Failure::Input(format!("Cannot write the JSON: {e}.")),
+    })?;
     write(out, "\n")
 }
 
@@ -780,9 +790,13 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     } else {
         Outcome::Done
     };
+    // Output cut short by its reader still ends with what the list holds.
+    let written = |r: Result<(), Failure>| match r {
+        Ok(()) | Err(Failure::Closed) => Ok(outcome),
+        Err(e) => Err(e),
+    };
     if args.json {
-        write_json(out, &CheckReport::new(&parsed, &UrlCrate))?;
-        return Ok(outcome);
+        return written(write_json(out, &CheckReport::new(&parsed, &UrlCrate)));
     }
     let mut text = String::new();
     if let Some(t) = parsed.list.title() {
@@ -851,6 +865,5 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
             if alerts == 1 { "" } else { "s" }
         ));
     }
-    write(out, &text)?;
-    Ok(outcome)
+    written(write(out, &text))
 }

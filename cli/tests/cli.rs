@@ -1087,3 +1087,36 @@ fn encode_refuses_a_link_longer_than_decode_reads() {
         stderr(&o)
     );
 }
+
+#[test]
+fn output_cut_short_by_a_pipe_is_no_error() {
+    // `uri-list check "$link" | head -1`: the reader has what it wanted. The tool said
+    // "error: Cannot write the output: Broken pipe" and exited 1, so that check's 3 was lost.
+    let mut link = String::from("uri-list:javascript:x");
+    for n in 0..50_000 {
+        link.push_str(&format!(";https://a.example/{n}"));
+    }
+    for (args, status) in [(&["check", "-"][..], 3), (&["decode", "-"], 0)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_uri-list"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(link.as_bytes())
+            .unwrap();
+        // Read one line, then close the pipe, as `head -1` does.
+        let mut out = child.stdout.take().unwrap();
+        let mut first = [0u8; 64];
+        std::io::Read::read(&mut out, &mut first).unwrap();
+        drop(out);
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(status), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
