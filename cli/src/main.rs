@@ -553,7 +553,34 @@ fn say_what_will_not_open(list: &UriList, prefix: &str) {
     }
 }
 
+/// `encode`'s options, each key once: a link with a key twice is read with
+/// the first only (decode warns), so the second would be lost.
+fn options_once(args: &EncodeArgs) -> Result<(), Failure> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    if args.title.is_some() {
+        seen.push(("title", "--title"));
+    }
+    if args.kind.is_some() {
+        seen.push(("type", "--type"));
+    }
+    for (key, _) in &args.options {
+        if let Some((_, first)) = seen.iter().find(|(k, _)| k == key) {
+            return Err(usage(
+                "encode",
+                ErrorKind::ArgumentConflict,
+                &format!(
+                    "the option \"{key}\" is given twice ({first}, then --option {key}=...): a \
+                     link carries each option once, and decode reads only the first"
+                ),
+            ));
+        }
+        seen.push((key, "--option"));
+    }
+    Ok(())
+}
+
 fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
+    options_once(&args)?;
     let web = web_base(args.web)?;
     let mut list = UriList::new();
     if args.urls.is_empty() {

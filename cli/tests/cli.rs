@@ -1120,3 +1120,60 @@ fn output_cut_short_by_a_pipe_is_no_error() {
         assert_eq!(stderr(&o), "", "{args:?}");
     }
 }
+
+#[test]
+fn encode_refuses_an_option_given_twice() {
+    // `--title Y --option title=X` wrote "?title=Y&title=X", exit 0, which decode warns about
+    // ("the first one is used"): X was lost without a word.
+    for args in [
+        &[
+            "encode",
+            "--title",
+            "Y",
+            "--option",
+            "title=X",
+            "https://a.com",
+        ][..],
+        &[
+            "encode",
+            "--type",
+            "tabs",
+            "--option",
+            "type=grid-view",
+            "https://a.com",
+        ],
+        &[
+            "encode",
+            "--option",
+            "x=1",
+            "--option",
+            "x=2",
+            "https://a.com",
+        ],
+    ] {
+        let o = run(args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&o), "", "{args:?}");
+        assert!(
+            stderr(&o).starts_with("error: the option ") && stderr(&o).contains("is given twice"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    // Different keys are fine.
+    let o = run(
+        &[
+            "encode",
+            "--title",
+            "Y",
+            "--option",
+            "x=1",
+            "--option",
+            "X=2",
+            "https://a.com",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "uri-list:https://a.com?title=Y&x=1&X=2\n");
+}
