@@ -347,3 +347,52 @@ fn a_byte_order_mark_before_a_text_uri_list_is_not_part_of_its_first_item() {
     let read = uri_list::from_text("\u{feff}# a comment\n#?title=T\nhttps://a.example\n").unwrap();
     assert_eq!(read.list.to_link(), "uri-list:https://a.example?title=T");
 }
+
+#[test]
+fn a_text_uri_lists_page_titles_line_is_read_wherever_it_is_and_never_dropped_silently() {
+    use uri_list::{from_text, Violation};
+    let violations = |text: &str| -> (String, Vec<Violation>) {
+        let read = from_text(text).unwrap();
+        let v = read
+            .warnings
+            .iter()
+            .map(|w| w.violation().clone())
+            .collect();
+        (read.list.to_link(), v)
+    };
+    // Before the items, as `#?title=` may be: its titles were dropped without a word.
+    assert_eq!(
+        violations("#?page-titles=A~B\nhttps://a.example\nhttps://b.example\n"),
+        (
+            "uri-list:https://a.example;https://b.example?page-titles=A~B".into(),
+            vec![]
+        )
+    );
+    // More titles than items: the link's reading says so; the text's said nothing.
+    assert_eq!(
+        violations("https://a.example\n#?page-titles=A~B\n"),
+        (
+            "uri-list:https://a.example?page-titles=A".into(),
+            vec![Violation::PageTitlesBeyondItems {
+                titles: 2,
+                items: 1
+            }]
+        )
+    );
+    // Twice: the first is used, as in a link (the second became an option written before
+    // the titles, which decode then read in their place).
+    assert_eq!(
+        violations("https://a.example\n#?page-titles=A\n#?page-titles=B\n"),
+        (
+            "uri-list:https://a.example?page-titles=A".into(),
+            vec![Violation::DuplicateOption {
+                key: "page-titles".into()
+            }]
+        )
+    );
+    // A nested list's own line.
+    assert_eq!(
+        violations("https://a.example\n#\n#?page-titles=X\nhttps://b.example\n#\n").0,
+        "uri-list:https://a.example;uri-list:https://b.example%3Fpage-titles=X"
+    );
+}

@@ -148,6 +148,23 @@ pub(crate) fn too_long(text: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// Gives `list`'s items the titles of its `#?page-titles` line (split on
+/// `~`, then each decoded, as in a link), saying so when it has more titles
+/// than the list has items.
+fn read_titles(list: &mut UriList, line: Option<(&str, usize)>, warnings: &mut Vec<Warning>) {
+    let Some((value, offset)) = line else { return };
+    let (given, _) = list.read_page_titles(value, crate::syntax::percent::decode_option);
+    if given > list.len() {
+        warnings.push(Warning {
+            violation: Violation::PageTitlesBeyondItems {
+                titles: given,
+                items: list.len(),
+            },
+            offset,
+        });
+    }
+}
+
 /// The byte order mark, which a text may start with (it is no part of it).
 const BOM: char = '\u{feff}';
 
@@ -160,7 +177,9 @@ const BOM: char = '\u{feff}';
 /// it. A marker that does neither is ignored with a warning; a nested list
 /// left open at the end is read as if its marker were a comment (its items
 /// join the list around it), with a warning. Every other line is a URI, with
-/// white space around it removed.
+/// white space around it removed. A list's `#?page-titles` line names its
+/// items wherever it is in the list (before them too); as in a link, the
+/// first such line is used, and more titles than items is said.
 ///
 /// ```
 /// let read = uri_list::from_text("# my links\nhttps://a.com\n\nhttps://b.com\n#?title=Two\n").unwrap();
@@ -169,6 +188,9 @@ const BOM: char = '\u{feff}';
 pub fn from_text(text: &str) -> Result<FromText, Error> {
     too_long(text)?;
     let mut stack = vec![UriList::new()];
+    // Each open list's `#?page-titles` line (its value, its offset), read
+    // when the list is closed: the line may come before the items it names.
+    let mut titles: Vec<Option<(&str, usize)>> = vec![None];
     let mut warnings = Vec::new();
     // A byte order mark (a file saved by Notepad) is not part of the first line.
     let (body, mut offset) = match text.strip_prefix(BOM) {
@@ -193,9 +215,18 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             });
             let (k, _) = crate::syntax::percent::decode_option(k);
             let list = &mut stack[current];
-            if k == PAGE_TITLES && !list.has_page_titles() {
-                // As in a link: split on `~`, then each title decoded.
-                list.read_page_titles(v, crate::syntax::percent::decode_option);
+            if k == PAGE_TITLES {
+                // As in a link: the first is used.
+                if titles[current].is_some() {
+                    warnings.push(Warning {
+                        violation: Violation::DuplicateOption {
+                            key: PAGE_TITLES.to_owned(),
+                        },
+                        offset: line_at,
+                    });
+                } else {
+                    titles[current] = Some((v, line_at));
+                }
             } else {
                 let (v, _) = crate::syntax::percent::decode_option(v);
                 list.push_option(k, v);
@@ -205,13 +236,19 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             // No deeper than a link may nest: a deeper marker is ignored.
             if depth == current + 1 && depth <= crate::MAX_DEPTH {
                 stack.push(UriList::new());
+                titles.push(None);
             } else if depth == current && current > 0 && !stack[current].is_empty() {
-                let child = stack.pop().expect("depth > 0");
+                let mut child = stack.pop().expect("depth > 0");
+                read_titles(&mut child, titles.pop().flatten(), &mut warnings);
                 stack[current - 1].push_list(child);
             } else if depth == current && current > 0 {
                 // `#` … `#` with nothing but comments between: two comments.
                 let child = stack.pop().expect("depth > 0");
                 stack[current - 1].options.extend(child.options);
+                let child_titles = titles.pop().flatten();
+                if titles[current - 1].is_none() {
+                    titles[current - 1] = child_titles;
+                }
             } else {
                 warnings.push(Warning {
                     violation: Violation::Marker { line: n + 1 },
@@ -229,11 +266,13 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             offset: text.len(),
         });
         let child = stack.pop().expect("depth > 0");
+        titles.pop();
         let parent = stack.last_mut().expect("root");
         parent.items.extend(child.items);
         parent.options.extend(child.options);
     }
-    let list = stack.pop().expect("root");
+    let mut list = stack.pop().expect("root");
+    read_titles(&mut list, titles.pop().flatten(), &mut warnings);
     if list.is_empty() {
         return Err(Error::new(ErrorKind::NoUris, 0));
     }
