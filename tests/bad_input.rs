@@ -396,3 +396,19 @@ fn a_text_uri_lists_page_titles_line_is_read_wherever_it_is_and_never_dropped_si
         "uri-list:https://a.example;uri-list:https://b.example%3Fpage-titles=X"
     );
 }
+
+#[test]
+fn an_option_line_given_twice_in_a_text_uri_list_is_said() {
+    // `#?title=A` then `#?title=B` wrote "?title=A&title=B" without a word; a link's reading
+    // says the key is given more than once (and uses the first).
+    let read = uri_list::from_text("#?title=A\nhttps://a.example\n#?title=B\n#?x=1\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example?title=A&title=B&x=1"
+    );
+    assert_eq!(read.warnings.len(), 1, "{:?}", read.warnings);
+    assert_eq!(
+        read.warnings[0].to_string(),
+        "option \"title\" is given more than once at byte 28 (the first one is used)"
+    );
+}

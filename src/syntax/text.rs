@@ -148,10 +148,27 @@ pub(crate) fn too_long(text: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// Gives `list`'s items the titles of its `#?page-titles` line (split on
-/// `~`, then each decoded, as in a link), saying so when it has more titles
-/// than the list has items.
-fn read_titles(list: &mut UriList, line: Option<(&str, usize)>, warnings: &mut Vec<Warning>) {
+/// A list read to its end: its items get the titles of its `#?page-titles`
+/// line (split on `~`, then each decoded, as in a link), with a warning when
+/// it has more titles than items; a key given twice is said, as a link's
+/// reading says it (at `option_at`, each option line's offset).
+fn finish(
+    list: &mut UriList,
+    line: Option<(&str, usize)>,
+    option_at: &[usize],
+    warnings: &mut Vec<Warning>,
+) {
+    let keys: Vec<&str> = list.options.iter().map(|(k, _)| k.as_str()).collect();
+    for (i, first) in crate::strset::first_of_each(&keys).into_iter().enumerate() {
+        if first != i {
+            warnings.push(Warning {
+                violation: Violation::DuplicateOption {
+                    key: keys[i].to_owned(),
+                },
+                offset: option_at.get(i).copied().unwrap_or(0),
+            });
+        }
+    }
     let Some((value, offset)) = line else { return };
     let (given, _) = list.read_page_titles(value, crate::syntax::percent::decode_option);
     if given > list.len() {
@@ -191,6 +208,8 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
     // Each open list's `#?page-titles` line (its value, its offset), read
     // when the list is closed: the line may come before the items it names.
     let mut titles: Vec<Option<(&str, usize)>> = vec![None];
+    // Each open list's option lines' offsets, for a key given twice.
+    let mut option_at: Vec<Vec<usize>> = vec![Vec::new()];
     let mut warnings = Vec::new();
     // A byte order mark (a file saved by Notepad) is not part of the first line.
     let (body, mut offset) = match text.strip_prefix(BOM) {
@@ -230,6 +249,7 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             } else {
                 let (v, _) = crate::syntax::percent::decode_option(v);
                 list.push_option(k, v);
+                option_at[current].push(line_at);
             }
         } else if line.bytes().all(|b| b == b'#') {
             let depth = line.len();
@@ -237,14 +257,18 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             if depth == current + 1 && depth <= crate::MAX_DEPTH {
                 stack.push(UriList::new());
                 titles.push(None);
+                option_at.push(Vec::new());
             } else if depth == current && current > 0 && !stack[current].is_empty() {
                 let mut child = stack.pop().expect("depth > 0");
-                read_titles(&mut child, titles.pop().flatten(), &mut warnings);
+                let at = option_at.pop().unwrap_or_default();
+                finish(&mut child, titles.pop().flatten(), &at, &mut warnings);
                 stack[current - 1].push_list(child);
             } else if depth == current && current > 0 {
                 // `#` … `#` with nothing but comments between: two comments.
                 let child = stack.pop().expect("depth > 0");
                 stack[current - 1].options.extend(child.options);
+                let at = option_at.pop().unwrap_or_default();
+                option_at[current - 1].extend(at);
                 let child_titles = titles.pop().flatten();
                 if titles[current - 1].is_none() {
                     titles[current - 1] = child_titles;
@@ -267,12 +291,17 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
         });
         let child = stack.pop().expect("depth > 0");
         titles.pop();
+        let at = option_at.pop().unwrap_or_default();
+        option_at.last_mut().expect("root").extend(at);
         let parent = stack.last_mut().expect("root");
         parent.items.extend(child.items);
         parent.options.extend(child.options);
     }
     let mut list = stack.pop().expect("root");
-    read_titles(&mut list, titles.pop().flatten(), &mut warnings);
+    let at = option_at.pop().unwrap_or_default();
+    finish(&mut list, titles.pop().flatten(), &at, &mut warnings);
+    // In the order of the text (a list's are said when it closes).
+    warnings.sort_by_key(|w| w.offset);
     if list.is_empty() {
         return Err(Error::new(ErrorKind::NoUris, 0));
     }
