@@ -799,6 +799,44 @@ fn check_all<'a>(list: &'a UriList, prefix: &str, rows: &mut Vec<Checked<'a>>) {
     }
 }
 
+/// The alerts about the names of lists that the extension shows the preview
+/// page for (the core's `plan`, not `check_list`, which checks items): a
+/// list's title or group-name, or the title its list's `page-titles` gives a
+/// nested one, read as the address of a site none of its pages is on. Each
+/// with the number of its nested list (`"2"`, `"2.1"`; `""` for the link's
+/// own list) and the message itself.
+fn name_alerts(parsed: &uri_list::Parsed) -> Vec<(String, Message)> {
+    let context = uri_list::PlanContext {
+        open_limit: usize::MAX,
+        ..Default::default()
+    };
+    let mut alerts = Vec::new();
+    for message in uri_list::plan(parsed, &context, &UrlCrate).preview {
+        // "in the nested list of item 2: <message>", unwrapped.
+        let (mut number, mut inner) = (String::new(), message);
+        while inner.code == Code::violationInNested {
+            match (inner.args.first(), inner.args.get(1)) {
+                (Some(Arg::Text(n)), Some(Arg::Message(m))) => {
+                    number = if number.is_empty() {
+                        n.clone()
+                    } else {
+                        format!("{number}.{n}")
+                    };
+                    inner = m.clone();
+                }
+                _ => break,
+            }
+        }
+        if matches!(
+            inner.code,
+            Code::previewTitleNamesSite | Code::previewTitleNamesSites
+        ) {
+            alerts.push((number, inner));
+        }
+    }
+    alerts
+}
+
 /// The widest the site column is padded to, in characters: a wider site is
 /// written whole, the column then shifted on its row only.
 const MAX_SITE_COLUMN: usize = 40;
@@ -812,7 +850,8 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let parsed = parse_link(&link, false)?;
     let mut rows = Vec::new();
     check_all(&parsed.list, "", &mut rows);
-    let outcome = if rows.iter().any(Checked::look_first) {
+    let names = name_alerts(&parsed);
+    let outcome = if rows.iter().any(Checked::look_first) || !names.is_empty() {
         Outcome::LookFirst
     } else {
         Outcome::Done
@@ -882,6 +921,15 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
                 if list.len() == 1 { "" } else { "s" }
             ));
         }
+    }
+    for (number, message) in &names {
+        alerts += 1;
+        let list = if number.is_empty() {
+            "list".to_owned()
+        } else {
+            format!("list {number}")
+        };
+        text.push_str(&format!("     alert ({list}): {}\n", said(message)));
     }
     for w in &parsed.warnings {
         text.push_str(&format!("warning: {}\n", warning_said(w)));

@@ -1177,3 +1177,40 @@ fn encode_refuses_an_option_given_twice() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "uri-list:https://a.com?title=Y&x=1&X=2\n");
 }
+
+#[test]
+fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
+    // The extension shows the preview page for a list whose name reads as the address of a
+    // site none of its pages is on; check showed the title, said nothing and exited 0.
+    let link = "uri-list:https://evil.example/login;https://evil.example/pay?title=PayPal.com";
+    let o = run(&["check", link], None);
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "     alert (list): The list's name \"PayPal.com\" names PayPal.com, but its pages are on evil.example.\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).ends_with("1 alert: look at the list before opening it.\n"));
+    let o = run(&["check", "--json", link], None);
+    assert_eq!(o.status.code(), Some(3));
+    // A nested list's name too, and an untitled one named by its list's page-titles.
+    let nested = "uri-list:https://a.example;uri-list:https://evil.example%3Fgroup-name=PayPal.com";
+    let o = run(&["check", nested], None);
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("alert (list 2): The list's name \"PayPal.com\""),
+        "{}",
+        stdout(&o)
+    );
+    // A name that is its pages' own site is no alert.
+    let o = run(
+        &[
+            "check",
+            "uri-list:https://www.paypal.com/a?title=PayPal.com",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
