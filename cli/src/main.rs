@@ -110,8 +110,9 @@ enum Command {
     #[command(
         long_about = "Print the link's pages as text to paste: Markdown, HTML, plain lines or a \
             template of your own. Each page shows the title the link gives it (the option \
-            page-titles), else its address. A nested list is a group under its title, and a list \
-            with a title and no nested list one group.",
+            page-titles), else its address. A nested list is a group under its title (else the \
+            title its list's page-titles gives it), and a list with a title and no nested list one \
+            group.",
         after_help = "Example:\n  uri-list format --template '{index}. {url}' --separator '\\n' 'uri-list:https://a.com;https://b.com'\n\n\
             Exit status: 0 done, 1 the link cannot be read or the template has no {url}, 2 wrong \
             usage (none or more than one of --markdown, --html, --plain, --template)."
@@ -684,7 +685,8 @@ fn decode(args: DecodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
 /// `format`: the link's pages as Markdown, HTML, plain lines or a template
 /// (the core's `format_links`). Each page shows the title the link gives it
 /// (option `page-titles`), else its address; a nested list is a group with
-/// its title, and a list with a title and no nested list one group.
+/// its title (else the title the list's page-titles gives it), and a list
+/// with a title and no nested list one group.
 fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     use uri_list::{Entry, Format, Link};
     let style = &args.style;
@@ -727,8 +729,13 @@ fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure
         .iter()
         .zip(pages(list))
         .map(|(item, page)| match item.list() {
+            // Its own title, else the one this list's page-titles gives it (as the
+            // extension names its group).
             Some(nested) => Entry::Group {
-                title: nested.title().unwrap_or_default().to_owned(),
+                title: nested
+                    .title()
+                    .filter(|t| !t.trim().is_empty())
+                    .map_or(page.title, str::to_owned),
                 links: pages(nested),
             },
             None => Entry::Link(page),

@@ -1214,3 +1214,27 @@ fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
+
+#[test]
+fn format_names_a_nested_list_by_its_lists_page_title() {
+    // A nested list without a title of its own is named by the title its list's page-titles
+    // gives it (the extension's group, the web page's heading); format wrote its pages as
+    // loose links, the name "Flights" dropped.
+    let link =
+        "uri-list:https://a.com;uri-list:https://b.com%3Bhttps://c.com?page-titles=A~Flights";
+    let o = run(&["format", "--plain", link], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "A\nhttps://a.com\n\nFlights\n  https://b.com\n  https://c.com\n"
+    );
+    let o = run(&["format", "--template", "{group}|{url}", link], None);
+    assert_eq!(
+        stdout(&o),
+        "|https://a.com\nFlights|https://b.com\nFlights|https://c.com\n"
+    );
+    // Its own title comes first.
+    let own = "uri-list:https://a.com;uri-list:https://b.com%3Ftitle=Own?page-titles=A~Flights";
+    let o = run(&["format", "--plain", own], None);
+    assert_eq!(stdout(&o), "A\nhttps://a.com\n\nOwn\n  https://b.com\n");
+}
