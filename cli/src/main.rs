@@ -603,7 +603,10 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
             list.set_page_title(list.len() - 1, title.trim_start());
         }
     } else {
-        for (n, url) in args.urls.into_iter().enumerate() {
+        for (n, url) in args.urls.iter().enumerate() {
+            // White space around it removed, as around a line on stdin (and as an
+            // address bar does): written, it would be part of the item ("%20https://...").
+            let url = url.trim();
             if url.is_empty() {
                 return Err(Failure::Input(format!(
                     "URL {} is empty: a uri-list cannot carry an empty item.",

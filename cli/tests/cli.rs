@@ -1238,3 +1238,20 @@ fn format_names_a_nested_list_by_its_lists_page_title() {
     let o = run(&["format", "--plain", own], None);
     assert_eq!(stdout(&o), "A\nhttps://a.com\n\nOwn\n  https://b.com\n");
 }
+
+#[test]
+fn encode_removes_white_space_around_a_url_argument_as_around_a_line() {
+    // ' https://a.com ' (pasted, or from a command's output) was written "%20https://a.com%20",
+    // without a word, an item decode reads as no address at all (check: invalid, exit 3).
+    let o = run(&["encode", " https://a.com\t", "https://b.com"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "uri-list:https://a.com;https://b.com\n");
+    assert_eq!(stderr(&o), "");
+    // Only white space: as empty.
+    let o = run(&["encode", "https://a.com", "  "], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: URL 2 is empty: a uri-list cannot carry an empty item.\n"
+    );
+}
