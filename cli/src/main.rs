@@ -523,18 +523,32 @@ fn as_decode_reads(list: &UriList, prefix: &str) -> UriList {
 
 /// Says, for each item of `list` that will never open (the core's check:
 /// blocked or invalid), why, in the core's words; nested lists' items too.
-fn say_what_will_not_open(list: &UriList, prefix: &str) {
-    for (n, (item, c)) in list
+/// Each item is checked as decode will read it from the link (a control
+/// character before the scheme is written `%01https://...`, no address,
+/// where the URL parser would strip it from the item as given), and named
+/// as given.
+fn say_what_will_not_open(list: &UriList) {
+    let read = Parser::new()
+        .parse(&list.to_link())
+        .map_or_else(|_| list.clone(), |parsed| parsed.list);
+    say_what_will_not_open_in(list, &read, "");
+}
+
+/// [`say_what_will_not_open`] for `read`, the list as decode reads it, its
+/// items named as in `given`.
+fn say_what_will_not_open_in(given: &UriList, read: &UriList, prefix: &str) {
+    for (n, (item, c)) in read
         .items()
         .iter()
-        .zip(check_list(list, &UrlCrate))
+        .zip(check_list(read, &UrlCrate))
         .enumerate()
     {
         let number = format!("{prefix}{}", n + 1);
+        let given_item = given.items().get(n).unwrap_or(item);
         let will_not_open = |why: &str| {
             eprintln!(
                 "uri-list: warning: Item {number} ({}) will not open: {why}",
-                on_one_line(item.as_str())
+                on_one_line(given_item.as_str())
             );
         };
         match (c.class, item.list()) {
@@ -543,10 +557,15 @@ fn say_what_will_not_open(list: &UriList, prefix: &str) {
                     will_not_open(&said(reason));
                 }
             }
-            (Class::List, Some(nested)) => say_what_will_not_open(nested, &format!("{number}.")),
-            // A link given as an item: a nested list once decoded.
+            (Class::List, Some(nested)) => {
+                let given_nested = given_item.list().unwrap_or(nested);
+                say_what_will_not_open_in(given_nested, nested, &format!("{number}."));
+            }
+            // A nested list that cannot be read.
             (Class::List, None) => match Parser::new().parse(item.as_str()) {
-                Ok(parsed) => say_what_will_not_open(&parsed.list, &format!("{number}.")),
+                Ok(parsed) => {
+                    say_what_will_not_open_in(&parsed.list, &parsed.list, &format!("{number}."))
+                }
                 Err(e) => will_not_open(&error_said(&e)),
             },
             (Class::Openable, _) => {}
@@ -637,7 +656,7 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         list.push_option(key, value);
     }
     let list = as_decode_reads(&list, "");
-    say_what_will_not_open(&list, "");
+    say_what_will_not_open(&list);
     print_link(out, &list, web.as_deref())?;
     Ok(Outcome::Done)
 }
@@ -666,7 +685,7 @@ fn from_text_cmd(args: FromTextArgs, out: &mut impl Write) -> Result<Outcome, Fa
     let read = from_text(&text).map_err(unreadable)?;
     warn_all(&read.warnings);
     let list = as_decode_reads(&read.list, "");
-    say_what_will_not_open(&list, "");
+    say_what_will_not_open(&list);
     print_link(out, &list, web.as_deref())?;
     Ok(Outcome::Done)
 }

@@ -1255,3 +1255,23 @@ fn encode_removes_white_space_around_a_url_argument_as_around_a_line() {
         "uri-list: error: URL 2 is empty: a uri-list cannot carry an empty item.\n"
     );
 }
+
+#[test]
+fn encode_checks_each_item_as_decode_will_read_it() {
+    // A control character before the scheme: the item was checked as written (an address,
+    // once the URL parser strips it) and written "%01https://a.com", which decode reads as no
+    // address: no warning, and check then exits 3.
+    let o = run(&["encode", "\u{1}https://a.com", "https://b.com"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "uri-list:%01https://a.com;https://b.com\n");
+    assert_eq!(
+        stderr(&o),
+        "uri-list: warning: Item 1 (%01https://a.com) will not open: Not a web address: it does not start with https:// or another scheme.\n"
+    );
+    let o = run(&["from-text"], Some("\u{1}https://a.com\n"));
+    assert!(
+        stderr(&o).contains("Item 1 (%01https://a.com) will not open"),
+        "{}",
+        stderr(&o)
+    );
+}
