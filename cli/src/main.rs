@@ -915,37 +915,46 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         .max()
         .unwrap_or(1)
         .min(MAX_SITE_COLUMN);
+    // The number column: as wide as the widest number ("2.2.1", "1000"), three at least.
+    let numbers = rows
+        .iter()
+        .map(|r| r.number.len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    // What is said under a row starts under its class.
+    let under = " ".repeat(numbers + 2);
     let mut alerts = 0;
     for (row, site) in rows.iter().zip(&sites) {
         let number = &row.number;
         // Padded by hand: `{:<width$}` panics on a width over 65 535.
         let pad = " ".repeat(width.saturating_sub(site.chars().count()));
         text.push_str(&format!(
-            "{number:>3}  {:<8}  {site}{pad}  {}\n",
+            "{number:>numbers$}  {:<8}  {site}{pad}  {}\n",
             row.class.as_str(),
             on_one_line(row.item.as_str())
         ));
         if let Some(reason) = &row.check.reason {
-            text.push_str(&format!("     {}\n", said(reason)));
+            text.push_str(&format!("{under}{}\n", said(reason)));
         }
         if row.check.class == Class::List && row.item.list().is_none() {
             let reason = Message {
                 code: Code::itemNestedUnreadable,
                 args: Vec::new(),
             };
-            text.push_str(&format!("     {}\n", said(&reason)));
+            text.push_str(&format!("{under}{}\n", said(&reason)));
         }
         for note in &row.check.notes {
             let kind = if note.alert { "alert" } else { "note" };
             alerts += usize::from(note.alert);
             text.push_str(&format!(
-                "     {kind} (item {number}): {}\n",
+                "{under}{kind} (item {number}): {}\n",
                 said(&note.message)
             ));
         }
         if let Some(list) = row.item.list() {
             text.push_str(&format!(
-                "     A nested list of {} item{}.\n",
+                "{under}A nested list of {} item{}.\n",
                 list.len(),
                 if list.len() == 1 { "" } else { "s" }
             ));
@@ -958,7 +967,7 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         } else {
             format!("list {number}")
         };
-        text.push_str(&format!("     alert ({list}): {}\n", said(message)));
+        text.push_str(&format!("{under}alert ({list}): {}\n", said(message)));
     }
     for w in &parsed.warnings {
         text.push_str(&format!("warning: {}\n", warning_said(w)));

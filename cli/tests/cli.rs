@@ -1275,3 +1275,19 @@ fn encode_checks_each_item_as_decode_will_read_it() {
         stderr(&o)
     );
 }
+
+#[test]
+fn check_keeps_its_columns_for_deep_and_long_lists() {
+    // "2.2.1" (and item 1000) pushed its row's columns right of the others'.
+    let link =
+        "uri-list:https://a.com;uri-list:https://b.com%3Buri-list:https://c.com%253Bhttps://d.com";
+    let o = run(&["check", link], None);
+    let class_at: Vec<usize> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with("     "))
+        .map(|l| l.find("openable").or_else(|| l.find("list")).unwrap())
+        .collect();
+    assert_eq!(class_at.len(), 6, "{}", stdout(&o));
+    assert!(class_at.iter().all(|&c| c == class_at[0]), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("    1  openable"), "{}", stdout(&o));
+}
