@@ -616,10 +616,23 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         })?;
         // `URL` or `URL<TAB>page title`; a byte order mark (Notepad's) is no part of the first.
         let input = input.strip_prefix('\u{feff}').unwrap_or(&input);
-        for line in input.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        // Split at the tab before white space is removed: a line of a tab and a title has
+        // no URL (trimmed first, its title became the URL).
+        for (n, line) in input.lines().enumerate() {
             let (url, title) = line.split_once('\t').unwrap_or((line, ""));
-            list.push(url.trim_end());
-            list.set_page_title(list.len() - 1, title.trim_start());
+            let (url, title) = (url.trim(), title.trim());
+            if url.is_empty() && !title.is_empty() {
+                return Err(Failure::Input(format!(
+                    "Line {} gives a page title ({}) but no URL before its tab.",
+                    n + 1,
+                    on_one_line(title)
+                )));
+            }
+            if url.is_empty() {
+                continue;
+            }
+            list.push(url);
+            list.set_page_title(list.len() - 1, title);
         }
     } else {
         for (n, url) in args.urls.iter().enumerate() {

@@ -1291,3 +1291,20 @@ fn check_keeps_its_columns_for_deep_and_long_lists() {
     assert!(class_at.iter().all(|&c| c == class_at[0]), "{}", stdout(&o));
     assert!(stdout(&o).starts_with("    1  openable"), "{}", stdout(&o));
 }
+
+#[test]
+fn encode_refuses_a_line_with_a_title_and_no_url() {
+    // "\tOnly title" was trimmed before it was split at its tab: the title became the URL
+    // (item "Only%20title", with a warning that it will not open).
+    let o = run(&["encode"], Some("https://a.com\tA\n\tOnly title\n"));
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: Line 2 gives a page title (Only title) but no URL before its tab.\n"
+    );
+    // A URL, a tab and white space: no title.
+    let o = run(&["encode"], Some("https://a.com\t \r\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "uri-list:https://a.com\n");
+}
