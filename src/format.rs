@@ -9,7 +9,8 @@
 //! control character reaches a copied line raw (a right-to-left override in a
 //! tab's title would show the address after it reversed): removed from titles
 //! and names ([`without_bidi_controls`]), percent-encoded in addresses; nor
-//! does any other control character (removed from titles).
+//! does any other control character (removed from titles, percent-encoded in
+//! addresses).
 
 use crate::prelude::*;
 use alloc::borrow::Cow;
@@ -136,14 +137,17 @@ fn one_line(title: &str) -> String {
 }
 
 /// An address as it is written in a copied line: a bidirectional control
-/// character percent-encoded (as a browser sends it), the rest as it is.
+/// or any other control character (an escape sequence, which a lenient
+/// reading keeps in an item) percent-encoded, as a browser sends it; the
+/// rest as it is.
 fn address(url: &str) -> Cow<'_, str> {
-    if !url.contains(is_bidi_control) {
+    let encoded = |c: char| is_bidi_control(c) || c.is_control();
+    if !url.contains(encoded) {
         return Cow::Borrowed(url);
     }
     let mut out = String::with_capacity(url.len() + 16);
     for c in url.chars() {
-        if is_bidi_control(c) {
+        if encoded(c) {
             percent(c, &mut out);
         } else {
             out.push(c);

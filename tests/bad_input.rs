@@ -162,7 +162,7 @@ fn control_characters() {
     );
     assert_eq!(
         strict_err("uri-list:https://a.example\u{0}"),
-        "white space or control characters around the link at byte 0"
+        "white space or control characters around the link at byte 26"
     );
     // Tabs and newlines are removed, and their offset is the one in the input.
     let parsed = parse("uri-list:https://a.\nexample;https://b.example\t").unwrap();
@@ -303,4 +303,112 @@ fn what_check_says_of_bad_items() {
     );
     assert_eq!(v["items"][4]["reason"]["message"], "the URL has no host");
     assert_eq!(v["items"][4]["reason"]["code"], "itemNoHost");
+}
+
+#[test]
+fn white_space_around_a_link_is_said_where_it_starts() {
+    // White space only after the link was said "at byte 0", where nothing is wrong.
+    assert_eq!(
+        strict_err("uri-list:https://a.example  "),
+        "white space or control characters around the link at byte 26"
+    );
+    assert_eq!(
+        strict_err(" uri-list:https://a.example "),
+        "white space or control characters around the link at byte 0"
+    );
+}
+
+#[test]
+fn the_text_form_writes_an_items_control_characters_percent_encoded() {
+    // A lenient reading keeps an item's raw control characters; the text form wrote them raw:
+    // an escape sequence reached the terminal (the CLI's decode), a right-to-left override
+    // reversed the line ("https://a.example/\u{202E}fdp.exe" shows as ".../exe.pdf").
+    let parsed =
+        parse("uri-list:https://a.example/\u{1b}[2J;https://b.example/\u{202E}fdp.exe").unwrap();
+    let text = uri_list::to_text(&parsed.list);
+    assert_eq!(
+        text,
+        "https://a.example/%1B[2J\r\nhttps://b.example/%E2%80%AEfdp.exe\r\n"
+    );
+    // It reads back as the link writes those items (the same resources).
+    let back = uri_list::from_text(&text).unwrap().list;
+    assert_eq!(back.to_link(), parsed.list.to_link());
+}
+
+#[test]
+fn a_byte_order_mark_before_a_text_uri_list_is_not_part_of_its_first_item() {
+    // A file saved by Notepad starts with U+FEFF: it became part of the first item.
+    let read = uri_list::from_text("\u{feff}https://a.example\r\nhttps://b.example\r\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example"
+    );
+    assert_eq!(read.warnings, []);
+    let read = uri_list::from_text("\u{feff}# a comment\n#?title=T\nhttps://a.example\n").unwrap();
+    assert_eq!(read.list.to_link(), "uri-list:https://a.example?title=T");
+}
+
+#[test]
+fn a_text_uri_lists_page_titles_line_is_read_wherever_it_is_and_never_dropped_silently() {
+    use uri_list::{from_text, Violation};
+    let violations = |text: &str| -> (String, Vec<Violation>) {
+        let read = from_text(text).unwrap();
+        let v = read
+            .warnings
+            .iter()
+            .map(|w| w.violation().clone())
+            .collect();
+        (read.list.to_link(), v)
+    };
+    // Before the items, as `#?title=` may be: its titles were dropped without a word.
+    assert_eq!(
+        violations("#?page-titles=A~B\nhttps://a.example\nhttps://b.example\n"),
+        (
+            "uri-list:https://a.example;https://b.example?page-titles=A~B".into(),
+            vec![]
+        )
+    );
+    // More titles than items: the link's reading says so; the text's said nothing.
+    assert_eq!(
+        violations("https://a.example\n#?page-titles=A~B\n"),
+        (
+            "uri-list:https://a.example?page-titles=A".into(),
+            vec![Violation::PageTitlesBeyondItems {
+                titles: 2,
+                items: 1
+            }]
+        )
+    );
+    // Twice: the first is used, as in a link (the second became an option written before
+    // the titles, which decode then read in their place).
+    assert_eq!(
+        violations("https://a.example\n#?page-titles=A\n#?page-titles=B\n"),
+        (
+            "uri-list:https://a.example?page-titles=A".into(),
+            vec![Violation::DuplicateOption {
+                key: "page-titles".into()
+            }]
+        )
+    );
+    // A nested list's own line.
+    assert_eq!(
+        violations("https://a.example\n#\n#?page-titles=X\nhttps://b.example\n#\n").0,
+        "uri-list:https://a.example;uri-list:https://b.example%3Fpage-titles=X"
+    );
+}
+
+#[test]
+fn an_option_line_given_twice_in_a_text_uri_list_is_said() {
+    // `#?title=A` then `#?title=B` wrote "?title=A&title=B" without a word; a link's reading
+    // says the key is given more than once (and uses the first).
+    let read = uri_list::from_text("#?title=A\nhttps://a.example\n#?title=B\n#?x=1\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example?title=A&title=B&x=1"
+    );
+    assert_eq!(read.warnings.len(), 1, "{:?}", read.warnings);
+    assert_eq!(
+        read.warnings[0].to_string(),
+        "option \"title\" is given more than once at byte 28 (the first one is used)"
+    );
 }

@@ -144,3 +144,24 @@ fn a_title_with_a_right_to_left_override_shows_the_address_as_it_is() {
         "- [https://a.example/%E2%80%AEx](https://a.example/%E2%80%AEx)"
     );
 }
+
+#[test]
+fn an_address_with_a_control_character_is_written_without_it_raw() {
+    // A lenient reading keeps an item's raw control characters: plain lines, HTML and
+    // templates wrote an escape sequence in an address raw (to a terminal, through the CLI).
+    for format in [
+        Format::Plain,
+        Format::Html,
+        Format::Markdown,
+        Format::Template {
+            template: "{url}",
+            separator: "\n",
+        },
+    ] {
+        let out = one("", "https://a.example/\u{1b}[2J\u{7}\u{9b}", format);
+        // (HTML's own line breaks apart.)
+        let raw = |c: char| c.is_control() && c != '\n';
+        assert!(!out.contains(raw), "{format:?}: {out:?}");
+        assert!(out.contains("https://a.example/%1B"), "{format:?}: {out:?}");
+    }
+}

@@ -110,8 +110,9 @@ enum Command {
     #[command(
         long_about = "Print the link's pages as text to paste: Markdown, HTML, plain lines or a \
             template of your own. Each page shows the title the link gives it (the option \
-            page-titles), else its address. A nested list is a group under its title, and a list \
-            with a title and no nested list one group.",
+            page-titles), else its address. A nested list is a group under its title (else the \
+            title its list's page-titles gives it), and a list with a title and no nested list one \
+            group.",
         after_help = "Example:\n  uri-list format --template '{index}. {url}' --separator '\\n' 'uri-list:https://a.com;https://b.com'\n\n\
             Exit status: 0 done, 1 the link cannot be read or the template has no {url}, 2 wrong \
             usage (none or more than one of --markdown, --html, --plain, --template)."
@@ -250,6 +251,10 @@ enum Failure {
     Input(String),
     /// Wrong usage found after clap's parse (exit 2).
     Usage(clap::Error),
+    /// Standard output was closed by its reader (`| head -1`): it has what
+    /// it wanted; nothing more is written, nothing is said (exit 0, or
+    /// `check`'s status).
+    Closed,
 }
 
 /// What a command found: everything fine, or (`check`) something to look at first.
@@ -268,9 +273,9 @@ fn main() -> ExitCode {
         Command::Check(args) => check(args, &mut stdout),
         Command::Format(args) => format_cmd(args, &mut stdout),
     };
-    let result = result.and_then(|outcome| {
-        stdout.flush().map_err(cannot_write)?;
-        Ok(outcome)
+    let result = result.and_then(|outcome| match stdout.flush().map_err(cannot_write) {
+        Ok(()) | Err(Failure::Closed) => Ok(outcome),
+        Err(e) => Err(e),
     });
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
@@ -280,6 +285,7 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(Failure::Usage(error)) => error.exit(),
+        Err(Failure::Closed) => ExitCode::SUCCESS,
     }
 }
 
@@ -303,7 +309,11 @@ fn starts_with_word(message: &Message) -> bool {
 }
 
 /// `text` as a sentence: a capital first (when `capital`), then a period.
+/// The pieces of the input it quotes (an item, a character) are put
+/// [`on_one_line`]: a message never carries an escape sequence or a
+/// bidirectional control to the terminal.
 fn sentence(text: &str, capital: bool) -> String {
+    let text = on_one_line(text);
     let mut out = String::with_capacity(text.len() + 1);
     let mut chars = text.chars();
     if capital {
@@ -314,10 +324,10 @@ fn sentence(text: &str, capital: bool) -> String {
     out
 }
 
-/// The link's own words (its title, its type) on one line of `check`'s report: each control
-/// and bidirectional control character percent-encoded, as `decode` writes them, so that the
-/// sender's words neither start a line of the report, nor reach the terminal as an escape
-/// sequence, nor reverse what follows.
+/// The link's own words (its title, its type, an item) on one line of `check`'s report or of a
+/// message: each control and bidirectional control character percent-encoded, as `decode`
+/// writes them, so that the sender's words neither start a line of the report, nor reach the
+/// terminal as an escape sequence, nor reverse what follows.
 fn on_one_line(words: &str) -> String {
     let mut out = String::with_capacity(words.len());
     for c in words.chars() {
@@ -372,13 +382,18 @@ fn warn_all(warnings: &[Warning]) {
 // --- input and output -------------------------------------------------------------------------
 
 fn cannot_write(e: io::Error) -> Failure {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return Failure::Closed;
+    }
     Failure::Input(format!("Cannot write the output: {e}."))
 }
 
 /// The JSON shape of a result (`--json`), as the JavaScript API gives it.
 fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<(), Failure> {
-    serde_json::to_writer(&mut *out, value)
-        .map_err(|e| Failure::Input(format!("Cannot write the JSON: {e}.")))?;
+    serde_json::to_writer(&mut *out, value).map_err(|e| match e.io_error_kind() {
+        Some(io::ErrorKind::BrokenPipe) => Failure::Closed,
+        _ => Failure::Input(format!("Cannot write the JSON: {e}.")),
+    })?;
     write(out, "\n")
 }
 
@@ -418,6 +433,12 @@ fn read_link(input: impl Read) -> Result<String, Failure> {
             bytes.pop();
         }
     }
+    // A byte order mark (a file saved by Notepad) is no part of the link.
+    let bom = if bytes.starts_with("\u{feff}".as_bytes()) {
+        bytes.drain(..3).len()
+    } else {
+        0
+    };
     if bytes.len() > MAX_LENGTH {
         return Err(Failure::Input(format!(
             "The link on standard input is too long: more than {MAX_LENGTH} bytes, the limit (the longest URL Chrome accepts)."
@@ -426,7 +447,7 @@ fn read_link(input: impl Read) -> Result<String, Failure> {
     String::from_utf8(bytes).map_err(|e| {
         Failure::Input(format!(
             "The link on standard input is not UTF-8 text (bad byte at offset {}).",
-            e.utf8_error().valid_up_to()
+            bom + e.utf8_error().valid_up_to()
         ))
     })
 }
@@ -446,12 +467,20 @@ fn web_base(web: Option<String>) -> Result<Option<String>, Failure> {
     Ok(web)
 }
 
-/// Prints `list`'s link, or with `--web BASE` the web link on BASE.
+/// Prints `list`'s link, or with `--web BASE` the web link on BASE; refuses
+/// one longer than [`MAX_LENGTH`], which decode (and Chrome) would refuse.
 fn print_link(out: &mut impl Write, list: &UriList, web: Option<&str>) -> Result<(), Failure> {
     let link = match web {
         Some(base) => uri_list::web_link(base, &list.to_link()).map_err(unreadable)?,
         None => list.to_link(),
     };
+    if link.len() > MAX_LENGTH {
+        return Err(Failure::Input(format!(
+            "The link would be too long: {} bytes, the limit is {MAX_LENGTH} bytes (the longest \
+             URL Chrome accepts); decode would refuse it. Share fewer pages in one link.",
+            link.len()
+        )));
+    }
     write(out, &link)?;
     write(out, "\n")
 }
@@ -494,18 +523,32 @@ fn as_decode_reads(list: &UriList, prefix: &str) -> UriList {
 
 /// Says, for each item of `list` that will never open (the core's check:
 /// blocked or invalid), why, in the core's words; nested lists' items too.
-fn say_what_will_not_open(list: &UriList, prefix: &str) {
-    for (n, (item, c)) in list
+/// Each item is checked as decode will read it from the link (a control
+/// character before the scheme is written `%01https://...`, no address,
+/// where the URL parser would strip it from the item as given), and named
+/// as given.
+fn say_what_will_not_open(list: &UriList) {
+    let read = Parser::new()
+        .parse(&list.to_link())
+        .map_or_else(|_| list.clone(), |parsed| parsed.list);
+    say_what_will_not_open_in(list, &read, "");
+}
+
+/// [`say_what_will_not_open`] for `read`, the list as decode reads it, its
+/// items named as in `given`.
+fn say_what_will_not_open_in(given: &UriList, read: &UriList, prefix: &str) {
+    for (n, (item, c)) in read
         .items()
         .iter()
-        .zip(check_list(list, &UrlCrate))
+        .zip(check_list(read, &UrlCrate))
         .enumerate()
     {
         let number = format!("{prefix}{}", n + 1);
+        let given_item = given.items().get(n).unwrap_or(item);
         let will_not_open = |why: &str| {
             eprintln!(
                 "uri-list: warning: Item {number} ({}) will not open: {why}",
-                item.as_str()
+                on_one_line(given_item.as_str())
             );
         };
         match (c.class, item.list()) {
@@ -514,10 +557,15 @@ fn say_what_will_not_open(list: &UriList, prefix: &str) {
                     will_not_open(&said(reason));
                 }
             }
-            (Class::List, Some(nested)) => say_what_will_not_open(nested, &format!("{number}.")),
-            // A link given as an item: a nested list once decoded.
+            (Class::List, Some(nested)) => {
+                let given_nested = given_item.list().unwrap_or(nested);
+                say_what_will_not_open_in(given_nested, nested, &format!("{number}."));
+            }
+            // A nested list that cannot be read.
             (Class::List, None) => match Parser::new().parse(item.as_str()) {
-                Ok(parsed) => say_what_will_not_open(&parsed.list, &format!("{number}.")),
+                Ok(parsed) => {
+                    say_what_will_not_open_in(&parsed.list, &parsed.list, &format!("{number}."))
+                }
                 Err(e) => will_not_open(&error_said(&e)),
             },
             (Class::Openable, _) => {}
@@ -525,22 +573,72 @@ fn say_what_will_not_open(list: &UriList, prefix: &str) {
     }
 }
 
+/// `encode`'s options, each key once: a link with a key twice is read with
+/// the first only (decode warns), so the second would be lost.
+fn options_once(args: &EncodeArgs) -> Result<(), Failure> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    if args.title.is_some() {
+        seen.push(("title", "--title"));
+    }
+    if args.kind.is_some() {
+        seen.push(("type", "--type"));
+    }
+    for (key, _) in &args.options {
+        if let Some((_, first)) = seen.iter().find(|(k, _)| k == key) {
+            return Err(usage(
+                "encode",
+                ErrorKind::ArgumentConflict,
+                &format!(
+                    "the option \"{key}\" is given twice ({first}, then --option {key}=...): a \
+                     link carries each option once, and decode reads only the first"
+                ),
+            ));
+        }
+        seen.push((key, "--option"));
+    }
+    Ok(())
+}
+
 fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
+    options_once(&args)?;
     let web = web_base(args.web)?;
     let mut list = UriList::new();
     if args.urls.is_empty() {
-        let mut input = String::new();
-        io::stdin().read_to_string(&mut input).map_err(|e| {
+        let mut bytes = Vec::new();
+        io::stdin().read_to_end(&mut bytes).map_err(|e| {
             Failure::Input(format!("Cannot read the URLs from standard input: {e}."))
         })?;
-        // `URL` or `URL<TAB>page title`.
-        for line in input.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let input = String::from_utf8(bytes).map_err(|e| {
+            Failure::Input(format!(
+                "The URLs on standard input are not UTF-8 text (bad byte at offset {}).",
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
+        // `URL` or `URL<TAB>page title`; a byte order mark (Notepad's) is no part of the first.
+        let input = input.strip_prefix('\u{feff}').unwrap_or(&input);
+        // Split at the tab before white space is removed: a line of a tab and a title has
+        // no URL (trimmed first, its title became the URL).
+        for (n, line) in input.lines().enumerate() {
             let (url, title) = line.split_once('\t').unwrap_or((line, ""));
-            list.push(url.trim_end());
-            list.set_page_title(list.len() - 1, title.trim_start());
+            let (url, title) = (url.trim(), title.trim());
+            if url.is_empty() && !title.is_empty() {
+                return Err(Failure::Input(format!(
+                    "Line {} gives a page title ({}) but no URL before its tab.",
+                    n + 1,
+                    on_one_line(title)
+                )));
+            }
+            if url.is_empty() {
+                continue;
+            }
+            list.push(url);
+            list.set_page_title(list.len() - 1, title);
         }
     } else {
-        for (n, url) in args.urls.into_iter().enumerate() {
+        for (n, url) in args.urls.iter().enumerate() {
+            // White space around it removed, as around a line on stdin (and as an
+            // address bar does): written, it would be part of the item ("%20https://...").
+            let url = url.trim();
             if url.is_empty() {
                 return Err(Failure::Input(format!(
                     "URL {} is empty: a uri-list cannot carry an empty item.",
@@ -571,7 +669,7 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         list.push_option(key, value);
     }
     let list = as_decode_reads(&list, "");
-    say_what_will_not_open(&list, "");
+    say_what_will_not_open(&list);
     print_link(out, &list, web.as_deref())?;
     Ok(Outcome::Done)
 }
@@ -584,7 +682,7 @@ fn from_text_cmd(args: FromTextArgs, out: &mut impl Write) -> Result<Outcome, Fa
             io::stdin()
                 .read_to_end(&mut bytes)
                 .map_err(|e| Failure::Input(format!("Cannot read standard input: {e}.")))?;
-            (bytes, "standard input".to_owned())
+            (bytes, "Standard input".to_owned())
         }
         Some(file) => (
             std::fs::read(file).map_err(|e| Failure::Input(format!("Cannot read {file}: {e}.")))?,
@@ -600,7 +698,7 @@ fn from_text_cmd(args: FromTextArgs, out: &mut impl Write) -> Result<Outcome, Fa
     let read = from_text(&text).map_err(unreadable)?;
     warn_all(&read.warnings);
     let list = as_decode_reads(&read.list, "");
-    say_what_will_not_open(&list, "");
+    say_what_will_not_open(&list);
     print_link(out, &list, web.as_deref())?;
     Ok(Outcome::Done)
 }
@@ -622,7 +720,8 @@ fn decode(args: DecodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
 /// `format`: the link's pages as Markdown, HTML, plain lines or a template
 /// (the core's `format_links`). Each page shows the title the link gives it
 /// (option `page-titles`), else its address; a nested list is a group with
-/// its title, and a list with a title and no nested list one group.
+/// its title (else the title the list's page-titles gives it), and a list
+/// with a title and no nested list one group.
 fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     use uri_list::{Entry, Format, Link};
     let style = &args.style;
@@ -665,8 +764,13 @@ fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure
         .iter()
         .zip(pages(list))
         .map(|(item, page)| match item.list() {
+            // Its own title, else the one this list's page-titles gives it (as the
+            // extension names its group).
             Some(nested) => Entry::Group {
-                title: nested.title().unwrap_or_default().to_owned(),
+                title: nested
+                    .title()
+                    .filter(|t| !t.trim().is_empty())
+                    .map_or(page.title, str::to_owned),
                 links: pages(nested),
             },
             None => Entry::Link(page),
@@ -737,6 +841,44 @@ fn check_all<'a>(list: &'a UriList, prefix: &str, rows: &mut Vec<Checked<'a>>) {
     }
 }
 
+/// The alerts about the names of lists that the extension shows the preview
+/// page for (the core's `plan`, not `check_list`, which checks items): a
+/// list's title or group-name, or the title its list's `page-titles` gives a
+/// nested one, read as the address of a site none of its pages is on. Each
+/// with the number of its nested list (`"2"`, `"2.1"`; `""` for the link's
+/// own list) and the message itself.
+fn name_alerts(parsed: &uri_list::Parsed) -> Vec<(String, Message)> {
+    let context = uri_list::PlanContext {
+        open_limit: usize::MAX,
+        ..Default::default()
+    };
+    let mut alerts = Vec::new();
+    for message in uri_list::plan(parsed, &context, &UrlCrate).preview {
+        // "in the nested list of item 2: <message>", unwrapped.
+        let (mut number, mut inner) = (String::new(), message);
+        while inner.code == Code::violationInNested {
+            match (inner.args.first(), inner.args.get(1)) {
+                (Some(Arg::Text(n)), Some(Arg::Message(m))) => {
+                    number = if number.is_empty() {
+                        n.clone()
+                    } else {
+                        format!("{number}.{n}")
+                    };
+                    inner = m.clone();
+                }
+                _ => break,
+            }
+        }
+        if matches!(
+            inner.code,
+            Code::previewTitleNamesSite | Code::previewTitleNamesSites
+        ) {
+            alerts.push((number, inner));
+        }
+    }
+    alerts
+}
+
 /// The widest the site column is padded to, in characters: a wider site is
 /// written whole, the column then shifted on its row only.
 const MAX_SITE_COLUMN: usize = 40;
@@ -750,14 +892,19 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let parsed = parse_link(&link, false)?;
     let mut rows = Vec::new();
     check_all(&parsed.list, "", &mut rows);
-    let outcome = if rows.iter().any(Checked::look_first) {
+    let names = name_alerts(&parsed);
+    let outcome = if rows.iter().any(Checked::look_first) || !names.is_empty() {
         Outcome::LookFirst
     } else {
         Outcome::Done
     };
+    // Output cut short by its reader still ends with what the list holds.
+    let written = |r: Result<(), Failure>| match r {
+        Ok(()) | Err(Failure::Closed) => Ok(outcome),
+        Err(e) => Err(e),
+    };
     if args.json {
-        write_json(out, &CheckReport::new(&parsed, &UrlCrate))?;
-        return Ok(outcome);
+        return written(write_json(out, &CheckReport::new(&parsed, &UrlCrate)));
     }
     let mut text = String::new();
     if let Some(t) = parsed.list.title() {
@@ -781,41 +928,59 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         .max()
         .unwrap_or(1)
         .min(MAX_SITE_COLUMN);
+    // The number column: as wide as the widest number ("2.2.1", "1000"), three at least.
+    let numbers = rows
+        .iter()
+        .map(|r| r.number.len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    // What is said under a row starts under its class.
+    let under = " ".repeat(numbers + 2);
     let mut alerts = 0;
     for (row, site) in rows.iter().zip(&sites) {
         let number = &row.number;
         // Padded by hand: `{:<width$}` panics on a width over 65 535.
         let pad = " ".repeat(width.saturating_sub(site.chars().count()));
         text.push_str(&format!(
-            "{number:>3}  {:<8}  {site}{pad}  {}\n",
+            "{number:>numbers$}  {:<8}  {site}{pad}  {}\n",
             row.class.as_str(),
-            row.item.as_str()
+            on_one_line(row.item.as_str())
         ));
         if let Some(reason) = &row.check.reason {
-            text.push_str(&format!("     {}\n", said(reason)));
+            text.push_str(&format!("{under}{}\n", said(reason)));
         }
         if row.check.class == Class::List && row.item.list().is_none() {
             let reason = Message {
                 code: Code::itemNestedUnreadable,
                 args: Vec::new(),
             };
-            text.push_str(&format!("     {}\n", said(&reason)));
+            text.push_str(&format!("{under}{}\n", said(&reason)));
         }
         for note in &row.check.notes {
             let kind = if note.alert { "alert" } else { "note" };
             alerts += usize::from(note.alert);
             text.push_str(&format!(
-                "     {kind} (item {number}): {}\n",
+                "{under}{kind} (item {number}): {}\n",
                 said(&note.message)
             ));
         }
         if let Some(list) = row.item.list() {
             text.push_str(&format!(
-                "     A nested list of {} item{}.\n",
+                "{under}A nested list of {} item{}.\n",
                 list.len(),
                 if list.len() == 1 { "" } else { "s" }
             ));
         }
+    }
+    for (number, message) in &names {
+        alerts += 1;
+        let list = if number.is_empty() {
+            "list".to_owned()
+        } else {
+            format!("list {number}")
+        };
+        text.push_str(&format!("{under}alert ({list}): {}\n", said(message)));
     }
     for w in &parsed.warnings {
         text.push_str(&format!("warning: {}\n", warning_said(w)));
@@ -826,6 +991,5 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
             if alerts == 1 { "" } else { "s" }
         ));
     }
-    write(out, &text)?;
-    Ok(outcome)
+    written(write(out, &text))
 }

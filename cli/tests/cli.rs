@@ -930,3 +930,381 @@ fn decode_writes_a_bidi_control_in_a_title_escaped_and_reads_it_back() {
     let back = run(&["from-text"], Some(stdout(&o)));
     assert_eq!(stdout(&back).trim_end(), link);
 }
+
+/// A character a terminal acts on rather than shows: a control character (an escape
+/// sequence, a bell; a line end excepted) or a bidirectional control (which reverses
+/// what follows it on the line).
+fn acts_on_terminal(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\r') || uri_list::is_bidi_control(c)
+}
+
+#[test]
+fn an_item_with_an_escape_sequence_or_a_bidi_control_reaches_the_terminal_without_it() {
+    // A lenient reading keeps an item's raw control characters ("kept as it is"): check (the
+    // command to look at a list before opening it) showed "https://a.com/\u{202E}fdp.exe" as
+    // ".../exe.pdf", and an escape sequence in an item cleared the screen; decode, format and
+    // the warnings wrote them raw too.
+    let link = "uri-list:https://a.com/\u{202E}fdp.exe;https://b.com/\u{1b}[2J;\
+                javascript:\u{1b}[31m";
+    for args in [
+        &["check", link][..],
+        &["decode", link],
+        &["format", "--plain", link],
+        &["format", "--markdown", link],
+        &["format", "--html", link],
+        &["format", "--template", "{title} {url} {host}", link],
+    ] {
+        let o = run(args, None);
+        assert!(matches!(o.status.code(), Some(0 | 3)), "{args:?}");
+        for (stream, text) in [("stdout", stdout(&o)), ("stderr", stderr(&o))] {
+            assert!(
+                !text.contains(acts_on_terminal),
+                "{args:?} {stream}: {text:?}"
+            );
+        }
+    }
+    let o = run(&["check", link], None);
+    assert!(
+        stdout(&o).contains("  https://a.com/%E2%80%AEfdp.exe\n"),
+        "{}",
+        stdout(&o)
+    );
+    // The text form reads back as the link's items, percent-encoded (the same resources).
+    let o = run(&["decode", link], None);
+    let back = run(&["from-text"], Some(stdout(&o)));
+    assert_eq!(
+        stdout(&back),
+        "uri-list:https://a.com/%E2%80%AEfdp.exe;https://b.com/%1B[2J;javascript:%1B[31m\n"
+    );
+    // encode's warning names the item as it will be written.
+    let o = run(
+        &["encode", "javascript:\u{1b}[2Jx", "https://a.com/\u{202E}x"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!stderr(&o).contains(acts_on_terminal), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("Item 1 (javascript:%1B[2Jx) will not open"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn white_space_after_a_link_is_said_where_it_is() {
+    // It was said "at byte 0", the start of the link, for white space at its end.
+    let o = run(&["decode", "uri-list:https://a.com  "], None);
+    assert_eq!(
+        stderr(&o),
+        "uri-list: warning: White space or control characters around the link at byte 22 (removed).\n"
+    );
+    let o = run(&["decode", " uri-list:https://a.com "], None);
+    assert!(stderr(&o).contains("at byte 0 (removed)"), "{}", stderr(&o));
+    let o = run(&["decode", "--strict", "uri-list:https://a.com\u{1}"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("at byte 22."), "{}", stderr(&o));
+}
+
+#[test]
+fn a_byte_order_mark_before_the_text_or_the_link_is_not_part_of_it() {
+    // A file saved by Notepad starts with U+FEFF: it became part of the first item
+    // ("%EF%BB%BFhttps://a.com", which never opens), and decode - refused the link.
+    let bom = "\u{feff}";
+    let text = format!("{bom}https://a.com\r\nhttps://b.com\r\n");
+    for args in [&["from-text"][..], &["encode"]] {
+        let o = run(args, Some(&text));
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert_eq!(
+            stdout(&o),
+            "uri-list:https://a.com;https://b.com\n",
+            "{args:?}"
+        );
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+    let o = run(
+        &["decode", "-"],
+        Some(&format!("{bom}uri-list:https://a.com\r\n")),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "https://a.com\r\n");
+    assert_eq!(stderr(&o), "");
+}
+
+/// `run` with raw bytes on standard input (not UTF-8, a BOM).
+fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-list"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the uri-list binary runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn urls_on_stdin_that_are_not_utf8_are_said_with_the_offset() {
+    // encode said Rust's "stream did not contain valid UTF-8", where from-text and decode -
+    // give the offset of the bad byte.
+    let o = run_bytes(&["encode"], b"https://a.com\nhttps://b.com/\xff\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: The URLs on standard input are not UTF-8 text (bad byte at offset 28).\n"
+    );
+    assert_eq!(stdout(&o), "");
+    let o = run_bytes(&["from-text"], b"https://a.com/\xff\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: Standard input is not UTF-8 text (bad byte at offset 14).\n"
+    );
+}
+
+#[test]
+fn encode_refuses_a_link_longer_than_decode_reads() {
+    // 3.7 MB of URLs made a 3.7 MB link, exit 0, which decode (and Chrome) refuse.
+    let urls: String = (0..120_000)
+        .map(|n| format!("https://example.com/page/{n}\n"))
+        .collect();
+    let o = run(&["encode"], Some(&urls));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).starts_with("uri-list: error: The link would be too long: 3728898 bytes, the limit is 2097152 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    // A text under the limit whose link is over it (each ";" in an item is written "%3B").
+    let text = "https://a.example/;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\n".repeat(30_000);
+    assert!(text.len() < uri_list::MAX_LENGTH);
+    let o = run(&["from-text"], Some(&text));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("uri-list: error: The link would be too long:"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn output_cut_short_by_a_pipe_is_no_error() {
+    // `uri-list check "$link" | head -1`: the reader has what it wanted. The tool said
+    // "error: Cannot write the output: Broken pipe" and exited 1, so that check's 3 was lost.
+    let mut link = String::from("uri-list:javascript:x");
+    for n in 0..50_000 {
+        link.push_str(&format!(";https://a.example/{n}"));
+    }
+    for (args, status) in [(&["check", "-"][..], 3), (&["decode", "-"], 0)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_uri-list"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(link.as_bytes())
+            .unwrap();
+        // Read one line, then close the pipe, as `head -1` does.
+        let mut out = child.stdout.take().unwrap();
+        let mut first = [0u8; 64];
+        std::io::Read::read(&mut out, &mut first).unwrap();
+        drop(out);
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(status), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn encode_refuses_an_option_given_twice() {
+    // `--title Y --option title=X` wrote "?title=Y&title=X", exit 0, which decode warns about
+    // ("the first one is used"): X was lost without a word.
+    for args in [
+        &[
+            "encode",
+            "--title",
+            "Y",
+            "--option",
+            "title=X",
+            "https://a.com",
+        ][..],
+        &[
+            "encode",
+            "--type",
+            "tabs",
+            "--option",
+            "type=grid-view",
+            "https://a.com",
+        ],
+        &[
+            "encode",
+            "--option",
+            "x=1",
+            "--option",
+            "x=2",
+            "https://a.com",
+        ],
+    ] {
+        let o = run(args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&o), "", "{args:?}");
+        assert!(
+            stderr(&o).starts_with("error: the option ") && stderr(&o).contains("is given twice"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    // Different keys are fine.
+    let o = run(
+        &[
+            "encode",
+            "--title",
+            "Y",
+            "--option",
+            "x=1",
+            "--option",
+            "X=2",
+            "https://a.com",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "uri-list:https://a.com?title=Y&x=1&X=2\n");
+}
+
+#[test]
+fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
+    // The extension shows the preview page for a list whose name reads as the address of a
+    // site none of its pages is on; check showed the title, said nothing and exited 0.
+    let link = "uri-list:https://evil.example/login;https://evil.example/pay?title=PayPal.com";
+    let o = run(&["check", link], None);
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "     alert (list): The list's name \"PayPal.com\" names PayPal.com, but its pages are on evil.example.\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).ends_with("1 alert: look at the list before opening it.\n"));
+    let o = run(&["check", "--json", link], None);
+    assert_eq!(o.status.code(), Some(3));
+    // A nested list's name too, and an untitled one named by its list's page-titles.
+    let nested = "uri-list:https://a.example;uri-list:https://evil.example%3Fgroup-name=PayPal.com";
+    let o = run(&["check", nested], None);
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("alert (list 2): The list's name \"PayPal.com\""),
+        "{}",
+        stdout(&o)
+    );
+    // A name that is its pages' own site is no alert.
+    let o = run(
+        &[
+            "check",
+            "uri-list:https://www.paypal.com/a?title=PayPal.com",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn format_names_a_nested_list_by_its_lists_page_title() {
+    // A nested list without a title of its own is named by the title its list's page-titles
+    // gives it (the extension's group, the web page's heading); format wrote its pages as
+    // loose links, the name "Flights" dropped.
+    let link =
+        "uri-list:https://a.com;uri-list:https://b.com%3Bhttps://c.com?page-titles=A~Flights";
+    let o = run(&["format", "--plain", link], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "A\nhttps://a.com\n\nFlights\n  https://b.com\n  https://c.com\n"
+    );
+    let o = run(&["format", "--template", "{group}|{url}", link], None);
+    assert_eq!(
+        stdout(&o),
+        "|https://a.com\nFlights|https://b.com\nFlights|https://c.com\n"
+    );
+    // Its own title comes first.
+    let own = "uri-list:https://a.com;uri-list:https://b.com%3Ftitle=Own?page-titles=A~Flights";
+    let o = run(&["format", "--plain", own], None);
+    assert_eq!(stdout(&o), "A\nhttps://a.com\n\nOwn\n  https://b.com\n");
+}
+
+#[test]
+fn encode_removes_white_space_around_a_url_argument_as_around_a_line() {
+    // ' https://a.com ' (pasted, or from a command's output) was written "%20https://a.com%20",
+    // without a word, an item decode reads as no address at all (check: invalid, exit 3).
+    let o = run(&["encode", " https://a.com\t", "https://b.com"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "uri-list:https://a.com;https://b.com\n");
+    assert_eq!(stderr(&o), "");
+    // Only white space: as empty.
+    let o = run(&["encode", "https://a.com", "  "], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: URL 2 is empty: a uri-list cannot carry an empty item.\n"
+    );
+}
+
+#[test]
+fn encode_checks_each_item_as_decode_will_read_it() {
+    // A control character before the scheme: the item was checked as written (an address,
+    // once the URL parser strips it) and written "%01https://a.com", which decode reads as no
+    // address: no warning, and check then exits 3.
+    let o = run(&["encode", "\u{1}https://a.com", "https://b.com"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "uri-list:%01https://a.com;https://b.com\n");
+    assert_eq!(
+        stderr(&o),
+        "uri-list: warning: Item 1 (%01https://a.com) will not open: Not a web address: it does not start with https:// or another scheme.\n"
+    );
+    let o = run(&["from-text"], Some("\u{1}https://a.com\n"));
+    assert!(
+        stderr(&o).contains("Item 1 (%01https://a.com) will not open"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn check_keeps_its_columns_for_deep_and_long_lists() {
+    // "2.2.1" (and item 1000) pushed its row's columns right of the others'.
+    let link =
+        "uri-list:https://a.com;uri-list:https://b.com%3Buri-list:https://c.com%253Bhttps://d.com";
+    let o = run(&["check", link], None);
+    let class_at: Vec<usize> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with("     "))
+        .map(|l| l.find("openable").or_else(|| l.find("list")).unwrap())
+        .collect();
+    assert_eq!(class_at.len(), 6, "{}", stdout(&o));
+    assert!(class_at.iter().all(|&c| c == class_at[0]), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("    1  openable"), "{}", stdout(&o));
+}
+
+#[test]
+fn encode_refuses_a_line_with_a_title_and_no_url() {
+    // "\tOnly title" was trimmed before it was split at its tab: the title became the URL
+    // (item "Only%20title", with a warning that it will not open).
+    let o = run(&["encode"], Some("https://a.com\tA\n\tOnly title\n"));
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "uri-list: error: Line 2 gives a page title (Only title) but no URL before its tab.\n"
+    );
+    // A URL, a tab and white space: no title.
+    let o = run(&["encode"], Some("https://a.com\t \r\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "uri-list:https://a.com\n");
+}

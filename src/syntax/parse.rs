@@ -144,7 +144,9 @@ impl Parser {
             return Err(Error::new(ErrorKind::EmptyInput, 0));
         }
         if trimmed.len() != input.len() {
-            sink.violation(Violation::SurroundingWhitespace, 0)?;
+            // Where it is: at the start, else just after the link.
+            let at = if lead > 0 { 0 } else { trimmed.len() };
+            sink.violation(Violation::SurroundingWhitespace, at)?;
         }
         let (link, map) = remove_tabs_and_newlines(trimmed, lead);
         if map.is_some() {

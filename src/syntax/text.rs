@@ -17,9 +17,12 @@ use crate::syntax::list::{UriList, PAGE_TITLES};
 /// list is written between two lines of as many `#` as its depth. The fragment has no place in the text form and is left out.
 ///
 /// Item lines are written as they are, but for what the line syntax cannot
-/// carry: a carriage return or line feed, a leading `#` and white space at
-/// either end are percent-encoded, so that such an item reads back in its
-/// percent-encoded form (the same resource) rather than breaking the lines.
+/// carry or would show as something else: a control character (a carriage
+/// return or line feed, an escape sequence), a bidirectional control (which
+/// would reorder the line as shown), a leading `#` and white space at either
+/// end are percent-encoded, so that such an item reads back in its
+/// percent-encoded form (the same resource, as the link writes it) rather
+/// than breaking the lines or reaching a terminal raw.
 ///
 /// ```
 /// let list = uri_list::parse("uri-list:https://a.com;https://b.com?title=Two").unwrap().list;
@@ -78,12 +81,16 @@ enum Part {
 fn write_item_line(uri: &str, out: &mut String) {
     let last = uri.len().saturating_sub(1);
     for (i, c) in uri.char_indices() {
-        let escape = matches!(c, '\r' | '\n')
+        let escape = c.is_control()
+            || is_bidi_control(c)
             || (i == 0 && c == '#')
             || ((i == 0 || i == last) && matches!(c, ' ' | '\t'));
         if escape {
-            out.push('%');
-            push_hex(out, c as u32, 2, true);
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push('%');
+                push_hex(out, u32::from(b), 2, true);
+            }
         } else {
             out.push(c);
         }
@@ -141,16 +148,55 @@ pub(crate) fn too_long(text: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// A list read to its end: its items get the titles of its `#?page-titles`
+/// line (split on `~`, then each decoded, as in a link), with a warning when
+/// it has more titles than items; a key given twice is said, as a link's
+/// reading says it (at `option_at`, each option line's offset).
+fn finish(
+    list: &mut UriList,
+    line: Option<(&str, usize)>,
+    option_at: &[usize],
+    warnings: &mut Vec<Warning>,
+) {
+    let keys: Vec<&str> = list.options.iter().map(|(k, _)| k.as_str()).collect();
+    for (i, first) in crate::strset::first_of_each(&keys).into_iter().enumerate() {
+        if first != i {
+            warnings.push(Warning {
+                violation: Violation::DuplicateOption {
+                    key: keys[i].to_owned(),
+                },
+                offset: option_at.get(i).copied().unwrap_or(0),
+            });
+        }
+    }
+    let Some((value, offset)) = line else { return };
+    let (given, _) = list.read_page_titles(value, crate::syntax::percent::decode_option);
+    if given > list.len() {
+        warnings.push(Warning {
+            violation: Violation::PageTitlesBeyondItems {
+                titles: given,
+                items: list.len(),
+            },
+            offset,
+        });
+    }
+}
+
+/// The byte order mark, which a text may start with (it is no part of it).
+const BOM: char = '\u{feff}';
+
 /// Reads a text/uri-list document (RFC 2483 §5) into a list.
 ///
-/// Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
+/// A byte order mark at the start is skipped. Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
 /// skipped, except `#?key=value` option lines (draft §8.1) and lines made
 /// only of `#`, the depth markers of nested lists (draft §8.2): a marker one
 /// deeper than the current list opens a nested list, one at its depth closes
 /// it. A marker that does neither is ignored with a warning; a nested list
 /// left open at the end is read as if its marker were a comment (its items
 /// join the list around it), with a warning. Every other line is a URI, with
-/// white space around it removed.
+/// white space around it removed. A list's `#?page-titles` line names its
+/// items wherever it is in the list (before them too); as in a link, the
+/// first such line is used, and more titles than items is said.
 ///
 /// ```
 /// let read = uri_list::from_text("# my links\nhttps://a.com\n\nhttps://b.com\n#?title=Two\n").unwrap();
@@ -159,9 +205,18 @@ pub(crate) fn too_long(text: &str) -> Result<(), Error> {
 pub fn from_text(text: &str) -> Result<FromText, Error> {
     too_long(text)?;
     let mut stack = vec![UriList::new()];
+    // Each open list's `#?page-titles` line (its value, its offset), read
+    // when the list is closed: the line may come before the items it names.
+    let mut titles: Vec<Option<(&str, usize)>> = vec![None];
+    // Each open list's option lines' offsets, for a key given twice.
+    let mut option_at: Vec<Vec<usize>> = vec![Vec::new()];
     let mut warnings = Vec::new();
-    let mut offset = 0;
-    for (n, raw) in text.split('\n').enumerate() {
+    // A byte order mark (a file saved by Notepad) is not part of the first line.
+    let (body, mut offset) = match text.strip_prefix(BOM) {
+        Some(rest) => (rest, BOM.len_utf8()),
+        None => (text, 0),
+    };
+    for (n, raw) in body.split('\n').enumerate() {
         let line_at = offset;
         offset += raw.len() + 1;
         let line = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r');
@@ -179,25 +234,45 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             });
             let (k, _) = crate::syntax::percent::decode_option(k);
             let list = &mut stack[current];
-            if k == PAGE_TITLES && !list.has_page_titles() {
-                // As in a link: split on `~`, then each title decoded.
-                list.read_page_titles(v, crate::syntax::percent::decode_option);
+            if k == PAGE_TITLES {
+                // As in a link: the first is used.
+                if titles[current].is_some() {
+                    warnings.push(Warning {
+                        violation: Violation::DuplicateOption {
+                            key: PAGE_TITLES.to_owned(),
+                        },
+                        offset: line_at,
+                    });
+                } else {
+                    titles[current] = Some((v, line_at));
+                }
             } else {
                 let (v, _) = crate::syntax::percent::decode_option(v);
                 list.push_option(k, v);
+                option_at[current].push(line_at);
             }
         } else if line.bytes().all(|b| b == b'#') {
             let depth = line.len();
             // No deeper than a link may nest: a deeper marker is ignored.
             if depth == current + 1 && depth <= crate::MAX_DEPTH {
                 stack.push(UriList::new());
+                titles.push(None);
+                option_at.push(Vec::new());
             } else if depth == current && current > 0 && !stack[current].is_empty() {
-                let child = stack.pop().expect("depth > 0");
+                let mut child = stack.pop().expect("depth > 0");
+                let at = option_at.pop().unwrap_or_default();
+                finish(&mut child, titles.pop().flatten(), &at, &mut warnings);
                 stack[current - 1].push_list(child);
             } else if depth == current && current > 0 {
                 // `#` … `#` with nothing but comments between: two comments.
                 let child = stack.pop().expect("depth > 0");
                 stack[current - 1].options.extend(child.options);
+                let at = option_at.pop().unwrap_or_default();
+                option_at[current - 1].extend(at);
+                let child_titles = titles.pop().flatten();
+                if titles[current - 1].is_none() {
+                    titles[current - 1] = child_titles;
+                }
             } else {
                 warnings.push(Warning {
                     violation: Violation::Marker { line: n + 1 },
@@ -215,11 +290,18 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             offset: text.len(),
         });
         let child = stack.pop().expect("depth > 0");
+        titles.pop();
+        let at = option_at.pop().unwrap_or_default();
+        option_at.last_mut().expect("root").extend(at);
         let parent = stack.last_mut().expect("root");
         parent.items.extend(child.items);
         parent.options.extend(child.options);
     }
-    let list = stack.pop().expect("root");
+    let mut list = stack.pop().expect("root");
+    let at = option_at.pop().unwrap_or_default();
+    finish(&mut list, titles.pop().flatten(), &at, &mut warnings);
+    // In the order of the text (a list's are said when it closes).
+    warnings.sort_by_key(|w| w.offset);
     if list.is_empty() {
         return Err(Error::new(ErrorKind::NoUris, 0));
     }
