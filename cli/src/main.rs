@@ -388,13 +388,42 @@ fn cannot_write(e: io::Error) -> Failure {
     Failure::Input(format!("Cannot write the output: {e}."))
 }
 
-/// The JSON shape of a result (`--json`), as the JavaScript API gives it.
+/// The JSON shape of a result (`--json`), as the JavaScript API gives it, written so that it
+/// is safe to print ([`TerminalSafe`]).
 fn write_json(out: &mut impl Write, value: &impl serde::Serialize) -> Result<(), Failure> {
-    serde_json::to_writer(&mut *out, value).map_err(|e| match e.io_error_kind() {
-        Some(io::ErrorKind::BrokenPipe) => Failure::Closed,
-        _ => Failure::Input(format!("Cannot write the JSON: {e}.")),
-    })?;
+    let mut json = serde_json::Serializer::with_formatter(&mut *out, TerminalSafe);
+    value
+        .serialize(&mut json)
+        .map_err(|e| match e.io_error_kind() {
+            Some(io::ErrorKind::BrokenPipe) => Failure::Closed,
+            _ => Failure::Input(format!("Cannot write the JSON: {e}.")),
+        })?;
     write(out, "\n")
+}
+
+/// serde_json's compact writing, with the characters that act on a terminal or reorder what it
+/// shows written as `\uXXXX` escapes: the C1 controls and DEL (serde_json escapes only the C0
+/// ones; U+009B is a CSI that some terminals obey) and the bidirectional controls (a right-to-left
+/// override shows `fdp.exe` as `exe.pdf`). The JSON value is the same.
+struct TerminalSafe;
+
+impl serde_json::ser::Formatter for TerminalSafe {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let mut start = 0;
+        for (i, c) in fragment.char_indices() {
+            if c.is_control() || uri_list::is_bidi_control(c) {
+                writer.write_all(&fragment.as_bytes()[start..i])?;
+                // Every such character is in the Basic Multilingual Plane: one escape.
+                write!(writer, "\\u{:04X}", u32::from(c))?;
+                start = i + c.len_utf8();
+            }
+        }
+        writer.write_all(&fragment.as_bytes()[start..])
+    }
 }
 
 fn write(out: &mut impl Write, s: &str) -> Result<(), Failure> {

@@ -939,6 +939,34 @@ fn acts_on_terminal(c: char) -> bool {
 }
 
 #[test]
+fn json_output_writes_bidi_and_c1_controls_as_escapes_with_the_same_value() {
+    // serde_json escapes only C0 controls: a right-to-left override or a C1 control (U+009B,
+    // a CSI that some terminals obey) in an item or a title reached the terminal raw from
+    // check --json and decode --json. Written as \uXXXX, the JSON value is the same.
+    let link =
+        "uri-list:https://a.com/\u{202E}fdp.exe;https://b.com/\u{9b}2J?title=a%E2%80%AEb%C2%9B";
+    for command in ["check", "decode"] {
+        let o = run(&[command, "--json", link], None);
+        assert!(matches!(o.status.code(), Some(0 | 3)), "{command}");
+        let out = stdout(&o);
+        assert!(!out.contains(acts_on_terminal), "{command}: {out:?}");
+        assert!(
+            out.contains("https://a.com/\\u202Efdp.exe"),
+            "{command}: {out}"
+        );
+        // The same value as serde_json's own writing reads back to.
+        let value: serde_json::Value = serde_json::from_str(out).unwrap();
+        let items = value["items"].as_array().unwrap();
+        let first = items[0].get("item").unwrap_or(&items[0]);
+        assert_eq!(
+            first.as_str(),
+            Some("https://a.com/\u{202E}fdp.exe"),
+            "{command}"
+        );
+    }
+}
+
+#[test]
 fn an_item_with_an_escape_sequence_or_a_bidi_control_reaches_the_terminal_without_it() {
     // A lenient reading keeps an item's raw control characters ("kept as it is"): check (the
     // command to look at a list before opening it) showed "https://a.com/\u{202E}fdp.exe" as
