@@ -553,8 +553,11 @@ fn own_title(list: &UriList) -> Option<String> {
 pub const MAX_TITLE_CHARS: usize = 80;
 
 /// The longest page title a group carries ([`Group::titles`]), in
-/// characters; longer ones end in "…". A tab shows a few dozen.
-pub const MAX_PAGE_TITLE_CHARS: usize = 200;
+/// characters; longer ones end in "…". The most the extension writes in a
+/// link (`TITLE_MAX` in extension/background/share.js), so that tabs opened
+/// from a link it wrote are shared again with the same titles; a tab shows a
+/// few dozen.
+pub const MAX_PAGE_TITLE_CHARS: usize = 120;
 
 /// White space folded to single spaces, control characters and
 /// bidirectional controls ([`crate::bidi::is_bidi_control`]: a group's

@@ -662,7 +662,7 @@ fn each_page_carries_its_sender_title() {
 /// page's, also through invisible characters or a look-alike dot) is not
 /// carried: its tab shows the page's address. The alert still reaches the
 /// preview. A carried title is one line, without bidirectional or other
-/// control characters, and at most 200 characters.
+/// control characters, and at most 120 characters.
 #[test]
 fn a_title_with_an_alert_is_not_carried_and_titles_are_clean() {
     let link = "uri-list:https://evil.example/login;https://evil.example/2;https://evil.example/3;\

@@ -26,7 +26,8 @@ const NO_GROUP = -1;
  * A page title as a shared link carries it (`page-titles`, src/lib.rs "Page titles"): the tab's
  * title without bidirectional controls and white space around it, at most TITLE_MAX characters
  * (a title is the sender's words about the page, not its text), or null for none: also when the
- * title is only the page's address, which the browser shows for a page without one.
+ * title is only the page's address, which the browser shows for a page without one. The core
+ * carries no longer title to a tab it opens unloaded (MAX_PAGE_TITLE_CHARS, src/plan.rs).
  */
 const TITLE_MAX = 120;
 export function sharedTitle(tab) {
