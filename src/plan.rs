@@ -307,28 +307,35 @@ struct Seen<'u> {
     urls: &'u dyn UrlParser,
 }
 
+/// A run of a list's own pages, between its nested lists: their URLs and,
+/// beside each, the title the group carries for it ([`Group::titles`]).
+#[derive(Default)]
+struct Run {
+    urls: Vec<String>,
+    titles: Vec<Option<String>>,
+}
+
 /// Ends a run of a list's own pages (at a nested list, or at the list's
 /// end): its pages and their titles become a group, named later with the
 /// list's other runs.
 fn end_run(
-    run: &mut Vec<String>,
-    titles: &mut Vec<Option<String>>,
+    run: &mut Run,
     runs: &mut Vec<(usize, usize)>,
     color: Option<&'static str>,
     depth: usize,
     out: &mut Plan,
     seen: &Seen<'_>,
 ) {
-    if run.is_empty() {
+    if run.urls.is_empty() {
         return;
     }
-    runs.push((out.groups.len(), seen.pages - run.len()));
+    runs.push((out.groups.len(), seen.pages - run.urls.len()));
     out.groups.push(Group {
         title: String::new(),
         summary: None,
         color,
-        urls: core::mem::take(run),
-        titles: core::mem::take(titles),
+        urls: core::mem::take(&mut run.urls),
+        titles: core::mem::take(&mut run.titles),
         depth,
     });
 }
@@ -351,8 +358,7 @@ fn add_groups(
         })
     });
     // The name is decided once the list's own pages are known.
-    let mut run: Vec<String> = Vec::new();
-    let mut run_titles: Vec<Option<String>> = Vec::new();
+    let mut run = Run::default();
     // Each run's group, and the position of its first page.
     let mut runs: Vec<(usize, usize)> = Vec::new();
     // The items that repeat an earlier item's address, with the first
@@ -397,8 +403,8 @@ fn add_groups(
                     });
                     continue;
                 }
-                run.push(item.as_str().to_owned());
-                run_titles.push(page_title);
+                run.urls.push(item.as_str().to_owned());
+                run.titles.push(page_title);
                 let page = seen.pages;
                 seen.pages += 1;
                 seen.notes.extend(c.notes.into_iter().map(|n| (page, n)));
@@ -407,15 +413,7 @@ fn add_groups(
                 }
             }
             (Class::List, Some(child)) => {
-                end_run(
-                    &mut run,
-                    &mut run_titles,
-                    &mut runs,
-                    color,
-                    depth,
-                    out,
-                    seen,
-                );
+                end_run(&mut run, &mut runs, color, depth, out, seen);
                 let inner = [nest, &[n + 1]].concat();
                 // Its own title, else the one this list's page-titles gives it.
                 let title = own_title(child).or_else(|| {
@@ -435,15 +433,7 @@ fn add_groups(
             }),
         }
     }
-    end_run(
-        &mut run,
-        &mut run_titles,
-        &mut runs,
-        color,
-        depth,
-        out,
-        seen,
-    );
+    end_run(&mut run, &mut runs, color, depth, out, seen);
     // A name that reads as another site's address than its pages' (its own
     // and its nested lists') asks for the preview page, the link's own
     // list's first.
