@@ -99,32 +99,43 @@ function alternate(link) {
  */
 let pages = [];
 /**
- * Where "Open selected" goes on: the ticked pages of `pending` from `resume` on are not opened
- * yet (the browser blocked them as pop-ups). Ticking or unticking a box starts afresh.
+ * The pages "Open selected" opened in the run it has not finished: where the browser blocked the
+ * rest as pop-ups, the next press opens the ticked pages the filter shows that are not among these,
+ * even when the person changed the ticks or the filter meanwhile (a page already opened is never
+ * opened twice in a run). Once none is left the run ends, and a press opens them all again.
+ * @type {Set<object>}
  */
-let pending = [];
-let resume = 0;
+let opened = new Set();
 let current = { link: '', text: '' };
 /** The words the list view (extension/pages/list-view.js) writes with. */
 const words = { t: (name, ...args) => t(name, ...args), localized: (message) => localized(message) };
 
+/** The ticked pages the filter shows: what "Open selected" takes. */
+const selected = () => pages.filter((page) => page.checked && opens(page));
+
+/** Of the selected pages, those the unfinished run has not opened yet (none when no run waits). */
+const notOpened = () => (opened.size === 0 ? [] : selected().filter((page) => !opened.has(page)));
+
 /** "Open 6 selected", or "Open the other 4" while blocked pop-ups wait. */
 function openLabel() {
-  const waiting = resume > 0 && resume < pending.length ? pending.length - resume : 0;
-  const ticked = pages.filter((page) => page.checked && opens(page)).length;
+  const rest = notOpened().length;
+  const ticked = selected().length;
   const button = /** @type {HTMLButtonElement} */ ($('open-selected'));
-  button.textContent = waiting ? t('webOpenRest', waiting) : ticked === 0 ? t('webOpenNone') : t('webOpenSelected', ticked);
+  button.textContent = rest ? t('webOpenRest', rest) : ticked === 0 ? t('webOpenNone') : t('webOpenSelected', ticked);
   button.disabled = ticked === 0;
   // No page ticked at all (a filter's hidden ticks are told by its count): the person is told
   // why the button is disabled, and what to do.
   $('open-hint').hidden = pages.length === 0 || pages.some((page) => page.checked);
 }
 
-/** The selection changed: what was waiting is forgotten, the button says the new count. */
+/**
+ * The ticks or the filter changed: the button says the new count, and the pop-up help how many
+ * pages still wait (it goes when none does). What the run opened stays opened.
+ */
 function selectionChanged() {
-  pending = [];
-  resume = 0;
-  $('popups').hidden = true;
+  const rest = notOpened().length;
+  if (rest) popupHelp(rest);
+  else $('popups').hidden = true;
   openLabel();
 }
 
@@ -279,6 +290,7 @@ function listView(link) {
   return {
     head(head) {
       pages = [];
+      opened = new Set();
       selectionChanged();
       filter.clear();
       $('filter-count').textContent = '';
@@ -463,28 +475,29 @@ async function copy(text) {
  * this browser's own words, and the next press goes on from that page.
  */
 function openSelected() {
-  if (resume === 0 || resume >= pending.length) {
-    pending = pages.filter((page) => page.checked && opens(page)).map((page) => page.url);
-    resume = 0;
+  let todo = notOpened();
+  if (todo.length === 0) {
+    opened = new Set();
+    todo = selected();
   }
-  if (pending.length === 0) return status(t('previewNothingChecked'));
-  const from = resume;
-  while (resume < pending.length) {
+  if (todo.length === 0) return status(t('previewNothingChecked'));
+  let count = 0;
+  for (const page of todo) {
     const tab = window.open('about:blank', '_blank');
     if (!tab) break;
     tab.opener = null;
-    tab.location.replace(pending[resume]);
-    resume += 1;
+    tab.location.replace(page.url);
+    opened.add(page);
+    count += 1;
   }
-  const opened = resume - from;
-  if (resume < pending.length) {
-    status(t('webOpenedSome', resume, pending.length));
-    popupHelp(pending.length - resume);
+  if (count < todo.length) {
+    const run = selected();
+    status(t('webOpenedSome', run.filter((page) => opened.has(page)).length, run.length));
+    popupHelp(todo.length - count);
   } else {
-    status(opened === 1 ? t('webOpenedOne', pending[pending.length - 1]) : t('webOpenedAll', opened));
+    status(count === 1 ? t('webOpenedOne', todo[0].url) : t('webOpenedAll', count));
     $('popups').hidden = true;
-    resume = 0;
-    pending = [];
+    opened = new Set();
   }
   openLabel();
 }

@@ -153,6 +153,37 @@ export const cases = [
     },
   },
   {
+    name: 'web open: pages opened before the browser blocked the rest are not opened again when the person filters the rows meanwhile',
+    extension: false,
+    async run({ browser, origin }) {
+      // Twelve pages: the filter box comes from ten rows on. Pop-ups blocked: one page a press.
+      const titles = Array.from({ length: 12 }, (_, n) => `${n % 2 ? 'Even' : 'Odd'}${n + 1}`);
+      const link = `uri-list:${titles.map((_, n) => `${origin}/page/q${n + 1}`).join(';')}?title=Twelve&page-titles=${titles.join('~')}`;
+      await browser.goto(`${origin}/web/#${link}`);
+      await shown(browser);
+      await browser.click('#open-selected');
+      assert.deepEqual(await openedTabs(browser, origin, 1, 'the first page'), ['/page/q1']);
+      await browser.switchTo(`${origin}/web/`);
+      await waitFor(() => openBox(browser), (b) => b.popups !== null, { what: 'the pop-up help' });
+      // A filter that every row matches: the same pages selected, the first one still opened.
+      await browser.typeInto('#filter-input', 'page');
+      await waitFor(() => browser.inPage(() => document.getElementById('filter-count').textContent), (c) => c === '12 of 12 shown', { what: 'the filter to apply' });
+      let box = await openBox(browser);
+      assert.equal(box.button, 'Open the other 11', 'the run goes on after filtering');
+      assert.ok(box.popups?.includes('11'), box.popups);
+      await browser.click('#open-selected');
+      assert.deepEqual(await openedTabs(browser, origin, 2, 'the second page'), ['/page/q1', '/page/q2']);
+      await browser.switchTo(`${origin}/web/`);
+      // Narrowed to the odd pages (q1, q3 … q11): q1 is opened already, five wait.
+      await browser.typeInto('#filter-input', ' odd'); // "page odd": the rows holding both words
+      await waitFor(() => openBox(browser), (b) => b.button === 'Open the other 5', { what: 'the button to count the odd pages not opened' });
+      await browser.click('#open-selected');
+      assert.deepEqual(await openedTabs(browser, origin, 3, 'the third page'), ['/page/q1', '/page/q2', '/page/q3']);
+      await browser.switchTo(`${origin}/web/`);
+      assert.equal((await openBox(browser)).button, 'Open the other 4');
+    },
+  },
+  {
     name: 'web open: with the extension, "Open as a tab group" on the web page opens one named group through the extension',
     async run({ browser, origin }) {
       await browser.inExtension(async (base) => {
