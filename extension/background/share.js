@@ -60,9 +60,27 @@ const urlOf = (tab) => realUrl(tab.url || tab.pendingUrl || '');
 
 /**
  * A tab's title: for Chrome's placeholder of an unloaded page (common/placeholder.js), the title it shows
- * for that page, read from its address, so even before the placeholder has loaded.
+ * for that page, read from its address, so even before the placeholder has loaded; none for a tab
+ * showing the browser's own page in place of the site's (`errorPage`).
  */
-const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? tab.title ?? '';
+const titleOf = (tab) => placeholderTitle(tab.url || tab.pendingUrl || '') ?? (errorPage(tab) ? '' : (tab.title ?? ''));
+
+/**
+ * Whether the tab shows the browser's page saying the site could not be loaded (no connection,
+ * an unknown host, a blocked port), whose title is the browser's words, not the site's: Firefox's
+ * ("Problem loading page", in the browser's language) has one of the browser's own icons
+ * (chrome://global/skin/icons/…, which no site can use); Chrome's is titled with the site's host
+ * alone ("a.example", for https://a.example/some/page).
+ */
+function errorPage(tab) {
+  if (tab.favIconUrl?.startsWith('chrome://')) return true;
+  try {
+    const { hostname, host } = new URL(tab.url || '');
+    return tab.title === hostname || tab.title === host;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Which tabs can be shared, by the core's own rule (`check()`: only what a receiver would open,

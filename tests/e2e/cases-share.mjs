@@ -6,6 +6,7 @@
 // Chromium, whose native menus and global shortcuts a headless browser cannot show, through
 // the very handlers the browser calls. Then the clipboard is read back and the exact link checked.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
 import { openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -566,6 +567,50 @@ export const cases = [
       }
     },
   },
+  {
+    name: "share: a tab showing the browser's page for a site that could not be loaded shares its address, never the browser's words as its title",
+    async run({ browser, origin }) {
+      await forgetShareFormat(browser);
+      await browser.inExtension(async () => {
+        await (globalThis.browser ?? globalThis.chrome).storage.sync.set({ sharePageTitles: true });
+      });
+      try {
+        await markClipboard(browser, origin);
+        // A port nothing listens on: the browser's error page ("Problem loading page" in Firefox,
+        // titled with the host, "127.0.0.1", in Chrome).
+        const port = await closedPort();
+        const gone = `http://127.0.0.1:${port}/gone`;
+        await arrange(browser, { tabs: [{ url: page(origin, 'one') }, { url: gone }], select: [0, 1] });
+        const titles = await waitFor(
+          () =>
+            browser.name === 'chromium'
+              ? browser.inExtension(async () => (await chrome.tabs.query({ currentWindow: true })).map((tab) => tab.title ?? ''))
+              : browser.script('return gBrowser.tabs.map((tab) => tab.label);', [], { chrome: true }),
+          (t) => t.length === 2 && t[0] === 'one' && t[1] !== '' && !t[1].includes('/gone'),
+          { what: "the error page's title" },
+        );
+        assert.notEqual(titles[1], '', "the browser's own title for the error page");
+        await tabMenu(browser, 0, 'share-tabs');
+        const link = await copied(browser, MARKER);
+        assert.equal(link, `uri-list:${page(origin, 'one')};${gone}?page-titles=one`, `the error page titled "${titles[1]}" by the browser`);
+        // The titled formats: the address stands in for the title. (In Chromium the selection is
+        // down to one tab by now: both again, as arrange() selects them.)
+        if (browser.name === 'chromium') {
+          await browser.inExtension(async () => {
+            const [first] = await chrome.tabs.query({ currentWindow: true });
+            await chrome.tabs.highlight({ windowId: first.windowId, tabs: [0, 1] });
+          });
+        }
+        await tabMenu(browser, 0, 'share-tabs-markdown');
+        assert.equal(await copied(browser, link), `- [one](${page(origin, 'one')})\n- [${gone}](${gone})`);
+      } finally {
+        await forgetShareFormat(browser);
+        await browser.inExtension(async () => {
+          await (globalThis.browser ?? globalThis.chrome).storage.sync.remove('sharePageTitles');
+        });
+      }
+    },
+  },
 ];
 
 /** A page title as the core writes it in `page-titles`: every character but ASCII letters, digits and `-` percent-encoded. */
@@ -584,4 +629,16 @@ function readSharePopup() {
     status: document.getElementById('status').textContent,
     notes: document.getElementById('notes').hidden ? '' : document.getElementById('notes').textContent,
   };
+}
+
+/** A port on 127.0.0.1 that nothing listens on (one the system just gave and took back). */
+function closedPort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
 }
