@@ -223,10 +223,11 @@ kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
 
 # The size goals are ./build.sh bench's (benches/README.md); the build only stops a zip past this
 # guard, which is for a mistake (a stray file, a second copy of the core's wasm: 70 KB), not a goal.
-# 180 KB: the extension with its two wasm modules by design (the core's, and the QR code's, qr/,
-# loaded only when a person asks for a code: 14.6 KB of each zip), with room; a stray copy of the
-# core's wasm still trips it.
-readonly ZIP_GUARD=$((180 * 1024))
+# 200 KB: the extension with its two wasm modules by design (the core's, and the QR code's, qr/,
+# loaded only when a person asks for a code: 14.6 KB of each zip) is about 180 KB, and the guard
+# leaves room for the next features' words and code; a stray copy of the core's wasm (88 KB of a
+# zip) still trips it.
+readonly ZIP_GUARD=$((200 * 1024))
 
 # A reproducible zip of a folder: sorted entries, fixed times, no extra attributes.
 pack_zip() {
