@@ -144,8 +144,8 @@ export async function saveList(link) {
   const report = checkAll(link);
   const pages = report.items.filter((entry) => entry.class === 'openable').length;
   if (pages === 0) throw new BookmarkRefused(api.i18n.getMessage('bookmarkSaveNothing'));
-  const the = plan(link, { limit: Number.MAX_SAFE_INTEGER });
-  const title = report.title || localized(the.groups[0]?.summary) || api.i18n.getMessage('extName');
+  const planned = plan(link, { limit: Number.MAX_SAFE_INTEGER });
+  const title = report.title || localized(planned.groups[0]?.summary) || api.i18n.getMessage('extName');
   const root = await api.bookmarks.create({ title });
   /** Folder ids by the index of their list in `report.lists` (0: the link's own). */
   const folders = new Map([[0, root.id]]);

@@ -35,21 +35,21 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
   const link = validLink(href);
   const linkText = validText(text);
   const settings = await (reading ?? currentSettings());
-  let the;
+  let planned;
   try {
-    the = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates, reverse: settings.reverse });
+    planned = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates, reverse: settings.reverse });
   } catch {
     // A link the core cannot read (say, no item at all): the preview page says why.
-    the = { preview: ['unreadable'], mode: 'list' };
+    planned = { preview: ['unreadable'], mode: 'list' };
   }
-  if (!trusted || the.preview.length > 0 || the.mode === 'list') {
+  if (!trusted || planned.preview.length > 0 || planned.mode === 'list') {
     const preview = await openPreview({ link, text: linkText, tab, replaceTab, active: active || replaceTab, reason });
-    return { preview: true, reasons: the.preview, previewTabId: preview.id, windowId: preview.windowId };
+    return { preview: true, reasons: planned.preview, previewTabId: preview.id, windowId: preview.windowId };
   }
-  const inWindow = newWindow || the.mode === 'window';
+  const inWindow = newWindow || planned.mode === 'window';
   // The settings read above, not read again: each read is a storage call on the click's way to its tabs.
-  const lazy = lazyFor(settings.lazy, the.groups.reduce((n, group) => n + group.urls.length, 0));
-  return carryOut(the, { tab, active, newWindow: inWindow, grouped: the.mode !== 'tabs', lazy, join: settings.joinGroup && !inWindow });
+  const lazy = lazyFor(settings.lazy, planned.groups.reduce((n, group) => n + group.urls.length, 0));
+  return carryOut(planned, { tab, active, newWindow: inWindow, grouped: planned.mode !== 'tabs', lazy, join: settings.joinGroup && !inWindow });
 }
 
 /**
@@ -58,30 +58,30 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
  * setting says for this many pages. A group the list does not name is named by the core's
  * summary ("4 pages from 3 sites"), in the browser's language.
  *
- * @param {any} the
+ * @param {any} planned what the core's plan() gave for the link
  * @param {{tab: any, active: boolean, newWindow: boolean, grouped: boolean, lazy?: boolean, join?: boolean}} how
  *   `lazy`: the person's choice on the preview page; without it, the setting. `join`: add the
  *   pages to the tab group of `tab` (or of the tab that opened it), if it is in one.
  */
-async function carryOut(the, { tab, active, newWindow, grouped, lazy, join = false }) {
-  lazy ??= lazyFor((await currentSettings()).lazy, the.groups.reduce((n, group) => n + group.urls.length, 0));
-  const groups = the.groups.map((group) => (group.summary ? { ...group, title: localized(group.summary) } : group));
+async function carryOut(planned, { tab, active, newWindow, grouped, lazy, join = false }) {
+  lazy ??= lazyFor((await currentSettings()).lazy, planned.groups.reduce((n, group) => n + group.urls.length, 0));
+  const groups = planned.groups.map((group) => (group.summary ? { ...group, title: localized(group.summary) } : group));
   const joinGroupId = join && !newWindow ? await currentGroup(tab) : null;
   const opened = await openGroups(groups, { tab, active, newWindow, grouped, lazy, joinGroupId });
   for (const { url, message } of opened.failures) console.warn(`uri-list: could not open ${url}: ${message}`);
   const notOpened = [
-    ...the.skipped,
+    ...planned.skipped,
     ...opened.failures.map(({ url, message }) => ({ item: url, reason: t('openFailed', message) })),
   ];
-  const duplicates = the.duplicates ?? [];
-  await reportSkipped(notOpened, tab.id, the.notes ?? [], duplicates);
+  const duplicates = planned.duplicates ?? [];
+  await reportSkipped(notOpened, tab.id, planned.notes ?? [], duplicates);
   return {
     preview: false,
     ...opened,
     titles: groups.map((g) => g.title),
     skipped: notOpened,
     duplicates: duplicates.length,
-    notes: the.notes ?? [],
+    notes: planned.notes ?? [],
   };
 }
 
@@ -142,10 +142,10 @@ export async function openSelected({ link, text, pages, title = '', newWindow = 
     if (typeof value !== 'boolean') throw new Error(`openSelected: ${name} must be true or false`);
   }
   if (lazy !== undefined && typeof lazy !== 'boolean') throw new Error('openSelected: lazy must be true or false');
-  const the = plan(validLink(link), { limit: Number.MAX_SAFE_INTEGER, linkText: validText(text), keepDuplicates, reverse });
+  const planned = plan(validLink(link), { limit: Number.MAX_SAFE_INTEGER, linkText: validText(text), keepDuplicates, reverse });
   const name = groupName(title);
   const chosen = new Set();
-  const flat = the.groups.flatMap((group) => group.urls);
+  const flat = planned.groups.flatMap((group) => group.urls);
   // Reversed, the page at index i of the list's order is at the mirror place.
   const at = (index) => (reverse ? flat.length - 1 - index : index);
   for (const page of pages) {
@@ -154,9 +154,9 @@ export async function openSelected({ link, text, pages, title = '', newWindow = 
   let n = 0;
   // The list's own groups (depth 0) take the new name; numbered when there are several, as the
   // core numbers them (in the list's order, whichever way they open).
-  const own = the.groups.filter((group) => group.depth === 0).length;
+  const own = planned.groups.filter((group) => group.depth === 0).length;
   let k = reverse ? own + 1 : 0;
-  const groups = the.groups
+  const groups = planned.groups
     .map((group) => {
       const number = group.depth === 0 ? (reverse ? --k : ++k) : 0;
       const renamed = name && group.depth === 0 ? { title: own > 1 ? `${name} (${number})` : name, summary: null } : {};
@@ -165,7 +165,7 @@ export async function openSelected({ link, text, pages, title = '', newWindow = 
       return { ...group, ...renamed, urls: group.urls.filter((_, i) => kept[i]), titles: group.titles.filter((_, i) => kept[i]) };
     })
     .filter((group) => group.urls.length > 0);
-  return carryOut({ ...the, groups, skipped: [] }, { tab, active: true, newWindow, grouped: true, lazy, join: join && !newWindow });
+  return carryOut({ ...planned, groups, skipped: [] }, { tab, active: true, newWindow, grouped: true, lazy, join: join && !newWindow });
 }
 
 /** A group name as a person typed it: one line, no control characters, at most 80 characters. */

@@ -195,9 +195,9 @@ export function onOmniboxChanged(text, suggest) {
   const link = linkInText(text, { anyForm: true });
   if (!link) return suggest([]);
   try {
-    const the = plan(link, {});
-    const first = the.groups[0];
-    const description = t('omniboxWillOpen', the.pages, localized(first?.summary) || first?.title || '');
+    const planned = plan(link, {});
+    const first = planned.groups[0];
+    const description = t('omniboxWillOpen', planned.pages, localized(first?.summary) || first?.title || '');
     // Firefox drops a suggestion whose content is the typed text itself; a trailing space
     // (which linkInText() ignores) keeps it.
     suggest([{ content: link === text.trim() ? `${link} ` : link, description: omniboxText(description) }]);

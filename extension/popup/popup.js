@@ -228,7 +228,7 @@ function forgetCopied() {
  */
 function describePasted(text, openLimit, keepDuplicates = false) {
   const read = readPasted(text);
-  const the = plan(read.link, { limit: openLimit, keepDuplicates });
+  const planned = plan(read.link, { limit: openLimit, keepDuplicates });
   const sites = new Map(); // host -> what a person reads (Unicode, and punycode when it differs)
   const alerts = [];
   const notes = [];
@@ -247,9 +247,9 @@ function describePasted(text, openLimit, keepDuplicates = false) {
     }
     for (const note of entry.notes ?? []) (note.alert ? alerts : notes).push(say(note));
   }
-  for (const { item, reason } of the.skipped) notes.push(t('popupLeftOut', shorten(item, 60), say(reason)));
-  for (const { item, reason } of the.duplicates) notes.push(t('popupLeftOut', shorten(item, 60), say(reason)));
-  return { read, the, sites: [...sites.values()], alerts: unique(alerts), notes: unique(notes) };
+  for (const { item, reason } of planned.skipped) notes.push(t('popupLeftOut', shorten(item, 60), say(reason)));
+  for (const { item, reason } of planned.duplicates) notes.push(t('popupLeftOut', shorten(item, 60), say(reason)));
+  return { read, planned, sites: [...sites.values()], alerts: unique(alerts), notes: unique(notes) };
 }
 
 function setUpPaste(windowId, settings) {
@@ -289,20 +289,20 @@ function setUpPaste(windowId, settings) {
       $('pasted-summary').className = 'error';
       return;
     }
-    const { the, sites, alerts, notes } = current;
+    const { planned, sites, alerts, notes } = current;
     $('pasted-summary').className = '';
-    $('pasted-summary').textContent = t('popupPastedSummary', pages(the.pages), siteCount(sites.length));
+    $('pasted-summary').textContent = t('popupPastedSummary', pages(planned.pages), siteCount(sites.length));
     fill('pasted-sites', sites.slice(0, SITES_SHOWN));
     if (sites.length > SITES_SHOWN) $('pasted-sites').append(element('li', { class: 'more' }, t('popupMoreSites', sites.length - SITES_SHOWN)));
     fill('pasted-alerts', alerts);
     // Why the preview page comes first; the warnings just listed are not said twice.
     const listed = new Set(alerts); // a set: a list of 60 000 alerts is compared in linear time
-    const why = the.preview.map(say).filter((reason) => !listed.has(reason));
-    const first = the.preview.length === 0 ? [] : [why.length ? t('popupPreviewFirst', why.join('; ')) : t('popupPreviewFirstWarnings')];
+    const why = planned.preview.map(say).filter((reason) => !listed.has(reason));
+    const first = planned.preview.length === 0 ? [] : [why.length ? t('popupPreviewFirst', why.join('; ')) : t('popupPreviewFirstWarnings')];
     fill('pasted-notes', [...first, ...notes]);
-    button.disabled = the.pages === 0 && the.mode !== 'list';
-    save.disabled = the.pages === 0;
-    button.textContent = the.preview.length || the.mode === 'list' ? t('popupReviewPasted', pages(the.pages)) : t('popupOpenPastedCount', pages(the.pages));
+    button.disabled = planned.pages === 0 && planned.mode !== 'list';
+    save.disabled = planned.pages === 0;
+    button.textContent = planned.preview.length || planned.mode === 'list' ? t('popupReviewPasted', pages(planned.pages)) : t('popupOpenPastedCount', pages(planned.pages));
   }
 
   const failed = (error) => showStatus($('paste-status'), error.message, 'error');

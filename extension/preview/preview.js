@@ -121,8 +121,8 @@ try {
  * as in plan(). `the` is the plan with every page (duplicates kept); `duplicates`, the plan's
  * duplicates by their row in checkAll() (`entry`): those pages are marked, and counted apart.
  */
-function sections(the, checked, duplicates) {
-  const groups = the.groups.map((group) => ({ title: localized(group.summary) || group.title, depth: group.depth, rows: [] }));
+function sections(planned, checked, duplicates) {
+  const groups = planned.groups.map((group) => ({ title: localized(group.summary) || group.title, depth: group.depth, rows: [] }));
   const others = [];
   let next = 0; // the next group of the plan
   let index = 0; // the next openable page of the plan
@@ -177,21 +177,21 @@ async function currentGroup() {
 
 /** @param {Settings} settings */
 async function show(settings) {
-  const the = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText, keepDuplicates: true });
+  const planned = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText, keepDuplicates: true });
   const deduplicated = plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText });
   const duplicates = new Map(deduplicated.duplicates.map((d) => [d.entry, d]));
-  const first = the.groups[0];
-  const title = the.title || localized(first?.summary) || first?.title || t('previewUntitled');
+  const first = planned.groups[0];
+  const title = planned.title || localized(first?.summary) || first?.title || t('previewUntitled');
   document.title = t('previewPageTitle', title);
   $('title').textContent = title;
   $('group-name').value = title;
   const skipping = settings.skipDuplicates && duplicates.size > 0;
-  $('lazy').checked = lazyFor(settings.lazy, skipping ? deduplicated.pages : the.pages);
+  $('lazy').checked = lazyFor(settings.lazy, skipping ? deduplicated.pages : planned.pages);
   if (typeof settings.lazy === 'number') lazyAbove = settings.lazy;
   $('lazy').addEventListener('change', () => {
     lazyAbove = null;
   });
-  $('new-window').checked = the.mode === 'window';
+  $('new-window').checked = planned.mode === 'window';
   $('reverse').checked = settings.reverse;
   if (duplicates.size > 0) {
     $('skip-duplicates-label').textContent = duplicates.size === 1 ? t('previewSkipDuplicateOne') : t('previewSkipDuplicates', duplicates.size);
@@ -204,9 +204,9 @@ async function show(settings) {
   }
 
   const checked = checkAll(link);
-  const { groups, others } = sections(the, checked, duplicates);
+  const { groups, others } = sections(planned, checked, duplicates);
   const sites = new Set(groups.flatMap((g) => g.rows.map((row) => row.site)));
-  const openPages = skipping ? deduplicated.pages : the.pages;
+  const openPages = skipping ? deduplicated.pages : planned.pages;
   $('summary').textContent = [
     openPages === 0 ? t('previewNoPages') : t('previewSummary', pagesWord(openPages), sitesWord(sites.size)),
     !skipping ? '' : duplicates.size === 1 ? t('duplicatesLeftOutOne') : t('duplicatesLeftOut', duplicates.size),
@@ -216,7 +216,7 @@ async function show(settings) {
   // Why the page is shown (a long list, type=list, warnings), and what is good to know.
   const limited = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates });
   fillList('why', [...(reason ? [reason] : []), ...limited.preview.map(localized)]);
-  fillList('notes', [...new Set([...the.notes, ...checked.warnings].map(localized))]);
+  fillList('notes', [...new Set([...planned.notes, ...checked.warnings].map(localized))]);
 
   // The rows, as a flat sequence rendered in chunks: group headings (when there is more than
   // one group), site headings, pages; then the items not opened.
@@ -255,7 +255,7 @@ async function show(settings) {
   $('copy-link').addEventListener('click', () => copy(link));
   $('copy-text').addEventListener('click', () => copy(toText(link)));
   $('save-bookmarks').addEventListener('click', saveBookmarks);
-  $('save-bookmarks').disabled = the.pages === 0;
+  $('save-bookmarks').disabled = planned.pages === 0;
   // Dragged out: a page's row as its address; the handle "all" as every page, in order.
   $('items').addEventListener('dragstart', (event) => {
     const row = event.target instanceof Element ? event.target.closest('li.openable') : null;
