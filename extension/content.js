@@ -20,7 +20,7 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, isElement, linkOf, parentOf, shadowRootOf } = uriList;
+  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, isElement, linkOf, linkText, parentOf, shadowRootOf } = uriList;
   const MIDDLE_BUTTON = 1;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
@@ -36,18 +36,6 @@
   const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
   // --- the link (finding it: linkOf, in the prelude) ------------------------------------------
-
-  /** The words a person sees for a link: they can name the group when the link has no title. */
-  function linkText(node) {
-    return (
-      node.getAttribute('aria-label') ||
-      node.innerText ||
-      node.textContent ||
-      node.getAttribute('alt') ||
-      node.getAttribute('title') ||
-      ''
-    );
-  }
 
   // --- could the person see it? ------------------------------------------------------------------
   //

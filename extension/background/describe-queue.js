@@ -10,7 +10,7 @@ import { describeLink } from '../common/describe.js';
 // time, each in a task of its own, and only while no other request (a click's open, the popup's)
 // is being handled: those come first, whatever a page asks for.
 
-/** The request waiting per tab: `{href, resolve}`. */
+/** The request waiting per tab: `{href, text, resolve}`. */
 const waiting = new Map();
 let running = false;
 /** Other requests being handled now, and what waits for them to be done. */
@@ -61,19 +61,19 @@ async function run() {
       await othersFirst();
       const [tab, request] = waiting.entries().next().value;
       waiting.delete(tab);
-      request.resolve(describeLink(request.href));
+      request.resolve(describeLink(request.href, request.text));
     }
   } finally {
     running = false;
   }
 }
 
-/** `describeLink(href)` for the tab `tab`, in turn (see above). */
-function describeInTurn(tab, href) {
+/** `describeLink(href, text)` for the tab `tab`, in turn (see above). */
+function describeInTurn(tab, href, text) {
   const { promise, resolve } = deferred();
   waiting.get(tab)?.resolve(REPLACED);
   waiting.delete(tab); // the newest goes last
-  waiting.set(tab, { href, resolve });
+  waiting.set(tab, { href, text, resolve });
   run();
   return promise;
 }
@@ -81,8 +81,9 @@ function describeInTurn(tab, href) {
 /** Message handlers (background.js puts them in its one onMessage listener). */
 export const describeMessages = {
   /** The content script's hover tooltip asks what a link holds. */
-  async describeLink({ href }, sender) {
+  /** @param {{href: string, text?: string}} request the link, and its words in the page */
+  async describeLink({ href, text = '' }, sender) {
     if (typeof href !== 'string') throw new Error('describeLink: no link');
-    return describeInTurn(sender.tab?.id ?? -1, href);
+    return describeInTurn(sender.tab?.id ?? -1, href, typeof text === 'string' ? text : '');
   },
 };

@@ -5,7 +5,7 @@
 import { plan, readPasted } from '../common/core.js';
 import { api } from '../common/api.js';
 import { localized, t } from '../common/i18n.js';
-import { validLink } from '../common/link.js';
+import { validLink, validText } from '../common/link.js';
 import { PREVIEW_PAGE, previewReason } from '../common/preview.js';
 import { shorten } from '../common/prelude.js';
 import { storePreview, notePreviewTab } from './previews.js';
@@ -13,9 +13,6 @@ import { lazyFor } from '../common/settings.js';
 import { currentSettings } from './settings.js';
 import { openGroups } from './tabs.js';
 
-const MAX_TEXT_LENGTH = 1000;
-
-const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_LENGTH) : '');
 
 /**
  * Opens `href` the way its plan says, next to `tab`.

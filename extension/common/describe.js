@@ -3,9 +3,9 @@
 // (lookalike hosts, user-info tricks). This answers the Multilinks explainer's worry that a
 // multilink hides where it goes. The core's checkAll() reads the link and the lists nested in it;
 // nothing is opened. The core's messages go back in the browser's language (common/i18n.js).
-import { checkAll } from './core.js';
+import { checkAll, plan } from './core.js';
 import { localized } from './i18n.js';
-import { validLink } from './link.js';
+import { validLink, validText } from './link.js';
 import { withoutBidiControls } from './prelude.js';
 
 /** The tooltip names this many sites, then "+N more". */
@@ -25,19 +25,20 @@ export const DESCRIBED_ITEMS = 200;
 const cut = (text) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
 /**
- * The summary of `href`: `{title, pages, notOpened, sites, moreSites, alerts, moreAlerts, read, unchecked}`
+ * The summary of `href` (its words in the page, `text`, the name its tabs would get where it
+ * has no title): `{title, pages, notOpened, sites, moreSites, alerts, moreAlerts, read, unchecked}`
  * (`read` items read, `unchecked` more left out: see DESCRIBED_ITEMS),
  * `sites` being `[{name, host}]` (the Unicode name and the punycode one), or `{error}` with the
  * core's message for a link it cannot read: that is an answer to show, not a failure.
  */
-export function describeLink(href) {
+export function describeLink(href, text = '') {
   let link;
   try {
     link = validLink(href);
     const summary = { pages: 0, notOpened: 0, sites: new Map(), alerts: new Set() };
     const top = summarize(link, summary);
     const sites = [...summary.sites.values()];
-    const alerts = [...summary.alerts];
+    const alerts = [...nameAlerts(link, validText(text), top), ...summary.alerts];
     return {
       title: top.title ? cut(withoutBidiControls(top.title)) : null,
       pages: summary.pages,
@@ -52,6 +53,24 @@ export function describeLink(href) {
   } catch (error) {
     return { error: cut(localized(error) || String(error?.message ?? error)) };
   }
+}
+
+/**
+ * The alerts about the names the link's tabs would get (its title, else the link's words `text`,
+ * and each nested list's), when one names a site none of its pages is on: "the list's name
+ * "PayPal.com" names PayPal.com, but its pages are on …", as the core's plan() gives them, first.
+ * Only for a link read whole (`checked`, its checkAll(); a longer one opens at the preview page,
+ * which says it): the plan checks every item again.
+ */
+function nameAlerts(link, text, checked) {
+  if (checked.unchecked) return [];
+  const names = [];
+  for (const reason of plan(link, { limit: Number.MAX_SAFE_INTEGER, linkText: text }).preview) {
+    let inner = reason; // "in the nested list of item 2: …", unwrapped
+    while (inner.code === 'violationInNested' && typeof inner.args[1] === 'object') inner = inner.args[1];
+    if (inner.code === 'previewTitleNamesSite' || inner.code === 'previewTitleNamesSites') names.push(localized(reason));
+  }
+  return names;
 }
 
 /**

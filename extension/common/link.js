@@ -17,3 +17,9 @@ export function validLink(href) {
 
 /** Why a link of `length` characters is not opened: its size and the limit, in words. */
 export const tooLong = (length) => t('linkTooLong', (length / (1024 * 1024)).toFixed(1), '2');
+
+/** At most this much of a link's words is read (they name its tabs when the link has no title). */
+const MAX_TEXT_LENGTH = 1000;
+
+/** A link's words as received from anywhere: a string, cut to MAX_TEXT_LENGTH, else none. */
+export const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_LENGTH) : '');

@@ -14,7 +14,7 @@
 // scroll takes the link out of view.
 (() => {
   // Longer links than MAX_LINK_LENGTH are not read (the background refuses them too).
-  const { MAX_LINK_LENGTH, ask, handled, started, t } = uriList;
+  const { MAX_LINK_LENGTH, ask, handled, linkText, started, t } = uriList;
   /**
    * The list an event is on: a uri-list link or a web link (an http(s) address carrying a list
    * after "#"), not a rel="multilink" page, whose list is not known before it loads.
@@ -33,16 +33,21 @@
 
   const cache = new Map();
 
-  /** What the link holds (see extension/common/describe.js), from the cache or the background. */
-  function describe(href) {
+  /**
+   * What the link holds (see extension/common/describe.js), from the cache or the background.
+   * `text`, the link's words, are the name its tabs would get where the link has no title: the
+   * background checks that name too (a link reading "PayPal.com" over pages of other sites).
+   */
+  function describe(href, text) {
     if (href.length > MAX_LINK_LENGTH) return Promise.resolve({ error: t('hoverTooLong') });
-    let answer = cache.get(href);
+    const key = `${text}\n${href}`;
+    let answer = cache.get(key);
     if (!answer) {
-      answer = ask('describeLink', { href });
+      answer = ask('describeLink', { href, text });
       // Asked again next time: after a failure, or when a newer request of this tab replaced it
       // (the background answers one request per tab at a time).
-      answer.then((about) => about.replaced && cache.get(href) === answer && cache.delete(href), () => cache.delete(href));
-      cache.set(href, answer);
+      answer.then((about) => about.replaced && cache.get(key) === answer && cache.delete(key), () => cache.delete(key));
+      cache.set(key, answer);
       if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value);
     }
     return answer;
@@ -124,7 +129,7 @@
     current = mine;
     mine.timer = setTimeout(() => {
       mine.fired = true;
-      describe(link.href)
+      describe(link.href, linkText(link.node))
         .then(
           (about) => {
             if (current === mine && !about.replaced) show(mine, about);

@@ -223,6 +223,19 @@ var uriList = (() => {
   }
 
   /**
+   * The words a person sees for a link: they can name the group when the link has no title (the
+   * click sends them; the hover tooltip checks them as that name).
+   * @param {Element} node
+   */
+  const linkText = (node) =>
+    node.getAttribute('aria-label') ||
+    /** @type {HTMLElement} */ (node).innerText ||
+    node.textContent ||
+    node.getAttribute('alt') ||
+    node.getAttribute('title') ||
+    '';
+
+  /**
    * The uri-list link an event is on (through shadow roots, open or closed), or null.
    * @param {Event} event
    */
@@ -311,6 +324,7 @@ var uriList = (() => {
     parentOf,
     linkFrom,
     linkOf,
+    linkText,
     findLinks,
     handled,
     started,

@@ -111,6 +111,28 @@ export const cases = [
     },
   },
   {
+    name: "hover: a list named as another site, by its link's words or its title, shows the alert naming the site its pages are on",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/title-names-site.html`);
+      const site = new URL(origin).hostname;
+      // Named by the link's words alone ("PayPal.com"): the name its tabs would get.
+      await browser.hover('#named-text');
+      let lines = await waitFor(() => tooltip(browser), (l) => l?.length > 1, { what: 'the tooltip of the link reading PayPal.com' });
+      assert.equal(lines[0], `2 pages · ${site}`);
+      assert.equal(lines[1], `⚠ the list's name "PayPal.com" names PayPal.com, but its pages are on ${site}`);
+      assert.equal(await browser.shadowTexts(HOST, '.alert').then((a) => a.length), 1, 'styled as an alert');
+      await browser.screenshots?.(SCREENSHOTS, 'hover-list-named-site'); // light and dark, for a person to look at
+      // Named by its title: the title is shown, and the alert says what it names.
+      await browser.hover('#named-title');
+      lines = await waitFor(() => tooltip(browser), (l) => l?.[0]?.startsWith('Sign in'), { what: 'the tooltip of the titled link' });
+      assert.deepEqual(lines, ['Sign in at www.paypal.com', `2 pages · ${site}`, `⚠ the list's name "Sign in at www.paypal.com" names www.paypal.com, but its pages are on ${site}`]);
+      // Words that name no site: no alert.
+      await browser.hover('#plain');
+      lines = await waitFor(() => tooltip(browser), (l) => l?.[0] === 'Words', { what: 'the tooltip of the plain link' });
+      assert.deepEqual(lines, ['Words', `2 pages · ${site}`]);
+    },
+  },
+  {
     name: 'hover: keyboard focus shows the tooltip, Escape hides it, and a click goes through it to what is under it',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/hover.html`);
