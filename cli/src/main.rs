@@ -102,7 +102,8 @@ enum Command {
             and punycode), why it is not opened, every alert (a lookalike host, a user@host \
             address, ...) and note, and the link's warnings. The items of nested lists follow \
             their list, numbered 2.1, 2.2, ...\n\n\
-            --json prints the JSON shape of check() in JavaScript (the link's own items).",
+            --json prints the JSON shape of check() in JavaScript (the link's own items), and \
+            \"notes\": the alerts about the names of the lists.",
         after_help = CHECK_AFTER_HELP
     )]
     Check(CheckArgs),
@@ -186,7 +187,8 @@ struct FromTextArgs {
 #[derive(Args)]
 struct CheckArgs {
     /// Print the JSON shape of check() in JavaScript: {"items": [{"item", "class", "site",
-    /// "siteUnicode", "userinfo", "reason", "notes"}], "title", "type", "warnings"}.
+    /// "siteUnicode", "userinfo", "reason", "notes"}], "title", "type", "warnings"}, and
+    /// "notes": the alerts about the names of the lists.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -875,8 +877,10 @@ fn check_all<'a>(list: &'a UriList, prefix: &str, rows: &mut Vec<Checked<'a>>) {
 /// list's title or group-name, or the title its list's `page-titles` gives a
 /// nested one, read as the address of a site none of its pages is on. Each
 /// with the number of its nested list (`"2"`, `"2.1"`; `""` for the link's
-/// own list) and the message itself.
-fn name_alerts(parsed: &uri_list::Parsed) -> Vec<(String, Message)> {
+/// own list), the message itself, and the message as the plan gives it (for
+/// a nested list, "in the nested list of item 2: ...", as its warnings are
+/// said: `--json`'s `notes`).
+fn name_alerts(parsed: &uri_list::Parsed) -> Vec<NameAlert> {
     let context = uri_list::PlanContext {
         open_limit: usize::MAX,
         ..Default::default()
@@ -884,7 +888,7 @@ fn name_alerts(parsed: &uri_list::Parsed) -> Vec<(String, Message)> {
     let mut alerts = Vec::new();
     for message in uri_list::plan(parsed, &context, &UrlCrate).preview {
         // "in the nested list of item 2: <message>", unwrapped.
-        let (mut number, mut inner) = (String::new(), message);
+        let (mut number, mut inner) = (String::new(), message.clone());
         while inner.code == Code::violationInNested {
             match (inner.args.first(), inner.args.get(1)) {
                 (Some(Arg::Text(n)), Some(Arg::Message(m))) => {
@@ -902,10 +906,38 @@ fn name_alerts(parsed: &uri_list::Parsed) -> Vec<(String, Message)> {
             inner.code,
             Code::previewTitleNamesSite | Code::previewTitleNamesSites
         ) {
-            alerts.push((number, inner));
+            alerts.push(NameAlert {
+                number,
+                inner,
+                note: uri_list::Note {
+                    alert: true,
+                    message,
+                },
+            });
         }
     }
     alerts
+}
+
+/// An alert about a list's name: see [`name_alerts`].
+struct NameAlert {
+    /// The number of its nested list (`"2"`, `"2.1"`), `""` for the link's own list.
+    number: String,
+    /// What is wrong with the name.
+    inner: Message,
+    /// The same as a note of the link's own list: "in the nested list of item 2: ..." for a
+    /// nested list's.
+    note: uri_list::Note,
+}
+
+/// `check --json`: `check()`'s shape, and after it `"notes"`, the alerts about
+/// the lists' names (which `check()` leaves to `plan()`: it checks items), in
+/// the shape of an item's notes.
+#[derive(serde::Serialize)]
+struct CheckJson<'a> {
+    #[serde(flatten)]
+    report: CheckReport<'a>,
+    notes: Vec<&'a uri_list::Note>,
 }
 
 /// The widest the site column is padded to, in characters: a wider site is
@@ -933,7 +965,11 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         Err(e) => Err(e),
     };
     if args.json {
-        return written(write_json(out, &CheckReport::new(&parsed, &UrlCrate)));
+        let json = CheckJson {
+            report: CheckReport::new(&parsed, &UrlCrate),
+            notes: names.iter().map(|n| &n.note).collect(),
+        };
+        return written(write_json(out, &json));
     }
     let mut text = String::new();
     if let Some(t) = parsed.list.title() {
@@ -1002,7 +1038,12 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
             ));
         }
     }
-    for (number, message) in &names {
+    for NameAlert {
+        number,
+        inner: message,
+        ..
+    } in &names
+    {
         alerts += 1;
         let list = if number.is_empty() {
             "list".to_owned()

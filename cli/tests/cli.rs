@@ -1223,6 +1223,19 @@ fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
     assert!(stdout(&o).ends_with("1 alert: look at the list before opening it.\n"));
     let o = run(&["check", "--json", link], None);
     assert_eq!(o.status.code(), Some(3));
+    // The JSON carries it, as a note of the list (`notes`, beside the items' own): the status 3
+    // alone told a script that something was wrong, not what.
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
+    assert_eq!(
+        v["notes"],
+        serde_json::json!([{
+            "alert": true,
+            "code": "previewTitleNamesSite",
+            "args": ["PayPal.com", "PayPal.com", "evil.example"],
+            "message": "the list's name \"PayPal.com\" names PayPal.com, but its pages are on evil.example",
+        }]),
+        "{v}"
+    );
     // A nested list's name too, and an untitled one named by its list's page-titles.
     let nested = "uri-list:https://a.example;uri-list:https://evil.example%3Fgroup-name=PayPal.com";
     let o = run(&["check", nested], None);
@@ -1231,6 +1244,19 @@ fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
         stdout(&o).contains("alert (list 2): The list's name \"PayPal.com\""),
         "{}",
         stdout(&o)
+    );
+    let o = run(&["check", "--json", nested], None);
+    assert_eq!(o.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
+    let notes = v["notes"].as_array().expect("notes");
+    assert_eq!(notes.len(), 1, "{v}");
+    assert_eq!(notes[0]["alert"], true);
+    assert_eq!(notes[0]["code"], "violationInNested");
+    assert_eq!(notes[0]["args"][0], "2");
+    assert_eq!(notes[0]["args"][1]["code"], "previewTitleNamesSite");
+    assert_eq!(
+        notes[0]["message"],
+        "in the nested list of item 2: the list's name \"PayPal.com\" names PayPal.com, but its pages are on evil.example"
     );
     // A name that is its pages' own site is no alert.
     let o = run(
@@ -1241,6 +1267,16 @@ fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
         None,
     );
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = run(
+        &[
+            "check",
+            "--json",
+            "uri-list:https://www.paypal.com/a?title=PayPal.com",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
+    assert_eq!(v["notes"], serde_json::json!([]), "{v}");
 }
 
 #[test]
