@@ -412,3 +412,51 @@ fn an_option_line_given_twice_in_a_text_uri_list_is_said() {
         "option \"title\" is given more than once at byte 28 (the first one is used)"
     );
 }
+
+#[test]
+fn a_nested_list_left_open_keeps_its_page_titles() {
+    // Its items join the list around it (with a warning): its `#?page-titles` line was lost
+    // with it, the pages untitled.
+    use uri_list::{from_text, Violation};
+    let read = from_text(
+        "https://a.example\n#\nhttps://b.example\nhttps://c.example\n#?page-titles=B~C\n",
+    )
+    .unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example;https://c.example?page-titles=~B~C"
+    );
+    let v: Vec<_> = read
+        .warnings
+        .iter()
+        .map(|w| w.violation().clone())
+        .collect();
+    assert_eq!(v, [Violation::Unclosed { depth: 1 }]);
+    // Two deep, the outer list titled too: each title stays with its page.
+    let read = from_text(
+        "#?page-titles=A\nhttps://a.example\n#\nhttps://b.example\n#?page-titles=B\n##\nhttps://c.example\n#?page-titles=C\n",
+    )
+    .unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example;https://c.example?page-titles=A~B~C"
+    );
+    // More titles than its items: said, as for a closed list.
+    let read = from_text("https://a.example\n#\nhttps://b.example\n#?page-titles=B~X\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example?page-titles=~B"
+    );
+    let v: Vec<_> = read
+        .warnings
+        .iter()
+        .map(|w| w.violation().clone())
+        .collect();
+    assert!(
+        v.contains(&Violation::PageTitlesBeyondItems {
+            titles: 2,
+            items: 1
+        }),
+        "{v:?}"
+    );
+}

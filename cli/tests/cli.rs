@@ -59,7 +59,10 @@ fn decode_json_has_the_documented_shape() {
             "type": null,
             "options": [["group-name", "G"], ["x", "1"]],
             "fragment": "f",
-            "warnings": [{"offset": 61, "code": "violationFragment", "args": [], "message": "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)"}],
+            "warnings": [{"offset": 61, "code": "warningDone", "args": [
+                {"code": "violationFragment", "args": [], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item"},
+                {"code": "actionFragment", "args": [], "message": "ignored when opening: to make it part of the item, write that \"#\" as %23"},
+            ], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item (ignored when opening: to make it part of the item, write that \"#\" as %23)"}],
         })
     );
 }
@@ -512,6 +515,24 @@ fn the_cli_says_what_is_wrong() {
     assert!(
         err.contains("\"ftp://h.example/\" cannot start web links"),
         "{err}"
+    );
+    // A base with user info writes a link that reads as one site and goes to another.
+    let (code, out, err) = outcome(
+        &[
+            "encode",
+            "--web",
+            "https://paypal.com@evil.example/",
+            "https://a.example/",
+            "https://b.example/",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert_eq!(
+        err,
+        "uri-list: error: \"https://paypal.com@evil.example/\" cannot start web links: \
+         \"paypal.com@\" before its site is a user name or password, which a reader could take \
+         for the site, but its links open evil.example: leave out \"paypal.com@\".\n"
     );
     let (code, _, err) = outcome(&["encode", "--web"], "");
     assert_eq!(code, 2);
@@ -1371,4 +1392,25 @@ fn encode_refuses_a_line_with_a_title_and_no_url() {
     let o = run(&["encode"], Some("https://a.com\t \r\n"));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "uri-list:https://a.com\n");
+}
+
+#[test]
+fn a_fragment_after_the_last_item_is_said_plainly_with_what_to_do() {
+    // Read "... and is ignored when opening (write # in an item as %23) at byte 22.": the
+    // offset after the advice, and what happened lost in the middle.
+    let o = run(&["decode", "uri-list:https://a.com/page#section"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "https://a.com/page\r\n");
+    assert_eq!(
+        stderr(&o),
+        "uri-list: warning: The part after \"#\" is a fragment of the whole list, not part of its \
+         last item at byte 27 (ignored when opening: to make it part of the item, write that \"#\" \
+         as %23).\n"
+    );
+    // What it says to do gives the item its fragment.
+    let o = run(&["decode", "uri-list:https://a.com/page%23section"], None);
+    assert_eq!(
+        (stdout(&o), stderr(&o)),
+        ("https://a.com/page#section\r\n", "")
+    );
 }

@@ -169,6 +169,12 @@ fn finish(
             });
         }
     }
+    read_titles(list, line, warnings);
+}
+
+/// A list's `#?page-titles` line (its value, its offset) read into its items'
+/// titles, with a warning when it has more titles than items.
+fn read_titles(list: &mut UriList, line: Option<(&str, usize)>, warnings: &mut Vec<Warning>) {
     let Some((value, offset)) = line else { return };
     let (given, _) = list.read_page_titles(value, crate::syntax::percent::decode_option);
     if given > list.len() {
@@ -193,7 +199,8 @@ const BOM: char = '\u{feff}';
 /// deeper than the current list opens a nested list, one at its depth closes
 /// it. A marker that does neither is ignored with a warning; a nested list
 /// left open at the end is read as if its marker were a comment (its items
-/// join the list around it), with a warning. Every other line is a URI, with
+/// join the list around it, each with the title its `#?page-titles` line
+/// gave it), with a warning. Every other line is a URI, with
 /// white space around it removed. A list's `#?page-titles` line names its
 /// items wherever it is in the list (before them too); as in a link, the
 /// first such line is used, and more titles than items is said.
@@ -289,12 +296,19 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             violation: Violation::Unclosed { depth },
             offset: text.len(),
         });
-        let child = stack.pop().expect("depth > 0");
-        titles.pop();
+        let mut child = stack.pop().expect("depth > 0");
+        // Its page titles stay with its pages, wherever they land.
+        read_titles(&mut child, titles.pop().flatten(), &mut warnings);
         let at = option_at.pop().unwrap_or_default();
         option_at.last_mut().expect("root").extend(at);
         let parent = stack.last_mut().expect("root");
+        let first = parent.items.len();
         parent.items.extend(child.items);
+        for (n, title) in child.page_titles.into_iter().enumerate() {
+            if let Some(title) = title {
+                parent.set_page_title(first + n, title);
+            }
+        }
         parent.options.extend(child.options);
     }
     let mut list = stack.pop().expect("root");
