@@ -1414,3 +1414,53 @@ fn a_fragment_after_the_last_item_is_said_plainly_with_what_to_do() {
         ("https://a.com/page#section\r\n", "")
     );
 }
+
+/// Every example of docs/cli.md (its ```console blocks: `$ command`, then what it writes,
+/// standard error's lines before standard output's; `$ echo $?` the status of the command
+/// before) gives the output shown, run by `sh` with this build first on the PATH.
+#[test]
+fn every_example_in_the_cli_docs_gives_the_output_shown() {
+    let doc = include_str!("../../docs/cli.md");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_uri-list"))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let path = std::env::join_paths(
+        std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let mut examples = 0;
+    for block in doc.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
+        for line in block.lines() {
+            match line.strip_prefix("$ ") {
+                Some(command) => commands.push((command, Vec::new())),
+                None => commands
+                    .last_mut()
+                    .expect("a block starts with $")
+                    .1
+                    .push(line),
+            }
+        }
+        let mut status = None;
+        for (command, shown) in commands {
+            let got = if command == "echo $?" {
+                format!("{}\n", status.expect("a command before echo $?"))
+            } else {
+                let o = Command::new("sh")
+                    .args(["-c", command])
+                    .env("PATH", &path)
+                    .stdin(Stdio::null())
+                    .output()
+                    .unwrap();
+                status = o.status.code();
+                examples += 1;
+                [stderr(&o), stdout(&o)].concat().replace("\r\n", "\n")
+            };
+            let shown: String = shown.iter().map(|l| format!("{l}\n")).collect();
+            assert_eq!(got, shown, "docs/cli.md: $ {command}");
+        }
+    }
+    assert!(examples >= 10, "only {examples} examples found");
+}
