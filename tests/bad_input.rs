@@ -460,3 +460,29 @@ fn a_nested_list_left_open_keeps_its_page_titles() {
         "{v:?}"
     );
 }
+
+#[test]
+fn a_second_page_titles_line_between_empty_markers_is_said() {
+    // `#` … `#` with only comments between is two comments: its `#?page-titles` line is a
+    // second one of the list around it, dropped without a word (a second `#?title` was said).
+    use uri_list::{from_text, Violation};
+    let read = from_text("https://a.example\n#?page-titles=A\n#\n#?page-titles=B\n#\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example?page-titles=A"
+    );
+    let v: Vec<_> = read
+        .warnings
+        .iter()
+        .map(|w| (w.violation().clone(), w.offset()))
+        .collect();
+    assert_eq!(
+        v,
+        [(
+            Violation::DuplicateOption {
+                key: "page-titles".into()
+            },
+            36
+        )]
+    );
+}

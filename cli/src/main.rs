@@ -450,13 +450,39 @@ impl LinkArg {
     }
 }
 
+/// Reads a text (`from-text`'s, `encode`'s URLs) from `input`, at most
+/// [`MAX_LENGTH`] bytes, the most a text may be (as a link): more is refused
+/// as soon as it is read, so that an endless input (`/dev/zero`, a stream)
+/// is not read until memory runs out. `what` names the input in the
+/// sentence that says so, with its verb ("Standard input is"); `cannot`
+/// words an error of reading it.
+fn read_bounded(
+    input: impl Read,
+    what: &str,
+    cannot: impl FnOnce(io::Error) -> String,
+) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_LENGTH as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Input(cannot(e)))?;
+    if bytes.len() > MAX_LENGTH {
+        return Err(Failure::Input(format!(
+            "{what} too long: more than {MAX_LENGTH} bytes, the limit (as for a link)."
+        )));
+    }
+    Ok(bytes)
+}
+
 /// Reads a link from `input` (stdin): at most [`MAX_LENGTH`] bytes and a
 /// line end, which is dropped (`echo` adds one); the parser reports any
 /// other white space. Longer input is refused without reading it all.
 fn read_link(input: impl Read) -> Result<String, Failure> {
     let mut bytes = Vec::new();
+    // The most a link takes with a byte order mark and a CRLF, and one byte
+    // more: input cut there is over the limit once they are taken off.
     input
-        .take(MAX_LENGTH as u64 + 3)
+        .take(MAX_LENGTH as u64 + 6)
         .read_to_end(&mut bytes)
         .map_err(|e| Failure::Input(format!("Cannot read the link from standard input: {e}.")))?;
     for end in [&b"\n"[..], b"\r"] {
@@ -635,9 +661,8 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let web = web_base(args.web)?;
     let mut list = UriList::new();
     if args.urls.is_empty() {
-        let mut bytes = Vec::new();
-        io::stdin().read_to_end(&mut bytes).map_err(|e| {
-            Failure::Input(format!("Cannot read the URLs from standard input: {e}."))
+        let bytes = read_bounded(io::stdin().lock(), "The URLs on standard input are", |e| {
+            format!("Cannot read the URLs from standard input: {e}.")
         })?;
         let input = String::from_utf8(bytes).map_err(|e| {
             Failure::Input(format!(
@@ -708,17 +733,20 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
 fn from_text_cmd(args: FromTextArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let web = web_base(args.web)?;
     let (bytes, source) = match args.file.as_deref() {
-        None | Some("-") => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Failure::Input(format!("Cannot read standard input: {e}.")))?;
-            (bytes, "Standard input".to_owned())
-        }
-        Some(file) => (
-            std::fs::read(file).map_err(|e| Failure::Input(format!("Cannot read {file}: {e}.")))?,
-            file.to_owned(),
+        None | Some("-") => (
+            read_bounded(io::stdin().lock(), "Standard input is", |e| {
+                format!("Cannot read standard input: {e}.")
+            })?,
+            "Standard input".to_owned(),
         ),
+        Some(file) => {
+            let cannot = |e: io::Error| format!("Cannot read {file}: {e}.");
+            let opened = std::fs::File::open(file).map_err(|e| Failure::Input(cannot(e)))?;
+            (
+                read_bounded(opened, &format!("{file} is"), cannot)?,
+                file.to_owned(),
+            )
+        }
     };
     let text = String::from_utf8(bytes).map_err(|e| {
         Failure::Input(format!(

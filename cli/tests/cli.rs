@@ -1113,21 +1113,19 @@ fn urls_on_stdin_that_are_not_utf8_are_said_with_the_offset() {
 
 #[test]
 fn encode_refuses_a_link_longer_than_decode_reads() {
-    // 3.7 MB of URLs made a 3.7 MB link, exit 0, which decode (and Chrome) refuse.
-    let urls: String = (0..120_000)
-        .map(|n| format!("https://example.com/page/{n}\n"))
-        .collect();
-    let o = run(&["encode"], Some(&urls));
-    assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "");
-    assert!(
-        stderr(&o).starts_with("uri-list: error: The link would be too long: 3728898 bytes, the limit is 2097152 bytes"),
-        "{}",
-        stderr(&o)
-    );
+    // URLs that made a link over the limit, exit 0, which decode (and Chrome) refuse. (More
+    // than 2 MiB of URLs is refused as it is read: an_endless_input_is_refused_...)
     // A text under the limit whose link is over it (each ";" in an item is written "%3B").
     let text = "https://a.example/;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\n".repeat(30_000);
     assert!(text.len() < uri_list::MAX_LENGTH);
+    let o = run(&["encode"], Some(&text));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).starts_with("uri-list: error: The link would be too long: 3900008 bytes, the limit is 2097152 bytes"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&["from-text"], Some(&text));
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
@@ -1463,4 +1461,97 @@ fn every_example_in_the_cli_docs_gives_the_output_shown() {
         }
     }
     assert!(examples >= 10, "only {examples} examples found");
+}
+
+/// Runs `args` with `stdin` as standard input, killed after `seconds`: `None` if it had not
+/// ended by then.
+#[cfg(unix)]
+fn run_for(args: &[&str], stdin: Stdio, seconds: u64) -> Option<Output> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-list"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(seconds) {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    None
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_input_is_refused_once_past_the_limit_not_read_to_its_end() {
+    // `from-text FILE` and `encode`/`from-text` on standard input read the whole input before
+    // looking at its length: an endless one (/dev/zero, a stream that never ends) was read
+    // until memory ran out.
+    let zero = || Stdio::from(std::fs::File::open("/dev/zero").unwrap());
+    for (args, stdin, what) in [
+        (
+            &["from-text", "/dev/zero"][..],
+            Stdio::null(),
+            "/dev/zero is too long",
+        ),
+        (&["from-text"][..], zero(), "Standard input is too long"),
+        (
+            &["encode"][..],
+            zero(),
+            "The URLs on standard input are too long",
+        ),
+    ] {
+        let o = run_for(args, stdin, 20).unwrap_or_else(|| panic!("{args:?} still reading"));
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "uri-list: error: {what}: more than 2097152 bytes, the limit (as for a link).\n"
+            ),
+            "{args:?}"
+        );
+        assert_eq!(stdout(&o), "");
+    }
+}
+
+#[test]
+fn a_link_on_stdin_one_byte_over_the_limit_is_refused_after_a_byte_order_mark_too() {
+    // The byte order mark took 3 of the bytes read: a link 1 byte over the limit after one
+    // was read cut to the limit, its last byte lost without a word (`https://a.example/ab`
+    // read as `https://a.example/a`), where without the mark it was refused.
+    let head = "uri-list:https://a.example/";
+    let link = format!("{head}{}b", "a".repeat(uri_list::MAX_LENGTH - head.len()));
+    assert_eq!(link.len(), uri_list::MAX_LENGTH + 1);
+    for input in [
+        format!("\u{feff}{link}"),
+        format!("\u{feff}{link}\r\n"),
+        link.clone(),
+        format!("{link}\n"),
+    ] {
+        let o = run(&["decode", "-"], Some(&input));
+        assert_eq!(o.status.code(), Some(1), "{}", &input[input.len() - 4..]);
+        assert_eq!(stdout(&o), "");
+        assert!(
+            stderr(&o).contains("The link on standard input is too long"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // At the limit, with a mark and a line end, it is read whole.
+    let link = &link[..uri_list::MAX_LENGTH];
+    let o = run(
+        &["check", "--json", "-"],
+        Some(&format!("\u{feff}{link}\r\n")),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
+    assert_eq!(
+        v["items"][0]["item"].as_str().unwrap().len(),
+        link.len() - 9
+    );
 }

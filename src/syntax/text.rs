@@ -276,9 +276,16 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
                 stack[current - 1].options.extend(child.options);
                 let at = option_at.pop().unwrap_or_default();
                 option_at[current - 1].extend(at);
-                let child_titles = titles.pop().flatten();
-                if titles[current - 1].is_none() {
-                    titles[current - 1] = child_titles;
+                match (titles.pop().flatten(), &titles[current - 1]) {
+                    (Some(line), None) => titles[current - 1] = Some(line),
+                    // A second line of the list around it: said, as in a link.
+                    (Some((_, offset)), Some(_)) => warnings.push(Warning {
+                        violation: Violation::DuplicateOption {
+                            key: PAGE_TITLES.to_owned(),
+                        },
+                        offset,
+                    }),
+                    (None, _) => {}
                 }
             } else {
                 warnings.push(Warning {
