@@ -486,3 +486,20 @@ fn a_second_page_titles_line_between_empty_markers_is_said() {
         )]
     );
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_any_line_is_no_part_of_it() {
+    // Two files saved by Notepad, joined (`cat a.txt b.txt`): the second's mark started its
+    // first line, which was read as the item "\u{feff}https://b.example" (no scheme: it will not
+    // open, and a message quoting it shows "https://b.example") or, before "#?", as an item
+    // rather than an option.
+    let read = uri_list::from_text(
+        "\u{feff}https://a.example\r\n\u{feff}https://b.example\r\n\u{feff}#?title=T\r\n",
+    )
+    .unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example?title=T"
+    );
+    assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+}

@@ -675,6 +675,8 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         // Split at the tab before white space is removed: a line of a tab and a title has
         // no URL (trimmed first, its title became the URL).
         for (n, line) in input.lines().enumerate() {
+            // Nor is one at the start of a line: files joined (`cat a.txt b.txt`).
+            let line = line.trim_start_matches('\u{feff}');
             let (url, title) = line.split_once('\t').unwrap_or((line, ""));
             let (url, title) = (url.trim(), title.trim());
             if url.is_empty() && !title.is_empty() {

@@ -1555,3 +1555,21 @@ fn a_link_on_stdin_one_byte_over_the_limit_is_refused_after_a_byte_order_mark_to
         link.len() - 9
     );
 }
+
+#[test]
+fn encode_drops_a_byte_order_mark_at_the_start_of_any_line() {
+    // Joined Notepad files: the second file's mark made its first URL "\u{feff}https://..."
+    // (written %EF%BB%BFhttps://..., which will not open).
+    let o = run(
+        &["encode"],
+        Some("\u{feff}https://a.example\n\u{feff}https://b.example\tB\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        (stdout(&o), stderr(&o)),
+        (
+            "uri-list:https://a.example;https://b.example?page-titles=~B\n",
+            ""
+        )
+    );
+}

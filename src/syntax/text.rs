@@ -193,7 +193,8 @@ const BOM: char = '\u{feff}';
 
 /// Reads a text/uri-list document (RFC 2483 §5) into a list.
 ///
-/// A byte order mark at the start is skipped. Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
+/// A byte order mark at the start, or at the start of any line (files
+/// joined), is skipped. Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
 /// skipped, except `#?key=value` option lines (draft §8.1) and lines made
 /// only of `#`, the depth markers of nested lists (draft §8.2): a marker one
 /// deeper than the current list opens a nested list, one at its depth closes
@@ -226,7 +227,9 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
     for (n, raw) in body.split('\n').enumerate() {
         let line_at = offset;
         offset += raw.len() + 1;
-        let line = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r');
+        // A byte order mark is no part of a line, at its start or anywhere around
+        // it: joined files saved by Notepad each start with one.
+        let line = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r' || c == BOM);
         if line.is_empty() {
             continue;
         }
