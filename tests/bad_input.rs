@@ -503,3 +503,37 @@ fn a_byte_order_mark_at_the_start_of_any_line_is_no_part_of_it() {
     );
     assert!(read.warnings.is_empty(), "{:?}", read.warnings);
 }
+
+#[test]
+fn an_option_line_not_utf8_once_decoded_is_said_as_in_a_link() {
+    // `%FF` in an option line's key, value or page titles was replaced by U+FFFD without a
+    // word; the same option in a link says so.
+    use uri_list::{from_text, Violation};
+    let read =
+        from_text("https://a.example\n#?title=A%FFB\n#?page-titles=T%C3\n#?k%FF=v\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example?title=A%EF%BF%BDB&k%EF%BF%BD=v&page-titles=T%EF%BF%BD"
+    );
+    let v: Vec<_> = read
+        .warnings
+        .iter()
+        .map(|w| (w.violation().clone(), w.offset()))
+        .collect();
+    let not_utf8 = |key: &str, offset| {
+        (
+            Violation::OptionNotUtf8 {
+                key: key.to_owned(),
+            },
+            offset,
+        )
+    };
+    assert_eq!(
+        v,
+        [
+            not_utf8("title", 18),
+            not_utf8("page-titles", 32),
+            not_utf8("k\u{fffd}", 51)
+        ]
+    );
+}

@@ -176,7 +176,15 @@ fn finish(
 /// titles, with a warning when it has more titles than items.
 fn read_titles(list: &mut UriList, line: Option<(&str, usize)>, warnings: &mut Vec<Warning>) {
     let Some((value, offset)) = line else { return };
-    let (given, _) = list.read_page_titles(value, crate::syntax::percent::decode_option);
+    let (given, utf8) = list.read_page_titles(value, crate::syntax::percent::decode_option);
+    if !utf8 {
+        warnings.push(Warning {
+            violation: Violation::OptionNotUtf8 {
+                key: PAGE_TITLES.to_owned(),
+            },
+            offset,
+        });
+    }
     if given > list.len() {
         warnings.push(Warning {
             violation: Violation::PageTitlesBeyondItems {
@@ -242,7 +250,7 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
                 });
                 (option, "")
             });
-            let (k, _) = crate::syntax::percent::decode_option(k);
+            let (k, key_ok) = crate::syntax::percent::decode_option(k);
             let list = &mut stack[current];
             if k == PAGE_TITLES {
                 // As in a link: the first is used.
@@ -257,7 +265,14 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
                     titles[current] = Some((v, line_at));
                 }
             } else {
-                let (v, _) = crate::syntax::percent::decode_option(v);
+                let (v, value_ok) = crate::syntax::percent::decode_option(v);
+                // As in a link: bad bytes are replaced, and said.
+                if !key_ok || !value_ok {
+                    warnings.push(Warning {
+                        violation: Violation::OptionNotUtf8 { key: k.to_string() },
+                        offset: line_at,
+                    });
+                }
                 list.push_option(k, v);
                 option_at[current].push(line_at);
             }
