@@ -412,3 +412,128 @@ fn an_option_line_given_twice_in_a_text_uri_list_is_said() {
         "option \"title\" is given more than once at byte 28 (the first one is used)"
     );
 }
+
+#[test]
+fn a_nested_list_left_open_keeps_its_page_titles() {
+    // Its items join the list around it (with a warning): its `#?page-titles` line was lost
+    // with it, the pages untitled.
+    use uri_list::{from_text, Violation};
+    let read = from_text(
+        "https://a.example\n#\nhttps://b.example\nhttps://c.example\n#?page-titles=B~C\n",
+    )
+    .unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example;https://c.example?page-titles=~B~C"
+    );
+    let v: Vec<_> = read
+        .warnings
+        .iter()
+        .map(|w| w.violation().clone())
+        .collect();
+    assert_eq!(v, [Violation::Unclosed { depth: 1 }]);
+    // Two deep, the outer list titled too: each title stays with its page.
+    let read = from_text(
+        "#?page-titles=A\nhttps://a.example\n#\nhttps://b.example\n#?page-titles=B\n##\nhttps://c.example\n#?page-titles=C\n",
+    )
+    .unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example;https://c.example?page-titles=A~B~C"
+    );
+    // More titles than its items: said, as for a closed list.
+    let read = from_text("https://a.example\n#\nhttps://b.example\n#?page-titles=B~X\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example?page-titles=~B"
+    );
+    let v: Vec<_> = read
+        .warnings
+        .iter()
+        .map(|w| w.violation().clone())
+        .collect();
+    assert!(
+        v.contains(&Violation::PageTitlesBeyondItems {
+            titles: 2,
+            items: 1
+        }),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn a_second_page_titles_line_between_empty_markers_is_said() {
+    // `#` … `#` with only comments between is two comments: its `#?page-titles` line is a
+    // second one of the list around it, dropped without a word (a second `#?title` was said).
+    use uri_list::{from_text, Violation};
+    let read = from_text("https://a.example\n#?page-titles=A\n#\n#?page-titles=B\n#\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example?page-titles=A"
+    );
+    let v: Vec<_> = read
+        .warnings
+        .iter()
+        .map(|w| (w.violation().clone(), w.offset()))
+        .collect();
+    assert_eq!(
+        v,
+        [(
+            Violation::DuplicateOption {
+                key: "page-titles".into()
+            },
+            36
+        )]
+    );
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_any_line_is_no_part_of_it() {
+    // Two files saved by Notepad, joined (`cat a.txt b.txt`): the second's mark started its
+    // first line, which was read as the item "\u{feff}https://b.example" (no scheme: it will not
+    // open, and a message quoting it shows "https://b.example") or, before "#?", as an item
+    // rather than an option.
+    let read = uri_list::from_text(
+        "\u{feff}https://a.example\r\n\u{feff}https://b.example\r\n\u{feff}#?title=T\r\n",
+    )
+    .unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example;https://b.example?title=T"
+    );
+    assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+}
+
+#[test]
+fn an_option_line_not_utf8_once_decoded_is_said_as_in_a_link() {
+    // `%FF` in an option line's key, value or page titles was replaced by U+FFFD without a
+    // word; the same option in a link says so.
+    use uri_list::{from_text, Violation};
+    let read =
+        from_text("https://a.example\n#?title=A%FFB\n#?page-titles=T%C3\n#?k%FF=v\n").unwrap();
+    assert_eq!(
+        read.list.to_link(),
+        "uri-list:https://a.example?title=A%EF%BF%BDB&k%EF%BF%BD=v&page-titles=T%EF%BF%BD"
+    );
+    let v: Vec<_> = read
+        .warnings
+        .iter()
+        .map(|w| (w.violation().clone(), w.offset()))
+        .collect();
+    let not_utf8 = |key: &str, offset| {
+        (
+            Violation::OptionNotUtf8 {
+                key: key.to_owned(),
+            },
+            offset,
+        )
+    };
+    assert_eq!(
+        v,
+        [
+            not_utf8("title", 18),
+            not_utf8("page-titles", 32),
+            not_utf8("k\u{fffd}", 51)
+        ]
+    );
+}

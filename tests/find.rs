@@ -80,3 +80,33 @@ fn pasted_text_in_its_three_forms() {
     );
     assert!(read_pasted("uri-list:").is_err());
 }
+
+#[test]
+fn a_link_ending_in_many_unbalanced_brackets_is_found_in_linear_time() {
+    // Each ")" past the last "(" was taken off one at a time, the brackets of the whole link
+    // counted again for each: 200 000 of them (a page's text, linkified; a paste) took
+    // minutes.
+    let timed = |text: &str| {
+        let start = std::time::Instant::now();
+        let found = uri_list::find_links(text);
+        (start.elapsed(), found.first().map(|f| f.link.len()))
+    };
+    let head = "uri-list:https://a.example/";
+    let (plain, len) = timed(&format!("{head}{}", "a".repeat(200_000)));
+    assert_eq!(len, Some(head.len() + 200_000));
+    for close in [")", "]", "}", ").", "(x))"] {
+        let text = format!("{head}{}", close.repeat(200_000 / close.len()));
+        let (brackets, _) = timed(&text);
+        assert!(
+            brackets < plain * 5 + std::time::Duration::from_millis(300),
+            "{close}: {brackets:?}, {plain:?} without brackets"
+        );
+    }
+    // What is found is as before: the brackets that close nothing are left out.
+    assert_eq!(
+        uri_list::find_links(&format!("({head}x(y))))."))
+            .first()
+            .map(|f| f.link),
+        Some("uri-list:https://a.example/x(y)")
+    );
+}

@@ -102,7 +102,8 @@ enum Command {
             and punycode), why it is not opened, every alert (a lookalike host, a user@host \
             address, ...) and note, and the link's warnings. The items of nested lists follow \
             their list, numbered 2.1, 2.2, ...\n\n\
-            --json prints the JSON shape of check() in JavaScript (the link's own items).",
+            --json prints the JSON shape of check() in JavaScript (the link's own items), and \
+            \"notes\": the alerts about the names of the lists.",
         after_help = CHECK_AFTER_HELP
     )]
     Check(CheckArgs),
@@ -186,7 +187,8 @@ struct FromTextArgs {
 #[derive(Args)]
 struct CheckArgs {
     /// Print the JSON shape of check() in JavaScript: {"items": [{"item", "class", "site",
-    /// "siteUnicode", "userinfo", "reason", "notes"}], "title", "type", "warnings"}.
+    /// "siteUnicode", "userinfo", "reason", "notes"}], "title", "type", "warnings"}, and
+    /// "notes": the alerts about the names of the lists.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -448,13 +450,39 @@ impl LinkArg {
     }
 }
 
+/// Reads a text (`from-text`'s, `encode`'s URLs) from `input`, at most
+/// [`MAX_LENGTH`] bytes, the most a text may be (as a link): more is refused
+/// as soon as it is read, so that an endless input (`/dev/zero`, a stream)
+/// is not read until memory runs out. `what` names the input in the
+/// sentence that says so, with its verb ("Standard input is"); `cannot`
+/// words an error of reading it.
+fn read_bounded(
+    input: impl Read,
+    what: &str,
+    cannot: impl FnOnce(io::Error) -> String,
+) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_LENGTH as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Input(cannot(e)))?;
+    if bytes.len() > MAX_LENGTH {
+        return Err(Failure::Input(format!(
+            "{what} too long: more than {MAX_LENGTH} bytes, the limit (as for a link)."
+        )));
+    }
+    Ok(bytes)
+}
+
 /// Reads a link from `input` (stdin): at most [`MAX_LENGTH`] bytes and a
 /// line end, which is dropped (`echo` adds one); the parser reports any
 /// other white space. Longer input is refused without reading it all.
 fn read_link(input: impl Read) -> Result<String, Failure> {
     let mut bytes = Vec::new();
+    // The most a link takes with a byte order mark and a CRLF, and one byte
+    // more: input cut there is over the limit once they are taken off.
     input
-        .take(MAX_LENGTH as u64 + 3)
+        .take(MAX_LENGTH as u64 + 6)
         .read_to_end(&mut bytes)
         .map_err(|e| Failure::Input(format!("Cannot read the link from standard input: {e}.")))?;
     for end in [&b"\n"[..], b"\r"] {
@@ -633,9 +661,8 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let web = web_base(args.web)?;
     let mut list = UriList::new();
     if args.urls.is_empty() {
-        let mut bytes = Vec::new();
-        io::stdin().read_to_end(&mut bytes).map_err(|e| {
-            Failure::Input(format!("Cannot read the URLs from standard input: {e}."))
+        let bytes = read_bounded(io::stdin().lock(), "The URLs on standard input are", |e| {
+            format!("Cannot read the URLs from standard input: {e}.")
         })?;
         let input = String::from_utf8(bytes).map_err(|e| {
             Failure::Input(format!(
@@ -648,6 +675,8 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         // Split at the tab before white space is removed: a line of a tab and a title has
         // no URL (trimmed first, its title became the URL).
         for (n, line) in input.lines().enumerate() {
+            // Nor is one at the start of a line: files joined (`cat a.txt b.txt`).
+            let line = line.trim_start_matches('\u{feff}');
             let (url, title) = line.split_once('\t').unwrap_or((line, ""));
             let (url, title) = (url.trim(), title.trim());
             if url.is_empty() && !title.is_empty() {
@@ -706,17 +735,20 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
 fn from_text_cmd(args: FromTextArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
     let web = web_base(args.web)?;
     let (bytes, source) = match args.file.as_deref() {
-        None | Some("-") => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Failure::Input(format!("Cannot read standard input: {e}.")))?;
-            (bytes, "Standard input".to_owned())
-        }
-        Some(file) => (
-            std::fs::read(file).map_err(|e| Failure::Input(format!("Cannot read {file}: {e}.")))?,
-            file.to_owned(),
+        None | Some("-") => (
+            read_bounded(io::stdin().lock(), "Standard input is", |e| {
+                format!("Cannot read standard input: {e}.")
+            })?,
+            "Standard input".to_owned(),
         ),
+        Some(file) => {
+            let cannot = |e: io::Error| format!("Cannot read {file}: {e}.");
+            let opened = std::fs::File::open(file).map_err(|e| Failure::Input(cannot(e)))?;
+            (
+                read_bounded(opened, &format!("{file} is"), cannot)?,
+                file.to_owned(),
+            )
+        }
     };
     let text = String::from_utf8(bytes).map_err(|e| {
         Failure::Input(format!(
@@ -875,8 +907,10 @@ fn check_all<'a>(list: &'a UriList, prefix: &str, rows: &mut Vec<Checked<'a>>) {
 /// list's title or group-name, or the title its list's `page-titles` gives a
 /// nested one, read as the address of a site none of its pages is on. Each
 /// with the number of its nested list (`"2"`, `"2.1"`; `""` for the link's
-/// own list) and the message itself.
-fn name_alerts(parsed: &uri_list::Parsed) -> Vec<(String, Message)> {
+/// own list), the message itself, and the message as the plan gives it (for
+/// a nested list, "in the nested list of item 2: ...", as its warnings are
+/// said: `--json`'s `notes`).
+fn name_alerts(parsed: &uri_list::Parsed) -> Vec<NameAlert> {
     let context = uri_list::PlanContext {
         open_limit: usize::MAX,
         ..Default::default()
@@ -884,7 +918,7 @@ fn name_alerts(parsed: &uri_list::Parsed) -> Vec<(String, Message)> {
     let mut alerts = Vec::new();
     for message in uri_list::plan(parsed, &context, &UrlCrate).preview {
         // "in the nested list of item 2: <message>", unwrapped.
-        let (mut number, mut inner) = (String::new(), message);
+        let (mut number, mut inner) = (String::new(), message.clone());
         while inner.code == Code::violationInNested {
             match (inner.args.first(), inner.args.get(1)) {
                 (Some(Arg::Text(n)), Some(Arg::Message(m))) => {
@@ -902,10 +936,38 @@ fn name_alerts(parsed: &uri_list::Parsed) -> Vec<(String, Message)> {
             inner.code,
             Code::previewTitleNamesSite | Code::previewTitleNamesSites
         ) {
-            alerts.push((number, inner));
+            alerts.push(NameAlert {
+                number,
+                inner,
+                note: uri_list::Note {
+                    alert: true,
+                    message,
+                },
+            });
         }
     }
     alerts
+}
+
+/// An alert about a list's name: see [`name_alerts`].
+struct NameAlert {
+    /// The number of its nested list (`"2"`, `"2.1"`), `""` for the link's own list.
+    number: String,
+    /// What is wrong with the name.
+    inner: Message,
+    /// The same as a note of the link's own list: "in the nested list of item 2: ..." for a
+    /// nested list's.
+    note: uri_list::Note,
+}
+
+/// `check --json`: `check()`'s shape, and after it `"notes"`, the alerts about
+/// the lists' names (which `check()` leaves to `plan()`: it checks items), in
+/// the shape of an item's notes.
+#[derive(serde::Serialize)]
+struct CheckJson<'a> {
+    #[serde(flatten)]
+    report: CheckReport<'a>,
+    notes: Vec<&'a uri_list::Note>,
 }
 
 /// The widest the site column is padded to, in characters: a wider site is
@@ -933,7 +995,11 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
         Err(e) => Err(e),
     };
     if args.json {
-        return written(write_json(out, &CheckReport::new(&parsed, &UrlCrate)));
+        let json = CheckJson {
+            report: CheckReport::new(&parsed, &UrlCrate),
+            notes: names.iter().map(|n| &n.note).collect(),
+        };
+        return written(write_json(out, &json));
     }
     let mut text = String::new();
     if let Some(t) = parsed.list.title() {
@@ -1002,7 +1068,12 @@ fn check(args: CheckArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
             ));
         }
     }
-    for (number, message) in &names {
+    for NameAlert {
+        number,
+        inner: message,
+        ..
+    } in &names
+    {
         alerts += 1;
         let list = if number.is_empty() {
             "list".to_owned()

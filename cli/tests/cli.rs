@@ -59,7 +59,10 @@ fn decode_json_has_the_documented_shape() {
             "type": null,
             "options": [["group-name", "G"], ["x", "1"]],
             "fragment": "f",
-            "warnings": [{"offset": 61, "code": "violationFragment", "args": [], "message": "the \"#\" fragment belongs to the list, not to its last item, and is ignored when opening (write # in an item as %23)"}],
+            "warnings": [{"offset": 61, "code": "warningDone", "args": [
+                {"code": "violationFragment", "args": [], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item"},
+                {"code": "actionFragment", "args": [], "message": "ignored when opening: to make it part of the item, write that \"#\" as %23"},
+            ], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item (ignored when opening: to make it part of the item, write that \"#\" as %23)"}],
         })
     );
 }
@@ -512,6 +515,24 @@ fn the_cli_says_what_is_wrong() {
     assert!(
         err.contains("\"ftp://h.example/\" cannot start web links"),
         "{err}"
+    );
+    // A base with user info writes a link that reads as one site and goes to another.
+    let (code, out, err) = outcome(
+        &[
+            "encode",
+            "--web",
+            "https://paypal.com@evil.example/",
+            "https://a.example/",
+            "https://b.example/",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert_eq!(
+        err,
+        "uri-list: error: \"https://paypal.com@evil.example/\" cannot start web links: \
+         \"paypal.com@\" before its site is a user name or password, which a reader could take \
+         for the site, but its links open evil.example: leave out \"paypal.com@\".\n"
     );
     let (code, _, err) = outcome(&["encode", "--web"], "");
     assert_eq!(code, 2);
@@ -1092,21 +1113,19 @@ fn urls_on_stdin_that_are_not_utf8_are_said_with_the_offset() {
 
 #[test]
 fn encode_refuses_a_link_longer_than_decode_reads() {
-    // 3.7 MB of URLs made a 3.7 MB link, exit 0, which decode (and Chrome) refuse.
-    let urls: String = (0..120_000)
-        .map(|n| format!("https://example.com/page/{n}\n"))
-        .collect();
-    let o = run(&["encode"], Some(&urls));
-    assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "");
-    assert!(
-        stderr(&o).starts_with("uri-list: error: The link would be too long: 3728898 bytes, the limit is 2097152 bytes"),
-        "{}",
-        stderr(&o)
-    );
+    // URLs that made a link over the limit, exit 0, which decode (and Chrome) refuse. (More
+    // than 2 MiB of URLs is refused as it is read: an_endless_input_is_refused_...)
     // A text under the limit whose link is over it (each ";" in an item is written "%3B").
     let text = "https://a.example/;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;\n".repeat(30_000);
     assert!(text.len() < uri_list::MAX_LENGTH);
+    let o = run(&["encode"], Some(&text));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).starts_with("uri-list: error: The link would be too long: 3900008 bytes, the limit is 2097152 bytes"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&["from-text"], Some(&text));
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
@@ -1223,6 +1242,19 @@ fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
     assert!(stdout(&o).ends_with("1 alert: look at the list before opening it.\n"));
     let o = run(&["check", "--json", link], None);
     assert_eq!(o.status.code(), Some(3));
+    // The JSON carries it, as a note of the list (`notes`, beside the items' own): the status 3
+    // alone told a script that something was wrong, not what.
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
+    assert_eq!(
+        v["notes"],
+        serde_json::json!([{
+            "alert": true,
+            "code": "previewTitleNamesSite",
+            "args": ["PayPal.com", "PayPal.com", "evil.example"],
+            "message": "the list's name \"PayPal.com\" names PayPal.com, but its pages are on evil.example",
+        }]),
+        "{v}"
+    );
     // A nested list's name too, and an untitled one named by its list's page-titles.
     let nested = "uri-list:https://a.example;uri-list:https://evil.example%3Fgroup-name=PayPal.com";
     let o = run(&["check", nested], None);
@@ -1231,6 +1263,19 @@ fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
         stdout(&o).contains("alert (list 2): The list's name \"PayPal.com\""),
         "{}",
         stdout(&o)
+    );
+    let o = run(&["check", "--json", nested], None);
+    assert_eq!(o.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
+    let notes = v["notes"].as_array().expect("notes");
+    assert_eq!(notes.len(), 1, "{v}");
+    assert_eq!(notes[0]["alert"], true);
+    assert_eq!(notes[0]["code"], "violationInNested");
+    assert_eq!(notes[0]["args"][0], "2");
+    assert_eq!(notes[0]["args"][1]["code"], "previewTitleNamesSite");
+    assert_eq!(
+        notes[0]["message"],
+        "in the nested list of item 2: the list's name \"PayPal.com\" names PayPal.com, but its pages are on evil.example"
     );
     // A name that is its pages' own site is no alert.
     let o = run(
@@ -1241,6 +1286,16 @@ fn check_says_a_list_named_as_another_sites_address_and_exits_3() {
         None,
     );
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = run(
+        &[
+            "check",
+            "--json",
+            "uri-list:https://www.paypal.com/a?title=PayPal.com",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
+    assert_eq!(v["notes"], serde_json::json!([]), "{v}");
 }
 
 #[test]
@@ -1335,4 +1390,186 @@ fn encode_refuses_a_line_with_a_title_and_no_url() {
     let o = run(&["encode"], Some("https://a.com\t \r\n"));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "uri-list:https://a.com\n");
+}
+
+#[test]
+fn a_fragment_after_the_last_item_is_said_plainly_with_what_to_do() {
+    // Read "... and is ignored when opening (write # in an item as %23) at byte 22.": the
+    // offset after the advice, and what happened lost in the middle.
+    let o = run(&["decode", "uri-list:https://a.com/page#section"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "https://a.com/page\r\n");
+    assert_eq!(
+        stderr(&o),
+        "uri-list: warning: The part after \"#\" is a fragment of the whole list, not part of its \
+         last item at byte 27 (ignored when opening: to make it part of the item, write that \"#\" \
+         as %23).\n"
+    );
+    // What it says to do gives the item its fragment.
+    let o = run(&["decode", "uri-list:https://a.com/page%23section"], None);
+    assert_eq!(
+        (stdout(&o), stderr(&o)),
+        ("https://a.com/page#section\r\n", "")
+    );
+}
+
+/// Every example of docs/cli.md (its ```console blocks: `$ command`, then what it writes,
+/// standard error's lines before standard output's; `$ echo $?` the status of the command
+/// before) gives the output shown, run by `sh` with this build first on the PATH.
+#[test]
+fn every_example_in_the_cli_docs_gives_the_output_shown() {
+    let doc = include_str!("../../docs/cli.md");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_uri-list"))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let path = std::env::join_paths(
+        std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let mut examples = 0;
+    for block in doc.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
+        for line in block.lines() {
+            match line.strip_prefix("$ ") {
+                Some(command) => commands.push((command, Vec::new())),
+                None => commands
+                    .last_mut()
+                    .expect("a block starts with $")
+                    .1
+                    .push(line),
+            }
+        }
+        let mut status = None;
+        for (command, shown) in commands {
+            let got = if command == "echo $?" {
+                format!("{}\n", status.expect("a command before echo $?"))
+            } else {
+                let o = Command::new("sh")
+                    .args(["-c", command])
+                    .env("PATH", &path)
+                    .stdin(Stdio::null())
+                    .output()
+                    .unwrap();
+                status = o.status.code();
+                examples += 1;
+                [stderr(&o), stdout(&o)].concat().replace("\r\n", "\n")
+            };
+            let shown: String = shown.iter().map(|l| format!("{l}\n")).collect();
+            assert_eq!(got, shown, "docs/cli.md: $ {command}");
+        }
+    }
+    assert!(examples >= 10, "only {examples} examples found");
+}
+
+/// Runs `args` with `stdin` as standard input, killed after `seconds`: `None` if it had not
+/// ended by then.
+#[cfg(unix)]
+fn run_for(args: &[&str], stdin: Stdio, seconds: u64) -> Option<Output> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-list"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(seconds) {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    None
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_input_is_refused_once_past_the_limit_not_read_to_its_end() {
+    // `from-text FILE` and `encode`/`from-text` on standard input read the whole input before
+    // looking at its length: an endless one (/dev/zero, a stream that never ends) was read
+    // until memory ran out.
+    let zero = || Stdio::from(std::fs::File::open("/dev/zero").unwrap());
+    for (args, stdin, what) in [
+        (
+            &["from-text", "/dev/zero"][..],
+            Stdio::null(),
+            "/dev/zero is too long",
+        ),
+        (&["from-text"][..], zero(), "Standard input is too long"),
+        (
+            &["encode"][..],
+            zero(),
+            "The URLs on standard input are too long",
+        ),
+    ] {
+        let o = run_for(args, stdin, 20).unwrap_or_else(|| panic!("{args:?} still reading"));
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "uri-list: error: {what}: more than 2097152 bytes, the limit (as for a link).\n"
+            ),
+            "{args:?}"
+        );
+        assert_eq!(stdout(&o), "");
+    }
+}
+
+#[test]
+fn a_link_on_stdin_one_byte_over_the_limit_is_refused_after_a_byte_order_mark_too() {
+    // The byte order mark took 3 of the bytes read: a link 1 byte over the limit after one
+    // was read cut to the limit, its last byte lost without a word (`https://a.example/ab`
+    // read as `https://a.example/a`), where without the mark it was refused.
+    let head = "uri-list:https://a.example/";
+    let link = format!("{head}{}b", "a".repeat(uri_list::MAX_LENGTH - head.len()));
+    assert_eq!(link.len(), uri_list::MAX_LENGTH + 1);
+    for input in [
+        format!("\u{feff}{link}"),
+        format!("\u{feff}{link}\r\n"),
+        link.clone(),
+        format!("{link}\n"),
+    ] {
+        let o = run(&["decode", "-"], Some(&input));
+        assert_eq!(o.status.code(), Some(1), "{}", &input[input.len() - 4..]);
+        assert_eq!(stdout(&o), "");
+        assert!(
+            stderr(&o).contains("The link on standard input is too long"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // At the limit, with a mark and a line end, it is read whole.
+    let link = &link[..uri_list::MAX_LENGTH];
+    let o = run(
+        &["check", "--json", "-"],
+        Some(&format!("\u{feff}{link}\r\n")),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o)).unwrap();
+    assert_eq!(
+        v["items"][0]["item"].as_str().unwrap().len(),
+        link.len() - 9
+    );
+}
+
+#[test]
+fn encode_drops_a_byte_order_mark_at_the_start_of_any_line() {
+    // Joined Notepad files: the second file's mark made its first URL "\u{feff}https://..."
+    // (written %EF%BB%BFhttps://..., which will not open).
+    let o = run(
+        &["encode"],
+        Some("\u{feff}https://a.example\n\u{feff}https://b.example\tB\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        (stdout(&o), stderr(&o)),
+        (
+            "uri-list:https://a.example;https://b.example?page-titles=~B\n",
+            ""
+        )
+    );
 }

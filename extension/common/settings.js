@@ -118,7 +118,7 @@ export function settingError(key, value) {
     case 'sharePageTitles':
       return typeof value === 'boolean' ? null : `${key} must be true or false`;
     case 'webBase':
-      return value === '' || isWebBase(value) ? null : api.i18n.getMessage('errorWebBase', [String(value)]);
+      return value === '' ? null : webBaseError(value);
     case 'shareFormat':
       return typeof value === 'string' && Object.hasOwn(SHARE_FORMATS, value) ? null : `shareFormat must be one of ${Object.keys(SHARE_FORMATS).join(', ')}`;
     case 'shareTemplate':
@@ -154,15 +154,25 @@ export async function readOpenLimit() {
 }
 
 /**
- * An absolute http(s) address with a host and no white space: what the core takes as the base of
- * a web link (src/syntax/web_link.rs `web_base`).
+ * Why `value` cannot start web links, in the core's words (src/syntax/web_link.rs `web_base`, whose
+ * checks these are: the options page has no wasm), or null when it can: an absolute http(s)
+ * address with a host, no white space, no backslash (a browser reads it as "/":
+ * `https://evil.example\\@paypal.com/` opens evil.example) and no user name or password
+ * (`https://paypal.com@evil.example/` reads as paypal.com and opens evil.example).
  */
-function isWebBase(value) {
-  if (typeof value !== 'string' || !/^https?:\/\/[^\s\u0000-\u001f]+$/i.test(value)) return false;
+function webBaseError(value) {
+  const base = String(value);
+  const generic = () => api.i18n.getMessage('errorWebBase', [base]);
+  if (typeof value !== 'string' || !/^https?:\/\/[^\s\u0000-\u001f]+$/i.test(value)) return generic();
+  if (value.includes('\\')) return api.i18n.getMessage('errorWebBaseBackslash', [base]);
+  // The authority, as the core reads it: from "//" to the first "/", "?" or "#".
+  const authority = value.slice(value.indexOf('//') + 2).split(/[/?#]/, 1)[0];
+  const at = authority.lastIndexOf('@');
+  if (at >= 0) return api.i18n.getMessage('errorWebBaseUserinfo', [base, authority.slice(0, at), authority.slice(at + 1)]);
   try {
-    return new URL(value).hostname !== '';
+    return new URL(value).hostname !== '' ? null : generic();
   } catch {
-    return false;
+    return generic();
   }
 }
 

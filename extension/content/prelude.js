@@ -249,8 +249,8 @@ var uriList = (() => {
   const START = new RegExp(`(?<![A-Za-z0-9+.-])(?:${NAMES}):`, 'gi');
   /** What ends a link: white space (Unicode's, as Rust's char::is_whitespace), controls, < > " ` (RFC 3986 Appendix C). */
   const END = /[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\0-\x1f<>"`]/;
-  /** Punctuation that ends a sentence rather than a link, in Latin and CJK text. */
-  const SENTENCE_END = /[.,:!?';。、，．！？」）]+$/;
+  /** Punctuation that ends a sentence rather than a link, in Latin and CJK text (each one UTF-16 unit). */
+  const SENTENCE_END = '.,:!?\';。、，．！？」）';
   /** @type {Record<string, string>} */
   const PAIRS = { ')': '(', ']': '[', '}': '{' };
   /** @param {string} text @param {string} c */
@@ -269,10 +269,22 @@ var uriList = (() => {
       const nameEnd = at + match[0].length;
       const stop = text.slice(nameEnd).search(END);
       let link = text.slice(at, stop < 0 ? text.length : nameEnd + stop);
+      // Each bracket's count in the link, kept as the end is taken off (no sentence end is a
+      // bracket): counted again for each bracket taken off, many cost their number times the link.
+      /** @type {Record<string, number>} */
+      const counts = {};
+      for (const c of '()[]{}') counts[c] = count(link, c);
       for (;;) {
-        let trimmed = link.replace(SENTENCE_END, '');
+        // Taken off from the end, one unit at a time: a regular expression anchored at the end
+        // is tried from every position of the link, each time.
+        let end = link.length;
+        while (end > 0 && SENTENCE_END.includes(link[end - 1])) end -= 1;
+        let trimmed = link.slice(0, end);
         const close = trimmed.at(-1) ?? '';
-        if (Object.hasOwn(PAIRS, close) && count(trimmed, close) > count(trimmed, PAIRS[close])) trimmed = trimmed.slice(0, -1);
+        if (Object.hasOwn(PAIRS, close) && counts[close] > counts[PAIRS[close]]) {
+          counts[close] -= 1;
+          trimmed = trimmed.slice(0, -1);
+        }
         if (trimmed.length === link.length) break;
         link = trimmed;
       }

@@ -229,26 +229,33 @@ pub(crate) fn title_note(title: Option<&str>, site: Option<&Site>) -> Option<Not
 pub(crate) fn list_title_note(title: &str, sites: &[&Site]) -> Option<Message> {
     let first = sites.first()?;
     let named = site_named_elsewhere(title, sites)?;
-    let mut others: Vec<&Site> = Vec::new();
-    for site in &sites[1..] {
-        if site.host != first.host && !others.iter().any(|o| o.host == site.host) {
-            others.push(site);
-        }
-    }
-    let on = match others.as_slice() {
-        [] => first.shown().into(),
-        [other] => Arg::Message(Message {
+    // The other hosts, each counted once (found by sorting: a list of many
+    // sites costs n log n, not a search of those counted for each).
+    let others: Vec<&Site> = sites[1..]
+        .iter()
+        .copied()
+        .filter(|site| site.host != first.host)
+        .collect();
+    let hosts: Vec<&str> = others.iter().map(|s| s.host.as_str()).collect();
+    let distinct = crate::strset::first_of_each(&hosts)
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, f)| i == f)
+        .count();
+    let on = match (others.first(), distinct) {
+        (None, _) => first.shown().into(),
+        (Some(other), 1) => Arg::Message(Message {
             code: Code::listAnd,
             args: vec![first.shown().into(), other.shown().into()],
         }),
-        more => {
+        (Some(_), more) => {
             return Some(Message::with(
                 Code::previewTitleNamesSites,
                 &[
                     &shown_title(title),
                     &named,
                     &first.shown(),
-                    &crate::message::digits::decimal(more.len() as u64),
+                    &crate::message::digits::decimal(more as u64),
                 ],
             ))
         }

@@ -56,6 +56,23 @@ pub enum ErrorKind {
         /// The base as given.
         base: String,
     },
+    /// A base for web links carries a user name or password: it would read
+    /// as `userinfo` (`https://paypal.com@evil.example/`) while its links
+    /// open `host`.
+    WebBaseUserinfo {
+        /// The base as given.
+        base: String,
+        /// What stands between `//` and the last `@` of its authority.
+        userinfo: String,
+        /// What follows that `@`: the host, and the port if any.
+        host: String,
+    },
+    /// A base for web links holds a backslash, which a browser reads as
+    /// `/`: `https://evil.example\@paypal.com/` opens evil.example.
+    WebBaseBackslash {
+        /// The base as given.
+        base: String,
+    },
     /// An `http(s)` address was given for a link, but its fragment holds no
     /// uri-list link: it is a web page, not a web link.
     NoListInWebLink,
@@ -112,6 +129,14 @@ impl Error {
             ErrorKind::NoUris => Message::new(Code::errorNoUris),
             ErrorKind::NoLinks => Message::new(Code::errorNoLinks),
             ErrorKind::WebBase { base } => Message::with(Code::errorWebBase, &[base]),
+            ErrorKind::WebBaseUserinfo {
+                base,
+                userinfo,
+                host,
+            } => Message::with(Code::errorWebBaseUserinfo, &[base, userinfo, host]),
+            ErrorKind::WebBaseBackslash { base } => {
+                Message::with(Code::errorWebBaseBackslash, &[base])
+            }
             ErrorKind::NoListInWebLink => Message::new(Code::errorWebNoList),
         }
     }
@@ -312,10 +337,10 @@ impl Violation {
             Violation::Unclosed { .. } => Code::actionComment,
             Violation::OptionLine { .. } => Code::actionEmptyValue,
             Violation::Nested { .. } => Code::actionPlainItem,
-            Violation::Fragment
-            | Violation::InNested { .. }
-            | Violation::More { .. }
-            | Violation::SchemeAdded { .. } => return None,
+            Violation::Fragment => Code::actionFragment,
+            Violation::InNested { .. } | Violation::More { .. } | Violation::SchemeAdded { .. } => {
+                return None
+            }
         }))
     }
 }

@@ -68,18 +68,25 @@ pub fn find_links(text: &str) -> Vec<Found<'_>> {
         let rest = &text[colon + 1..];
         let len = rest.find(ends_link).unwrap_or(rest.len());
         let mut link = &text[start..colon + 1 + len];
+        // Each bracket's opens and closes in the link, counted once and kept
+        // as the end is taken off (no sentence end is a bracket): counted
+        // again for each bracket taken off, a link ending in many of them
+        // cost their number times its length.
+        let pairs = [('(', ')'), ('[', ']'), ('{', '}')];
+        let mut counts = pairs.map(|(open, close)| {
+            (
+                link.bytes().filter(|&b| char::from(b) == open).count(),
+                link.bytes().filter(|&b| char::from(b) == close).count(),
+            )
+        });
         loop {
             let trimmed = link.trim_end_matches(SENTENCE_END);
             let trimmed = match trimmed.chars().last() {
                 Some(close @ (')' | ']' | '}')) => {
-                    let open = match close {
-                        ')' => '(',
-                        ']' => '[',
-                        _ => '{',
-                    };
-                    let opens = trimmed.matches(open).count();
-                    let closes = trimmed.matches(close).count();
-                    if closes > opens {
+                    let k = pairs.iter().position(|&(_, c)| c == close).unwrap_or(0);
+                    let (opens, closes) = &mut counts[k];
+                    if *closes > *opens {
+                        *closes -= 1;
                         &trimmed[..trimmed.len() - 1]
                     } else {
                         trimmed

@@ -169,8 +169,22 @@ fn finish(
             });
         }
     }
+    read_titles(list, line, warnings);
+}
+
+/// A list's `#?page-titles` line (its value, its offset) read into its items'
+/// titles, with a warning when it has more titles than items.
+fn read_titles(list: &mut UriList, line: Option<(&str, usize)>, warnings: &mut Vec<Warning>) {
     let Some((value, offset)) = line else { return };
-    let (given, _) = list.read_page_titles(value, crate::syntax::percent::decode_option);
+    let (given, utf8) = list.read_page_titles(value, crate::syntax::percent::decode_option);
+    if !utf8 {
+        warnings.push(Warning {
+            violation: Violation::OptionNotUtf8 {
+                key: PAGE_TITLES.to_owned(),
+            },
+            offset,
+        });
+    }
     if given > list.len() {
         warnings.push(Warning {
             violation: Violation::PageTitlesBeyondItems {
@@ -187,13 +201,15 @@ const BOM: char = '\u{feff}';
 
 /// Reads a text/uri-list document (RFC 2483 §5) into a list.
 ///
-/// A byte order mark at the start is skipped. Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
+/// A byte order mark at the start, or at the start of any line (files
+/// joined), is skipped. Lines may end in CRLF or LF. Blank lines and comments (`#` lines) are
 /// skipped, except `#?key=value` option lines (draft §8.1) and lines made
 /// only of `#`, the depth markers of nested lists (draft §8.2): a marker one
 /// deeper than the current list opens a nested list, one at its depth closes
 /// it. A marker that does neither is ignored with a warning; a nested list
 /// left open at the end is read as if its marker were a comment (its items
-/// join the list around it), with a warning. Every other line is a URI, with
+/// join the list around it, each with the title its `#?page-titles` line
+/// gave it), with a warning. Every other line is a URI, with
 /// white space around it removed. A list's `#?page-titles` line names its
 /// items wherever it is in the list (before them too); as in a link, the
 /// first such line is used, and more titles than items is said.
@@ -219,7 +235,9 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
     for (n, raw) in body.split('\n').enumerate() {
         let line_at = offset;
         offset += raw.len() + 1;
-        let line = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r');
+        // A byte order mark is no part of a line, at its start or anywhere around
+        // it: joined files saved by Notepad each start with one.
+        let line = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\r' || c == BOM);
         if line.is_empty() {
             continue;
         }
@@ -232,7 +250,7 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
                 });
                 (option, "")
             });
-            let (k, _) = crate::syntax::percent::decode_option(k);
+            let (k, key_ok) = crate::syntax::percent::decode_option(k);
             let list = &mut stack[current];
             if k == PAGE_TITLES {
                 // As in a link: the first is used.
@@ -247,7 +265,14 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
                     titles[current] = Some((v, line_at));
                 }
             } else {
-                let (v, _) = crate::syntax::percent::decode_option(v);
+                let (v, value_ok) = crate::syntax::percent::decode_option(v);
+                // As in a link: bad bytes are replaced, and said.
+                if !key_ok || !value_ok {
+                    warnings.push(Warning {
+                        violation: Violation::OptionNotUtf8 { key: k.to_string() },
+                        offset: line_at,
+                    });
+                }
                 list.push_option(k, v);
                 option_at[current].push(line_at);
             }
@@ -269,9 +294,16 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
                 stack[current - 1].options.extend(child.options);
                 let at = option_at.pop().unwrap_or_default();
                 option_at[current - 1].extend(at);
-                let child_titles = titles.pop().flatten();
-                if titles[current - 1].is_none() {
-                    titles[current - 1] = child_titles;
+                match (titles.pop().flatten(), &titles[current - 1]) {
+                    (Some(line), None) => titles[current - 1] = Some(line),
+                    // A second line of the list around it: said, as in a link.
+                    (Some((_, offset)), Some(_)) => warnings.push(Warning {
+                        violation: Violation::DuplicateOption {
+                            key: PAGE_TITLES.to_owned(),
+                        },
+                        offset,
+                    }),
+                    (None, _) => {}
                 }
             } else {
                 warnings.push(Warning {
@@ -289,12 +321,19 @@ pub fn from_text(text: &str) -> Result<FromText, Error> {
             violation: Violation::Unclosed { depth },
             offset: text.len(),
         });
-        let child = stack.pop().expect("depth > 0");
-        titles.pop();
+        let mut child = stack.pop().expect("depth > 0");
+        // Its page titles stay with its pages, wherever they land.
+        read_titles(&mut child, titles.pop().flatten(), &mut warnings);
         let at = option_at.pop().unwrap_or_default();
         option_at.last_mut().expect("root").extend(at);
         let parent = stack.last_mut().expect("root");
+        let first = parent.items.len();
         parent.items.extend(child.items);
+        for (n, title) in child.page_titles.into_iter().enumerate() {
+            if let Some(title) = title {
+                parent.set_page_title(first + n, title);
+            }
+        }
         parent.options.extend(child.options);
     }
     let mut list = stack.pop().expect("root");

@@ -97,26 +97,43 @@ pub fn list_link(input: &str) -> Result<&str, Error> {
 /// host, and no white space or control characters. Returns it without its
 /// fragment, if it had one (the list takes the fragment's place).
 ///
+/// Refused besides: a user name or password (`https://paypal.com@evil.example/`
+/// reads as paypal.com, and its links open evil.example), and a backslash,
+/// which a browser reads as `/` (`https://evil.example\@paypal.com/` opens
+/// evil.example). A query is kept: it goes to the server with the request for
+/// the page, as any address's does, and the list, in the fragment, does not.
+///
 /// ```
 /// assert_eq!(uri_list::web_base("https://example.com/open/#old").unwrap(), "https://example.com/open/");
 /// assert!(uri_list::web_base("example.com/open/").is_err());
 /// assert!(uri_list::web_base("ftp://example.com/").is_err());
+/// assert!(uri_list::web_base("https://paypal.com@evil.example/").is_err());
 /// ```
 pub fn web_base(base: &str) -> Result<&str, Error> {
-    let fail = || Error::new(ErrorKind::WebBase { base: base.into() }, 0);
-    let scheme_len = web_scheme_len(base).ok_or_else(fail)?;
+    let fail = |kind| Error::new(kind, 0);
+    let generic = || fail(ErrorKind::WebBase { base: base.into() });
+    let scheme_len = web_scheme_len(base).ok_or_else(generic)?;
     if base.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(fail());
+        return Err(generic());
     }
-    let base = base.split('#').next().unwrap_or(base);
-    let rest = &base[scheme_len..];
+    if base.contains('\\') {
+        return Err(fail(ErrorKind::WebBaseBackslash { base: base.into() }));
+    }
+    let without_fragment = base.split('#').next().unwrap_or(base);
+    let rest = &without_fragment[scheme_len..];
     let authority = &rest[..rest.find(['/', '?']).unwrap_or(rest.len())];
     // The host is what follows any user info and precedes any port.
-    let host = authority.rsplit('@').next().unwrap_or(authority);
-    if host.is_empty() || host.starts_with(':') {
-        return Err(fail());
+    if let Some((userinfo, host)) = authority.rsplit_once('@') {
+        return Err(fail(ErrorKind::WebBaseUserinfo {
+            base: base.into(),
+            userinfo: userinfo.into(),
+            host: host.into(),
+        }));
     }
-    Ok(base)
+    if authority.is_empty() || authority.starts_with(':') {
+        return Err(generic());
+    }
+    Ok(without_fragment)
 }
 
 /// The web link for a uri-list `link` on `base` (see [`web_base`]): the base
@@ -155,6 +172,7 @@ pub fn web_link(base: &str, link: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     #[test]
     fn only_http_and_https_fragments_that_start_with_a_scheme() {
@@ -181,7 +199,6 @@ mod tests {
         for good in [
             "https://h.example",
             "http://h.example:8080/a/b?c=d",
-            "HTTPS://user@h.example/",
             "https://127.0.0.1/web/index.html",
             "https://[::1]/",
         ] {
@@ -202,6 +219,73 @@ mod tests {
         ] {
             let e = web_base(bad).unwrap_err();
             assert!(matches!(e.kind(), ErrorKind::WebBase { .. }), "{bad}");
+        }
+    }
+
+    /// A base with a user name or password reads as the name before its
+    /// `@` (`https://paypal.com@evil.example/` as paypal.com) while its
+    /// links go to the host after it: refused, the message naming both.
+    /// A backslash, which a browser reads as `/`, the same: in
+    /// `https://evil.example\@paypal.com/` the host is evil.example.
+    #[test]
+    fn a_base_with_user_info_or_a_backslash_is_refused_saying_why() {
+        for (bad, userinfo, host) in [
+            (
+                "https://paypal.com@evil.example/",
+                "paypal.com",
+                "evil.example",
+            ),
+            ("HTTPS://user@h.example/", "user", "h.example"),
+            (
+                "http://u:p@ss@h.example:8080?q#f",
+                "u:p@ss",
+                "h.example:8080",
+            ),
+            ("https://@h.example/", "", "h.example"),
+        ] {
+            let e = web_base(bad).unwrap_err();
+            assert_eq!(
+                e.kind(),
+                &ErrorKind::WebBaseUserinfo {
+                    base: bad.into(),
+                    userinfo: userinfo.into(),
+                    host: host.into()
+                },
+                "{bad}"
+            );
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "\"{bad}\" cannot start web links: \"{userinfo}@\" before its site is a user \
+                     name or password, which a reader could take for the site, but its links \
+                     open {host}: leave out \"{userinfo}@\""
+                )
+            );
+        }
+        for bad in [
+            "https://evil.example\\@paypal.com/",
+            "https://h.example\\list/",
+        ] {
+            let e = web_base(bad).unwrap_err();
+            assert_eq!(e.kind(), &ErrorKind::WebBaseBackslash { base: bad.into() });
+            assert!(
+                e.to_string()
+                    .ends_with("a browser reads \"\\\" as \"/\": write \"/\""),
+                "{e}"
+            );
+        }
+        // An "@" after the site, in the path, the query or the fragment, is no user info; a
+        // query is kept (it reaches the server with the page, the list does not), the
+        // fragment replaced by the list.
+        for (good, base) in [
+            ("https://h.example/@lists/", "https://h.example/@lists/"),
+            ("https://h.example?to=a@b", "https://h.example?to=a@b"),
+            (
+                "https://h.example/?lang=de#a@b",
+                "https://h.example/?lang=de",
+            ),
+        ] {
+            assert_eq!(web_base(good).unwrap(), base);
         }
     }
 }

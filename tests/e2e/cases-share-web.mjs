@@ -136,7 +136,7 @@ export const cases = [
     },
   },
   {
-    name: 'share as web link: the web page setting takes only an absolute http(s) address, and says why otherwise',
+    name: 'share as web link: the web page setting takes only an absolute http(s) address without a user name or a backslash, and says why otherwise',
     async run({ browser, origin }) {
       await clearWebBase(browser);
       for (const bad of ['example.com/lists/', 'ftp://example.com/', 'javascript:alert(1)//https://x']) {
@@ -144,6 +144,14 @@ export const cases = [
         assert.equal(shown.error, `"${bad}" cannot start web links: it must be an absolute http: or https: address, such as https://example.com/list/`);
         assert.equal(await storedWebBase(browser), null, bad);
       }
+      // A user name before "@" reads as the site, the links open the host after it; a backslash
+      // is read as "/". Each refused, saying what is wrong.
+      const shownUserinfo = await setWebBase(browser, 'https://paypal.com@evil.example/');
+      assert.equal(shownUserinfo.error, '"https://paypal.com@evil.example/" cannot start web links: "paypal.com@" before its site is a user name or password, which a reader could take for the site, but its links open evil.example: leave out "paypal.com@"');
+      assert.equal(await storedWebBase(browser), null);
+      const shownBackslash = await setWebBase(browser, 'https://evil.example\\@paypal.com/');
+      assert.equal(shownBackslash.error, '"https://evil.example\\@paypal.com/" cannot start web links: a browser reads "\\" as "/": write "/"');
+      assert.equal(await storedWebBase(browser), null);
       const shown = await setWebBase(browser, `${origin}/web/`);
       assert.equal(shown.status, `Saved: web links start with ${origin}/web/`);
       assert.equal(await storedWebBase(browser), `${origin}/web/`);
