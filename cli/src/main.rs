@@ -111,9 +111,9 @@ enum Command {
     #[command(
         long_about = "Print the link's pages as text to paste: Markdown, HTML, plain lines or a \
             template of your own. Each page shows the title the link gives it (the option \
-            page-titles), else its address. A nested list is a group under its title (else the \
-            title its list's page-titles gives it), and a list with a title and no nested list one \
-            group.",
+            page-titles), else its address. A nested list, at any depth, is a group under its \
+            title (else the title its list's page-titles gives it), and a list with a title and \
+            no nested list one group.",
         after_help = "Example:\n  uri-list format --template '{index}. {url}' --separator '\\n' 'uri-list:https://a.com;https://b.com'\n\n\
             Exit status: 0 done, 1 the link cannot be read or the template has no {url}, 2 wrong \
             usage (none or more than one of --markdown, --html, --plain, --template)."
@@ -820,23 +820,8 @@ fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure
             .collect()
     };
     let list = &parsed.list;
-    let mut entries: Vec<Entry> = list
-        .items()
-        .iter()
-        .zip(pages(list))
-        .map(|(item, page)| match item.list() {
-            // Its own title, else the one this list's page-titles gives it (as the
-            // extension names its group).
-            Some(nested) => Entry::Group {
-                title: nested
-                    .title()
-                    .filter(|t| !t.trim().is_empty())
-                    .map_or(page.title, str::to_owned),
-                links: pages(nested),
-            },
-            None => Entry::Link(page),
-        })
-        .collect();
+    let mut entries: Vec<Entry> = Vec::new();
+    add_entries(list, None, &pages, &mut entries);
     if let (Some(title), true) = (
         list.title(),
         entries.iter().all(|e| matches!(e, Entry::Link(_))),
@@ -852,6 +837,68 @@ fn format_cmd(args: FormatArgs, out: &mut impl Write) -> Result<Outcome, Failure
     write(out, &text)?;
     write(out, "\n")?;
     Ok(Outcome::Done)
+}
+
+/// The entries of `format` for `list`: its pages, each run of them between
+/// two nested lists a group named `name` (numbered "Name (1)", "Name (2)"
+/// when there is more than one, as the extension names its groups), or with
+/// no name (the link's own list) loose links; each nested list, at any depth,
+/// the groups of its own pages where it stands, named by its title, else the
+/// title `list`'s page-titles gives it.
+fn add_entries(
+    list: &UriList,
+    name: Option<&str>,
+    pages: &dyn Fn(&UriList) -> Vec<uri_list::Link>,
+    out: &mut Vec<uri_list::Entry>,
+) {
+    use uri_list::Entry;
+    let links = pages(list);
+    let items = list.items();
+    // The runs of pages between nested lists: more than one, and they are numbered.
+    let runs = items
+        .iter()
+        .enumerate()
+        .filter(|&(n, item)| item.list().is_none() && (n == 0 || items[n - 1].list().is_some()))
+        .count();
+    let mut run: Vec<uri_list::Link> = Vec::new();
+    let mut numbered = 0;
+    let mut flush = |run: &mut Vec<uri_list::Link>, out: &mut Vec<Entry>| {
+        if run.is_empty() {
+            return;
+        }
+        match name {
+            Some(name) => {
+                numbered += 1;
+                // (A list without a name is not named by its number alone.)
+                let title = if runs > 1 && !name.trim().is_empty() {
+                    format!("{name} ({numbered})")
+                } else {
+                    name.to_owned()
+                };
+                out.push(Entry::Group {
+                    title,
+                    links: std::mem::take(run),
+                });
+            }
+            None => out.extend(run.drain(..).map(Entry::Link)),
+        }
+    };
+    for (item, page) in items.iter().zip(links) {
+        match item.list() {
+            Some(nested) => {
+                flush(&mut run, out);
+                // Its own title, else the one this list's page-titles gives it (as the
+                // extension names its group).
+                let title = nested
+                    .title()
+                    .filter(|t| !t.trim().is_empty())
+                    .map_or(page.title, str::to_owned);
+                add_entries(nested, Some(&title), pages, out);
+            }
+            None => run.push(page),
+        }
+    }
+    flush(&mut run, out);
 }
 
 /// One item of `check`, checked by the core in its own list.

@@ -1573,3 +1573,25 @@ fn encode_drops_a_byte_order_mark_at_the_start_of_any_line() {
         )
     );
 }
+
+#[test]
+fn format_makes_a_list_nested_two_deep_a_group_of_its_own() {
+    // A list in a nested list was one page whose address is its link
+    // (`uri-list:https://b.com;https://c.com?title=Deep`), where the extension opens it as a
+    // group of its own; the nested list's pages after it are a group again, numbered as the
+    // extension numbers them.
+    let link = "uri-list:https://x.com;uri-list:https://a.com%3Buri-list:https://b.com%253Bhttps://c.com%253Ftitle=Deep%3Bhttps://d.com%3Fpage-titles=A&title=Mid";
+    let o = run(&["format", "--plain", link], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "https://x.com\n\nMid (1)\n  A\n  https://a.com\n\nDeep\n  https://b.com\n  https://c.com\n\nMid (2)\n  https://d.com\n"
+    );
+    // Without pages of its own after it, the nested list is one group, not numbered.
+    let link = "uri-list:https://x.com;uri-list:https://a.com%3Buri-list:https://b.com%253Bhttps://c.com%253Ftitle=Deep%3Ftitle=Mid";
+    let o = run(&["format", "--markdown", link], None);
+    assert_eq!(
+        stdout(&o),
+        "- [https://x.com](https://x.com)\n- Mid\n  - [https://a.com](https://a.com)\n- Deep\n  - [https://b.com](https://b.com)\n  - [https://c.com](https://c.com)\n"
+    );
+}
