@@ -234,10 +234,45 @@
     }
   }
 
+  const XHTML = 'http://www.w3.org/1999/xhtml';
+  /** A text node longer than this is not looked at character by character (the screenshots decide). */
+  const MAX_INKED_TEXT = 4096;
+  /** A canvas of this script's own (never in the page), to measure glyphs: made on first use. */
+  let ruler = null;
+
+  /** True when `char`, in the font of `style`, draws any ink (a letter does; a Braille blank, U+2800, or a Hangul filler does not). */
+  function inks(char, style) {
+    ruler ??= /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
+    ruler.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const m = ruler.measureText(char);
+    return m.actualBoundingBoxLeft + m.actualBoundingBoxRight > 0 && m.actualBoundingBoxAscent + m.actualBoundingBoxDescent > 0;
+  }
+
   /**
-   * True when the press at (x, y) is plainly on text of `link`, drawn in the open: text at least
-   * MIN_TEXT_PX high, in a system font, filled with a solid colour that contrasts with the solid
-   * background behind it, and nothing between it and the top document that changes how it paints
+   * True when the character of `text` under (x, y) draws ink, or is white space next to one that
+   * does (a press between two words). A font has characters that are not white space yet draw
+   * nothing: text of them in solid black is laid out, hit and coloured as any text, and shows nothing.
+   */
+  function inkAt(text, x, y, style) {
+    const data = text.data;
+    if (data.length > MAX_INKED_TEXT) return false;
+    const chars = [...data];
+    const range = document.createRange();
+    for (let at = 0, offset = 0; at < chars.length; offset += chars[at].length, at += 1) {
+      range.setStart(text, offset);
+      range.setEnd(text, offset + chars[at].length);
+      const on = [...range.getClientRects()].some((box) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom);
+      if (!on) continue;
+      if (!/^\s$/.test(chars[at])) return inks(chars[at], style);
+      return [chars[at - 1], chars[at + 1]].some((near) => near !== undefined && !/^\s$/.test(near) && inks(near, style));
+    }
+    return false;
+  }
+
+  /**
+   * True when the press at (x, y) is plainly on HTML text of `link`, drawn in the open: text at
+   * least MIN_TEXT_PX high, in a system font, on a character that draws ink (`inkAt`), filled
+   * with a solid colour that contrasts with the solid background behind it, and nothing between it and the top document that changes how it paints
    * (opacity, filters, masks, clipping, blend modes, transforms, a background image). In a frame
    * whose parent is of another origin, never: the parent's effects are out of reach.
    */
@@ -245,8 +280,11 @@
     const found = textNodeAt(link, x, y);
     if (!found || found.box.height < MIN_TEXT_PX) return false;
     const element = found.text.parentElement;
+    // HTML text only: SVG text is painted by its `fill` and `stroke`, not by the colour read below.
+    if (element.namespaceURI !== XHTML) return false;
     const own = getComputedStyle(element);
     if (parseFloat(own.fontSize) < MIN_TEXT_PX || pageFont(own.fontFamily, document)) return false;
+    if (!inkAt(found.text, x, y, own)) return false;
     const fill = rgba(fillOf(own));
     if (fill[3] < SOLID) return false;
     let behind = null;
