@@ -11,6 +11,8 @@
 // and it is the link they pressed:
 // - the same link and `href` at press (noted at `pointerdown`, capture phase on window: this
 //   script runs at document_start, so its listeners come before any of the page's) and at the click;
+// - the same `href` as when the pointer came onto the link, or the focus onto it (what the
+//   hover tooltip describes);
 // - the link visible where the pointer is (see `seenAt`): by the fast checks, or by what the
 //   browser painted there (two screenshots, background/painted.js);
 // - a click, not the second click of a double-click (`detail > 1`); a key press, not an auto-repeat;
@@ -461,6 +463,14 @@
   const focusedByPerson = new WeakSet();
   /** The person's last key: `{on, at, repeat}`, `on` what had the focus as they pressed it. */
   let lastKey = null;
+  /**
+   * The link the pointer came onto, and the link that got the focus, each with its `href` then:
+   * `{node, href}` or null. That `href` is the one the hover tooltip describes (content/hover.js
+   * reads it at the same events); a page that swaps it afterwards, before the press, would have
+   * the press and the click agree on a list the person was not shown.
+   */
+  let pointedAt = null;
+  let focusedAt = null;
 
   /** What has the focus, inside shadow roots (open or closed) too. */
   function focused() {
@@ -472,6 +482,14 @@
     }
     return at;
   }
+
+  // Moving within the link changes nothing (the tooltip stays as it is); leaving it and coming
+  // back is a new look at it (a new tooltip).
+  window.addEventListener('mouseover', (event) => {
+    if (!event.isTrusted) return;
+    const link = linkOf(event);
+    if (link?.node !== pointedAt?.node) pointedAt = link ? { node: link.node, href: link.href } : null;
+  }, true);
 
   window.addEventListener('pointerdown', (event) => {
     if (!event.isTrusted) return;
@@ -504,9 +522,13 @@
     }
     const link = linkOf(event);
     if (!link) return;
+    if (event.isTrusted) focusedAt = { node: link.node, href: link.href };
     if (byPerson) focusedByPerson.add(link.node);
     else focusedByPerson.delete(link.node);
   }, true);
+
+  /** True when `seen` (the pointer's or the focus's look at a link) is of `link`, with another `href`. */
+  const changedSince = (seen, link) => seen !== null && seen.node === link.node && seen.href !== link.href;
 
   /**
    * Why a click (or key press) must not open the list directly, or null when it may; a promise of
@@ -517,6 +539,7 @@
     if (event.type === 'keydown') {
       if (event.repeat) return 'repeated';
       if (!focusedByPerson.has(link.node)) return 'focusedByPage';
+      if (changedSince(focusedAt, link)) return 'linkChangedShown';
       return hiddenOnScreen(link.node);
     }
     if (event.detail > 1) return 'repeated';
@@ -528,11 +551,13 @@
       const key = lastKey;
       if (!key || key.repeat || performance.now() - key.at > KEY_CLICK_MS || !key.on || !lands(key.on, link.node)) return 'keyNotOnLink';
       if (!focusedByPerson.has(link.node)) return 'focusedByPage';
+      if (changedSince(focusedAt, link)) return 'linkChangedShown';
       return hiddenOnScreen(link.node);
     }
     const press = pressed;
     pressed = null;
     if (!press || press.node !== link.node || press.href !== link.href) return 'linkChanged';
+    if (changedSince(pointedAt, link)) return 'linkChangedShown';
     return press.hidden;
   }
 

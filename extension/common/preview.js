@@ -15,6 +15,7 @@ export const previewKey = (id) => `preview.${id}`;
  */
 export const CLICK_REASONS = Object.freeze({
   linkChanged: 'reasonLinkChanged',
+  linkChangedShown: 'reasonLinkChangedShown',
   notVisible: 'reasonNotVisible',
   focusedByPage: 'reasonFocusedByPage',
   repeated: 'reasonRepeated',

@@ -59,6 +59,36 @@ export const cases = [
     },
   },
   {
+    name: 'hardening: a link whose href the page swaps after its tooltip was shown (pointer resting on it) shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-shown-swap.html`);
+      await browser.hover('#link');
+      const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip of the safe list' });
+      assert.equal(lines[0], 'Two safe pages');
+      await waitFor(() => browser.inPage(() => document.body.dataset.swapped), (id) => id === 'link', { what: 'the page to swap the href' });
+      await browser.click('#link');
+      const shown = await previewInstead(browser, origin, '/attack-shown-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed after you were shown it/);
+    },
+  },
+  {
+    name: 'hardening: Enter on a link whose href the page swapped after its tooltip was shown (reached with Tab) shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-shown-swap.html`);
+      await browser.typeInto('#box', 'A');
+      await browser.pressKey('Tab');
+      await waitFor(() => browser.inPage(() => document.activeElement?.id), (id) => id === 'keyed', { what: 'Tab to reach the link' });
+      const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip of the safe list' });
+      assert.equal(lines[0], 'Two more safe pages');
+      await waitFor(() => browser.inPage(() => document.body.dataset.swapped), (id) => id === 'keyed', { what: 'the page to swap the href' });
+      await browser.pressKey('Enter');
+      const shown = await previewInstead(browser, origin, '/attack-shown-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed after you were shown it/);
+    },
+  },
+  {
     name: 'hardening: an honest click next to the swapping link still opens its list',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/attack-href-swap.html`);
