@@ -180,7 +180,8 @@ export const openMenuItems = [
         await api.action.setTitle({ tabId: tab.id, title: api.i18n.getMessage('noLinkInSelection') });
         return;
       }
-      await openOrSay({ href: link, tab, trusted: true });
+      // Never the tabs at once: the preview page shows what the selection really held.
+      await openOrSay({ href: link, tab, trusted: false, reason: 'selected' });
     },
   },
 ];

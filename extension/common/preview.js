@@ -39,6 +39,9 @@ export const PREVIEW_REASONS = Object.freeze({
   navigated: 'reasonNavigated',
   // Firefox: typed into the address bar (it would have searched the web for it).
   typed: 'reasonTyped',
+  // "Open selected uri-list": a selection's text holds what the page drew at no size, off-screen
+  // or in no colour, and what its script put there as the menu opened.
+  selected: 'reasonSelected',
 });
 
 /** A preview reason code, or null. */
