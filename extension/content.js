@@ -636,6 +636,18 @@
     ask(/** @type {any} */ (type), payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
   }
 
+  // The context menu on a link: its "Open as tab group" gets the link's address as the browser
+  // reads it once the page's own `contextmenu` handlers have run (they may swap it). The
+  // background opens that at once only when it is the `href` the person was shown (the pointer's,
+  // or for the menu key the focus's, look at the link: see `pointedAt`), told it here first.
+  window.addEventListener('contextmenu', (event) => {
+    if (!event.isTrusted) return;
+    const link = linkOf(event);
+    if (!link || link.kind === 'multilink') return;
+    const seen = [pointedAt, focusedAt].find((at) => at?.node === link.node);
+    send({ type: 'menuLinkShown', href: seen?.href ?? null });
+  }, true);
+
   window.addEventListener('click', (event) => {
     if (event.button === 0) activate(event);
   }, true);

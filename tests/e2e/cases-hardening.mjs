@@ -5,7 +5,7 @@
 // its reason, or a single group) and, in a case of its own, that an honest action on the same
 // page still opens the list. Same cases in Chromium and Firefox.
 import assert from 'node:assert/strict';
-import { backgroundDone, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { backgroundDone, contextMenu, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
 import { waitFor } from './util.mjs';
 
 /** Drives the preview page (the newest one) and reads what it shows once it has shown it. */
@@ -84,6 +84,22 @@ export const cases = [
       await waitFor(() => browser.inPage(() => document.body.dataset.swapped), (id) => id === 'keyed', { what: 'the page to swap the href' });
       await browser.pressKey('Enter');
       const shown = await previewInstead(browser, origin, '/attack-shown-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed after you were shown it/);
+    },
+  },
+  {
+    name: 'hardening: "Open as tab group" on a link whose href the page swaps in its contextmenu handler (after its tooltip was shown) shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-menu-swap.html`);
+      await browser.hover('#link');
+      const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip of the safe list' });
+      assert.equal(lines[0], 'Two safe pages');
+      // Chromium shows no menu headless: the right-click is real, and the item gets the link as
+      // the browser reads it after the page's handler (see contextMenu()).
+      const web = await browser.inPage(() => /^https?:/.test(document.getElementById('link').href));
+      await contextMenu(browser, { selector: '#link', label: 'Open as tab group', id: web ? 'open-web-link-as-group' : 'open-link-as-group', info: { linkText: 'Two safe pages' } });
+      const shown = await previewInstead(browser, origin, '/attack-menu-swap.html');
       assert.equal(shown.title, 'Swapped');
       assert.match(shown.why, /the link changed after you were shown it/);
     },

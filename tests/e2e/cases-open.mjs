@@ -175,9 +175,17 @@ async function setOpenLimit(browser, value) {
 /**
  * Chooses the extension's context-menu item: for real in Firefox; in Chromium through the
  * menu handler, with what the browser would pass (the link or the selected text, and the tab).
+ * On a link, Chromium gets the person's right-click for real first (the page's `contextmenu`
+ * handlers run, the content script sees the menu open), and `info.linkUrl`, when not given, is
+ * the element's `href` after it, as the browser reads it for its menu; `frameId` is the top's.
  */
 export async function contextMenu(browser, { selector, label, id, info }) {
   if (browser.name === 'firefox') return browser.contextMenu(selector, label);
+  if (!('selectionText' in info)) {
+    await browser.click(selector, { button: 'right' });
+    const linkUrl = info.linkUrl ?? (await browser.inPage((selector) => document.querySelector(selector).href, selector));
+    info = { frameId: 0, ...info, linkUrl };
+  }
   return browser.inExtension(
     async ({ id, info }) => {
       const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
