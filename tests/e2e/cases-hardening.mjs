@@ -105,6 +105,16 @@ export const cases = [
     },
   },
   {
+    name: 'hardening: a click on a <label> whose button the page put inside an off-screen link shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-label.html`);
+      await browser.click('#accept');
+      const shown = await previewInstead(browser, origin, '/attack-label.html');
+      assert.equal(shown.title, 'Label');
+      assert.match(shown.why, /the link changed as you clicked it/);
+    },
+  },
+  {
     name: 'hardening: an honest click next to the swapping link still opens its list',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/attack-href-swap.html`);
