@@ -484,11 +484,37 @@
   }
 
   // Moving within the link changes nothing (the tooltip stays as it is); leaving it and coming
-  // back is a new look at it (a new tooltip).
+  // back is a new look at it (a new tooltip). A link that comes under a pointer the person did not
+  // move (the page replaced the link they were looking at, in place) is no new look: it keeps
+  // the `href` they were shown, until they move onto a link again. A scroll of theirs (a wheel, a
+  // key) is a move.
+  /** Where the mouse was at its last event (screen coordinates), and whether the person scrolled since. */
+  let mouseAt = null;
+  let scrolled = false;
+  const noteMouse = (event) => {
+    if (event.isTrusted) mouseAt = { x: event.screenX, y: event.screenY };
+  };
+  window.addEventListener('mousemove', noteMouse, true);
+  window.addEventListener('mousedown', noteMouse, true);
+  window.addEventListener('wheel', (event) => {
+    if (event.isTrusted) scrolled = true;
+  }, { capture: true, passive: true });
+  window.addEventListener('keydown', (event) => {
+    if (event.isTrusted) scrolled = true;
+  }, true);
   window.addEventListener('mouseover', (event) => {
     if (!event.isTrusted) return;
+    const still = mouseAt !== null && mouseAt.x === event.screenX && mouseAt.y === event.screenY && !scrolled;
+    noteMouse(event);
+    scrolled = false;
     const link = linkOf(event);
-    if (link?.node !== pointedAt?.node) pointedAt = link ? { node: link.node, href: link.href } : null;
+    if (link?.node === pointedAt?.node) return;
+    if (still && pointedAt) {
+      // Not the person's move: what they were shown stays (over no link too, for the next one).
+      if (link) pointedAt = { node: link.node, href: pointedAt.href };
+      return;
+    }
+    pointedAt = link ? { node: link.node, href: link.href } : null;
   }, true);
 
   window.addEventListener('pointerdown', (event) => {

@@ -115,6 +115,20 @@ export const cases = [
     },
   },
   {
+    name: 'hardening: a link the page replaces by another under the resting pointer (after its tooltip was shown) shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-node-swap.html`);
+      await browser.hover('#link');
+      const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip of the safe list' });
+      assert.equal(lines[0], 'Two safe pages');
+      await waitFor(() => browser.inPage(() => document.body.dataset.swapped), (id) => id === 'link', { what: 'the page to replace the link' });
+      await browser.click('#link');
+      const shown = await previewInstead(browser, origin, '/attack-node-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed after you were shown it/);
+    },
+  },
+  {
     name: 'hardening: an honest click next to the swapping link still opens its list',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/attack-href-swap.html`);
