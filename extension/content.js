@@ -22,7 +22,7 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, isElement, linkOf, parentOf, shadowRootOf } = uriList;
+  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, findLinks, isElement, linkOf, parentOf, shadowRootOf } = uriList;
   const MIDDLE_BUTTON = 1;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
@@ -49,6 +49,39 @@
       node.getAttribute('title') ||
       ''
     );
+  }
+
+  /** An address with its escapes undone (`href` escapes what its text may show as it is). */
+  const unescaped = (address) => {
+    try {
+      return decodeURI(address);
+    } catch {
+      return address;
+    }
+  };
+
+  /**
+   * 'shownOtherList' when the link's text or its title attribute (the browser's tooltip) shows a
+   * uri-list link that is not the one its `href` opens (for a web link: the list after its "#"),
+   * else null. A link shown without its `?title=` and other parameters agrees; one shortened with
+   * an ellipsis ("uri-list:…/Apple;…/Banana") says by itself that it is not all, and is not read.
+   * Links that name no list in their words ("Weekend plans") say nothing here.
+   * @param {{node: Element, href: string, kind: string}} link
+   */
+  function showsOtherList(link) {
+    const opens = [link.href, ...(link.kind === 'web' ? [link.href.slice(link.href.indexOf('#') + 1)] : [])].map(unescaped);
+    const node = /** @type {HTMLElement} */ (link.node);
+    // What is drawn (not an aria-label, which linkText() prefers), and the browser's tooltip.
+    for (const words of [node.innerText ?? node.textContent ?? '', node.getAttribute('title') ?? '']) {
+      if (words.length > MAX_LINK_LENGTH) continue; // no link of that length opens anyway
+      for (const { start, end } of findLinks(words)) {
+        const shown = unescaped(words.slice(start, end));
+        if (/…|\.\.\./.test(shown)) continue; // shortened for show: it says itself that it is not all
+        const agrees = (href) => href === shown || (href.startsWith(shown) && /^[?#]/.test(href.slice(shown.length)));
+        if (!opens.some(agrees)) return 'shownOtherList';
+      }
+    }
+    return null;
   }
 
   // --- could the person see it? ------------------------------------------------------------------
@@ -609,12 +642,13 @@
       send({ type: 'linkTooLong', length: link.href.length });
       return;
     }
-    const doubted = doubt(event, link);
+    const text = linkText(link.node);
+    const doubted = showsOtherList(link) ?? doubt(event, link);
     const inBackground = middle || event.ctrlKey || event.metaKey;
     const message = {
       type: 'open',
       href: link.href,
-      text: linkText(link.node),
+      text,
       active: !inBackground || event.shiftKey,
       newWindow: event.shiftKey && !inBackground,
     };

@@ -16,6 +16,7 @@ export const previewKey = (id) => `preview.${id}`;
 export const CLICK_REASONS = Object.freeze({
   linkChanged: 'reasonLinkChanged',
   linkChangedShown: 'reasonLinkChangedShown',
+  shownOtherList: 'reasonShownOtherList',
   notVisible: 'reasonNotVisible',
   focusedByPage: 'reasonFocusedByPage',
   repeated: 'reasonRepeated',

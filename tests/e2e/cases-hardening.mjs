@@ -128,6 +128,25 @@ export const cases = [
       assert.match(shown.why, /the link changed after you were shown it/);
     },
   },
+  ...[['text', 'text'], ['title', 'title attribute']].map(([id, where]) => ({
+    name: `hardening: a link whose ${where} shows another list than its href (same site) shows the preview page with the reason, no tabs`,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-text-list.html`);
+      await browser.click(`#${id}`);
+      const shown = await previewInstead(browser, origin, '/attack-text-list.html');
+      assert.equal(shown.title, 'Other');
+      assert.match(shown.why, /the link shows another list than the one it opens/);
+    },
+  })),
+  {
+    name: 'hardening: a link whose text is its own address still opens its list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-text-list.html`);
+      await browser.click('#own');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the link');
+      assert.deepEqual(urlAndGroup(state).slice(1).map(([url]) => url), ['/page/own-1', '/page/own-2']);
+    },
+  },
   {
     name: 'hardening: an honest click next to the swapping link still opens its list',
     async run({ browser, origin }) {
