@@ -11,6 +11,8 @@
 // and it is the link they pressed:
 // - the same link and `href` at press (noted at `pointerdown`, capture phase on window: this
 //   script runs at document_start, so its listeners come before any of the page's) and at the click;
+// - the same `href` as when the pointer came onto the link, or the focus onto it (what the
+//   hover tooltip describes);
 // - the link visible where the pointer is (see `seenAt`): by the fast checks, or by what the
 //   browser painted there (two screenshots, background/painted.js);
 // - a click, not the second click of a double-click (`detail > 1`); a key press, not an auto-repeat;
@@ -20,7 +22,7 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, isElement, linkOf, linkText, parentOf, shadowRootOf } = uriList;
+  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, findLinks, isElement, linkOf, linkText, parentOf, shadowRootOf } = uriList;
   const MIDDLE_BUTTON = 1;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
@@ -36,6 +38,39 @@
   const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
   // --- the link (finding it: linkOf, in the prelude) ------------------------------------------
+
+  /** An address with its escapes undone (`href` escapes what its text may show as it is). */
+  const unescaped = (address) => {
+    try {
+      return decodeURI(address);
+    } catch {
+      return address;
+    }
+  };
+
+  /**
+   * 'shownOtherList' when the link's text or its title attribute (the browser's tooltip) shows a
+   * uri-list link that is not the one its `href` opens (for a web link: the list after its "#"),
+   * else null. A link shown without its `?title=` and other parameters agrees; one shortened with
+   * an ellipsis ("uri-list:…/Apple;…/Banana") says by itself that it is not all, and is not read.
+   * Links that name no list in their words ("Weekend plans") say nothing here.
+   * @param {{node: Element, href: string, kind: string}} link
+   */
+  function showsOtherList(link) {
+    const opens = [link.href, ...(link.kind === 'web' ? [link.href.slice(link.href.indexOf('#') + 1)] : [])].map(unescaped);
+    const node = /** @type {HTMLElement} */ (link.node);
+    // What is drawn (not an aria-label, which linkText() prefers), and the browser's tooltip.
+    for (const words of [node.innerText ?? node.textContent ?? '', node.getAttribute('title') ?? '']) {
+      if (words.length > MAX_LINK_LENGTH) continue; // no link of that length opens anyway
+      for (const { start, end } of findLinks(words)) {
+        const shown = unescaped(words.slice(start, end));
+        if (/…|\.\.\./.test(shown)) continue; // shortened for show: it says itself that it is not all
+        const agrees = (href) => href === shown || (href.startsWith(shown) && /^[?#]/.test(href.slice(shown.length)));
+        if (!opens.some(agrees)) return 'shownOtherList';
+      }
+    }
+    return null;
+  }
 
   // --- could the person see it? ------------------------------------------------------------------
   //
@@ -222,10 +257,45 @@
     }
   }
 
+  const XHTML = 'http://www.w3.org/1999/xhtml';
+  /** A text node longer than this is not looked at character by character (the screenshots decide). */
+  const MAX_INKED_TEXT = 4096;
+  /** A canvas of this script's own (never in the page), to measure glyphs: made on first use. */
+  let ruler = null;
+
+  /** True when `char`, in the font of `style`, draws any ink (a letter does; a Braille blank, U+2800, or a Hangul filler does not). */
+  function inks(char, style) {
+    ruler ??= /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
+    ruler.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const m = ruler.measureText(char);
+    return m.actualBoundingBoxLeft + m.actualBoundingBoxRight > 0 && m.actualBoundingBoxAscent + m.actualBoundingBoxDescent > 0;
+  }
+
   /**
-   * True when the press at (x, y) is plainly on text of `link`, drawn in the open: text at least
-   * MIN_TEXT_PX high, in a system font, filled with a solid colour that contrasts with the solid
-   * background behind it, and nothing between it and the top document that changes how it paints
+   * True when the character of `text` under (x, y) draws ink, or is white space next to one that
+   * does (a press between two words). A font has characters that are not white space yet draw
+   * nothing: text of them in solid black is laid out, hit and coloured as any text, and shows nothing.
+   */
+  function inkAt(text, x, y, style) {
+    const data = text.data;
+    if (data.length > MAX_INKED_TEXT) return false;
+    const chars = [...data];
+    const range = document.createRange();
+    for (let at = 0, offset = 0; at < chars.length; offset += chars[at].length, at += 1) {
+      range.setStart(text, offset);
+      range.setEnd(text, offset + chars[at].length);
+      const on = [...range.getClientRects()].some((box) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom);
+      if (!on) continue;
+      if (!/^\s$/.test(chars[at])) return inks(chars[at], style);
+      return [chars[at - 1], chars[at + 1]].some((near) => near !== undefined && !/^\s$/.test(near) && inks(near, style));
+    }
+    return false;
+  }
+
+  /**
+   * True when the press at (x, y) is plainly on HTML text of `link`, drawn in the open: text at
+   * least MIN_TEXT_PX high, in a system font, on a character that draws ink (`inkAt`), filled
+   * with a solid colour that contrasts with the solid background behind it, and nothing between it and the top document that changes how it paints
    * (opacity, filters, masks, clipping, blend modes, transforms, a background image). In a frame
    * whose parent is of another origin, never: the parent's effects are out of reach.
    */
@@ -233,8 +303,11 @@
     const found = textNodeAt(link, x, y);
     if (!found || found.box.height < MIN_TEXT_PX) return false;
     const element = found.text.parentElement;
+    // HTML text only: SVG text is painted by its `fill` and `stroke`, not by the colour read below.
+    if (element.namespaceURI !== XHTML) return false;
     const own = getComputedStyle(element);
     if (parseFloat(own.fontSize) < MIN_TEXT_PX || pageFont(own.fontFamily, document)) return false;
+    if (!inkAt(found.text, x, y, own)) return false;
     const fill = rgba(fillOf(own));
     if (fill[3] < SOLID) return false;
     let behind = null;
@@ -411,6 +484,14 @@
   const focusedByPerson = new WeakSet();
   /** The person's last key: `{on, at, repeat}`, `on` what had the focus as they pressed it. */
   let lastKey = null;
+  /**
+   * The link the pointer came onto, and the link that got the focus, each with its `href` then:
+   * `{node, href}` or null. That `href` is the one the hover tooltip describes (content/hover.js
+   * reads it at the same events); a page that swaps it afterwards, before the press, would have
+   * the press and the click agree on a list the person was not shown.
+   */
+  let pointedAt = null;
+  let focusedAt = null;
 
   /** What has the focus, inside shadow roots (open or closed) too. */
   function focused() {
@@ -422,6 +503,40 @@
     }
     return at;
   }
+
+  // Moving within the link changes nothing (the tooltip stays as it is); leaving it and coming
+  // back is a new look at it (a new tooltip). A link that comes under a pointer the person did not
+  // move (the page replaced the link they were looking at, in place) is no new look: it keeps
+  // the `href` they were shown, until they move onto a link again. A scroll of theirs (a wheel, a
+  // key) is a move.
+  /** Where the mouse was at its last event (screen coordinates), and whether the person scrolled since. */
+  let mouseAt = null;
+  let scrolled = false;
+  const noteMouse = (event) => {
+    if (event.isTrusted) mouseAt = { x: event.screenX, y: event.screenY };
+  };
+  window.addEventListener('mousemove', noteMouse, true);
+  window.addEventListener('mousedown', noteMouse, true);
+  window.addEventListener('wheel', (event) => {
+    if (event.isTrusted) scrolled = true;
+  }, { capture: true, passive: true });
+  window.addEventListener('keydown', (event) => {
+    if (event.isTrusted) scrolled = true;
+  }, true);
+  window.addEventListener('mouseover', (event) => {
+    if (!event.isTrusted) return;
+    const still = mouseAt !== null && mouseAt.x === event.screenX && mouseAt.y === event.screenY && !scrolled;
+    noteMouse(event);
+    scrolled = false;
+    const link = linkOf(event);
+    if (link?.node === pointedAt?.node) return;
+    if (still && pointedAt) {
+      // Not the person's move: what they were shown stays (over no link too, for the next one).
+      if (link) pointedAt = { node: link.node, href: pointedAt.href };
+      return;
+    }
+    pointedAt = link ? { node: link.node, href: link.href } : null;
+  }, true);
 
   window.addEventListener('pointerdown', (event) => {
     if (!event.isTrusted) return;
@@ -454,9 +569,13 @@
     }
     const link = linkOf(event);
     if (!link) return;
+    if (event.isTrusted) focusedAt = { node: link.node, href: link.href };
     if (byPerson) focusedByPerson.add(link.node);
     else focusedByPerson.delete(link.node);
   }, true);
+
+  /** True when `seen` (the pointer's or the focus's look at a link) is of `link`, with another `href`. */
+  const changedSince = (seen, link) => seen !== null && seen.node === link.node && seen.href !== link.href;
 
   /**
    * Why a click (or key press) must not open the list directly, or null when it may; a promise of
@@ -467,6 +586,7 @@
     if (event.type === 'keydown') {
       if (event.repeat) return 'repeated';
       if (!focusedByPerson.has(link.node)) return 'focusedByPage';
+      if (changedSince(focusedAt, link)) return 'linkChangedShown';
       return hiddenOnScreen(link.node);
     }
     if (event.detail > 1) return 'repeated';
@@ -478,11 +598,13 @@
       const key = lastKey;
       if (!key || key.repeat || performance.now() - key.at > KEY_CLICK_MS || !key.on || !lands(key.on, link.node)) return 'keyNotOnLink';
       if (!focusedByPerson.has(link.node)) return 'focusedByPage';
+      if (changedSince(focusedAt, link)) return 'linkChangedShown';
       return hiddenOnScreen(link.node);
     }
     const press = pressed;
     pressed = null;
     if (!press || press.node !== link.node || press.href !== link.href) return 'linkChanged';
+    if (changedSince(pointedAt, link)) return 'linkChangedShown';
     return press.hidden;
   }
 
@@ -508,12 +630,13 @@
       send({ type: 'linkTooLong', length: link.href.length });
       return;
     }
-    const doubted = doubt(event, link);
+    const text = linkText(link.node);
+    const doubted = showsOtherList(link) ?? doubt(event, link);
     const inBackground = middle || event.ctrlKey || event.metaKey;
     const message = {
       type: 'open',
       href: link.href,
-      text: linkText(link.node),
+      text,
       active: !inBackground || event.shiftKey,
       newWindow: event.shiftKey && !inBackground,
     };
@@ -560,6 +683,18 @@
     // written out where `send` is called.
     ask(/** @type {any} */ (type), payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
   }
+
+  // The context menu on a link: its "Open as tab group" gets the link's address as the browser
+  // reads it once the page's own `contextmenu` handlers have run (they may swap it). The
+  // background opens that at once only when it is the `href` the person was shown (the pointer's,
+  // or for the menu key the focus's, look at the link: see `pointedAt`), told it here first.
+  window.addEventListener('contextmenu', (event) => {
+    if (!event.isTrusted) return;
+    const link = linkOf(event);
+    if (!link || link.kind === 'multilink') return;
+    const seen = [pointedAt, focusedAt].find((at) => at?.node === link.node);
+    send({ type: 'menuLinkShown', href: seen?.href ?? null });
+  }, true);
 
   window.addEventListener('click', (event) => {
     if (event.button === 0) activate(event);

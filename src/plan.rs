@@ -218,6 +218,12 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>, urls: &dyn UrlParser) -> Pla
         .link_text
         .map(clean_title)
         .filter(|t| !t.is_empty() && crate::syntax::list::Scheme::strip_prefix(t).is_none());
+    // A link's text written as a list's link names no group, but the person
+    // read it: checked below as a name is, whole (on one line).
+    let text_as_link = context
+        .link_text
+        .map(|t| clean_to(t, MAX_LINK_TEXT_CHARS))
+        .filter(|t| crate::syntax::list::Scheme::strip_prefix(t).is_some());
     let title = own_title(list).or(link_text);
     let mut seen = Seen {
         pages: 0,
@@ -228,6 +234,15 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>, urls: &dyn UrlParser) -> Pla
         urls,
     };
     add_groups(list, title, &[], &mut out, &mut seen);
+
+    // A link whose text is another list's link ("uri-list:https://paypal.com/signin"
+    // over pages of another site): the preview page, as for a name.
+    if let Some(text) = &text_as_link {
+        let sites: Vec<&Site> = seen.sites.iter().map(|(_, s)| s).collect();
+        if let Some(alert) = list_title_note(text, &sites) {
+            out.preview.insert(0, alert);
+        }
+    }
 
     // What a person should know of the pages, the whole link at once (so
     // that a lookalike in one nested list of a site in another is seen):
@@ -553,6 +568,10 @@ pub const MAX_PAGE_TITLE_CHARS: usize = 120;
 /// bidirectional controls ([`crate::bidi::is_bidi_control`]: a group's
 /// name is shown, and copied, next to addresses) dropped, and at most
 /// [`MAX_TITLE_CHARS`] characters.
+/// The most of a link's text read when it is written as a list's link: as
+/// much as the extension sends of it (background/open.js `MAX_TEXT_LENGTH`).
+const MAX_LINK_TEXT_CHARS: usize = 1000;
+
 fn clean_title(t: &str) -> String {
     clean_to(t, MAX_TITLE_CHARS)
 }

@@ -529,6 +529,10 @@ fn a_list_named_as_another_sites_address_asks_for_the_preview_page() {
         // Read as drawn: a zero-width space, a dot that is not ".".
         ("uri-list:https://evil.example/a?title=paypal%E2%80%8B.com", None),
         ("uri-list:https://evil.example/a?title=paypal%E3%80%82com", None),
+        // A link's text written as another list's link: that list's site is named as plainly.
+        ("uri-list:https://evil.example/a;https://evil.example/b", Some("uri-list:https://paypal.com/login")),
+        ("uri-list:https://evil.example/a;https://evil.example/b", Some("MULTI:paypal.com")),
+        ("uri-list:https://evil.example/a", Some("web+urilist:https://paypal.com/a;https://evil.example/b")),
     ] {
         let p = plan_of(link, 15, text);
         assert_eq!(p.preview.len(), 1, "{link}");
@@ -572,6 +576,16 @@ fn a_list_named_by_the_site_its_pages_are_on_asks_for_nothing() {
             reasons(&p)
         );
     }
+}
+
+#[test]
+fn a_link_whose_text_is_its_own_list_asks_for_nothing() {
+    let p = plan_of(
+        "uri-list:https://paypal.com/a;https://www.paypal.com/b",
+        15,
+        Some("uri-list:https://paypal.com/a;https://www.paypal.com/b"),
+    );
+    assert!(p.preview.is_empty(), "{:?}", reasons(&p));
 }
 
 #[test]

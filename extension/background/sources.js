@@ -9,6 +9,7 @@ import { plan } from '../common/core.js';
 import { tooLong, validLink } from '../common/link.js';
 import { clickReason } from '../common/preview.js';
 import { linkInText, openLink, openOrSay, openSelected, previewIn, reportRefused } from './open.js';
+import { noteMenuLink, openMenuLink } from './menu-links.js';
 import { ready } from './ready.js';
 import { once, storedOpen } from './repeats.js';
 import { currentSettings } from './settings.js';
@@ -67,6 +68,16 @@ export const openMessages = {
         }),
       stored,
     );
+  },
+
+  /**
+   * A person opened the context menu on a link in a page: the `href` they were shown of it
+   * (null: none), which "Open as tab group" then compares with the link the menu has.
+   */
+  async menuLinkShown({ href }, sender) {
+    const tab = fromContentScript(sender);
+    noteMenuLink(tab.id, sender.frameId, typeof href === 'string' ? href : null);
+    return {};
   },
 
   /** The content script found a link over the length limit: not sent whole, said on the tab. */
@@ -167,7 +178,7 @@ export const openMenuItems = [
     },
     async onClicked(info, tab) {
       if (!tab) return;
-      await openOrSay({ href: info.linkUrl, text: info.linkText ?? '', tab, trusted: true });
+      await openMenuLink(info, tab);
     },
   },
   {
@@ -180,7 +191,8 @@ export const openMenuItems = [
         await api.action.setTitle({ tabId: tab.id, title: api.i18n.getMessage('noLinkInSelection') });
         return;
       }
-      await openOrSay({ href: link, tab, trusted: true });
+      // Never the tabs at once: the preview page shows what the selection really held.
+      await openOrSay({ href: link, tab, trusted: false, reason: 'selected' });
     },
   },
 ];

@@ -12,6 +12,7 @@
 //   preview page shows the list instead.
 import { api } from '../common/api.js';
 import { LINK_SCHEME, WEB_LINK } from '../common/prelude.js';
+import { openMenuLink } from './menu-links.js';
 import { openOrSay, previewIn } from './open.js';
 import { fromContentScript } from './senders.js';
 
@@ -32,7 +33,7 @@ export const webLinkMenuItems = [
     },
     async onClicked(info, tab) {
       if (!tab || !WEB_LINK.test(info.linkUrl ?? '')) return undefined;
-      return openOrSay({ href: info.linkUrl, text: info.linkText ?? '', tab, trusted: true });
+      return openMenuLink(info, tab);
     },
   },
 ];

@@ -15,6 +15,8 @@ export const previewKey = (id) => `preview.${id}`;
  */
 export const CLICK_REASONS = Object.freeze({
   linkChanged: 'reasonLinkChanged',
+  linkChangedShown: 'reasonLinkChangedShown',
+  shownOtherList: 'reasonShownOtherList',
   notVisible: 'reasonNotVisible',
   focusedByPage: 'reasonFocusedByPage',
   repeated: 'reasonRepeated',
@@ -38,6 +40,9 @@ export const PREVIEW_REASONS = Object.freeze({
   navigated: 'reasonNavigated',
   // Firefox: typed into the address bar (it would have searched the web for it).
   typed: 'reasonTyped',
+  // "Open selected uri-list": a selection's text holds what the page drew at no size, off-screen
+  // or in no colour, and what its script put there as the menu opened.
+  selected: 'reasonSelected',
 });
 
 /** A preview reason code, or null. */

@@ -349,9 +349,13 @@ fn registered_domain(host: &str) -> &str {
     }
 }
 
-/// The host a word of a title names, when it reads as a web address.
+/// The host a word of a title names, when it reads as a web address. A
+/// word written as a list's link (`uri-list:https://paypal.com/login`, the
+/// text of a link whose address is another list) is read as the address
+/// after its scheme: it names that site as plainly.
 fn address_in_word(word: &str) -> Option<&str> {
     let word = word.trim_end_matches(['.', ':', '!', '?']);
+    let word = Scheme::strip_prefix(word).map_or(word, |(_, n)| &word[n..]);
     let (rest, marked) = match ["https://", "http://"].iter().find_map(|s| {
         word.get(..s.len())
             .filter(|p| p.eq_ignore_ascii_case(s))

@@ -19,7 +19,8 @@
 // The fixtures are tests/fixtures/hostile-*.html. SECURITY.md maps each threat to its defence
 // and to these cases.
 import assert from 'node:assert/strict';
-import { activityMark, backgroundDone, previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { activityMark, backgroundDone, contextMenu, previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { previewShows } from './cases-hardening.mjs';
 import { openOptions, withPopupReading } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -481,6 +482,32 @@ const INJECTED_ITEMS = (origin) => [
 const pwned = (browser) => browser.inPage(() => document.documentElement.dataset.pwned ?? null);
 
 const injectionCases = [
+  {
+    name: 'attacks: "Open selected uri-list" on a selection holding text the page drew at no size opens none of its pages: the preview page shows all 15, with the reason',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-selection.html`);
+      // The person selects the chat message, which shows two pages.
+      const text = await browser.inPage(() => {
+        getSelection().selectAllChildren(document.getElementById('text'));
+        return getSelection().toString();
+      });
+      assert.match(text, /hidden-13/, 'the selection holds the text the page drew at no size');
+      await contextMenu(browser, {
+        selector: '#text',
+        label: 'Open selected uri-list',
+        id: 'open-selected-uri-list',
+        info: { selectionText: text },
+      });
+      const state = await settled(browser, origin, { tabs: 2 }, 'the preview page, and no tabs of the list');
+      assert.equal(state.tabs[0].url, '/attack-selection.html');
+      assert.equal(state.tabs.filter((tab) => tab.url.includes('/page/')).length, 0);
+      await stillSame(browser, origin, state, { page: true });
+      const shown = await previewShows(browser);
+      assert.equal(shown.title, 'From chat');
+      assert.equal(shown.rows, 15);
+      assert.match(shown.why, /the list comes from text you selected/);
+    },
+  },
   {
     name: 'attacks: markup, script, a right-to-left override and a very long text in a title name the group as written (the override removed, cut at 80 characters); nothing runs',
     async run({ browser, origin }) {

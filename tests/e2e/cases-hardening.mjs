@@ -5,7 +5,7 @@
 // its reason, or a single group) and, in a case of its own, that an honest action on the same
 // page still opens the list. Same cases in Chromium and Firefox.
 import assert from 'node:assert/strict';
-import { backgroundDone, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { backgroundDone, contextMenu, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
 import { waitFor } from './util.mjs';
 
 /** Drives the preview page (the newest one) and reads what it shows once it has shown it. */
@@ -56,6 +56,95 @@ export const cases = [
       const shown = await previewInstead(browser, origin, '/attack-href-swap.html');
       assert.equal(shown.title, 'Swapped');
       assert.match(shown.why, /the link changed as you clicked it/);
+    },
+  },
+  {
+    name: 'hardening: a link whose href the page swaps after its tooltip was shown (pointer resting on it) shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-shown-swap.html`);
+      await browser.hover('#link');
+      const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip of the safe list' });
+      assert.equal(lines[0], 'Two safe pages');
+      await waitFor(() => browser.inPage(() => document.body.dataset.swapped), (id) => id === 'link', { what: 'the page to swap the href' });
+      await browser.click('#link');
+      const shown = await previewInstead(browser, origin, '/attack-shown-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed after you were shown it/);
+    },
+  },
+  {
+    name: 'hardening: Enter on a link whose href the page swapped after its tooltip was shown (reached with Tab) shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-shown-swap.html`);
+      await browser.typeInto('#box', 'A');
+      await browser.pressKey('Tab');
+      await waitFor(() => browser.inPage(() => document.activeElement?.id), (id) => id === 'keyed', { what: 'Tab to reach the link' });
+      const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip of the safe list' });
+      assert.equal(lines[0], 'Two more safe pages');
+      await waitFor(() => browser.inPage(() => document.body.dataset.swapped), (id) => id === 'keyed', { what: 'the page to swap the href' });
+      await browser.pressKey('Enter');
+      const shown = await previewInstead(browser, origin, '/attack-shown-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed after you were shown it/);
+    },
+  },
+  {
+    name: 'hardening: "Open as tab group" on a link whose href the page swaps in its contextmenu handler (after its tooltip was shown) shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-menu-swap.html`);
+      await browser.hover('#link');
+      const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip of the safe list' });
+      assert.equal(lines[0], 'Two safe pages');
+      // Chromium shows no menu headless: the right-click is real, and the item gets the link as
+      // the browser reads it after the page's handler (see contextMenu()).
+      const web = await browser.inPage(() => /^https?:/.test(document.getElementById('link').href));
+      await contextMenu(browser, { selector: '#link', label: 'Open as tab group', id: web ? 'open-web-link-as-group' : 'open-link-as-group', info: { linkText: 'Two safe pages' } });
+      const shown = await previewInstead(browser, origin, '/attack-menu-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed after you were shown it/);
+    },
+  },
+  {
+    name: 'hardening: a click on a <label> whose button the page put inside an off-screen link shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-label.html`);
+      await browser.click('#accept');
+      const shown = await previewInstead(browser, origin, '/attack-label.html');
+      assert.equal(shown.title, 'Label');
+      assert.match(shown.why, /the link changed as you clicked it/);
+    },
+  },
+  {
+    name: 'hardening: a link the page replaces by another under the resting pointer (after its tooltip was shown) shows the preview page with the reason, no tabs',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-node-swap.html`);
+      await browser.hover('#link');
+      const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip of the safe list' });
+      assert.equal(lines[0], 'Two safe pages');
+      await waitFor(() => browser.inPage(() => document.body.dataset.swapped), (id) => id === 'link', { what: 'the page to replace the link' });
+      await browser.click('#link');
+      const shown = await previewInstead(browser, origin, '/attack-node-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /the link changed after you were shown it/);
+    },
+  },
+  ...[['text', 'text'], ['title', 'title attribute']].map(([id, where]) => ({
+    name: `hardening: a link whose ${where} shows another list than its href (same site) shows the preview page with the reason, no tabs`,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-text-list.html`);
+      await browser.click(`#${id}`);
+      const shown = await previewInstead(browser, origin, '/attack-text-list.html');
+      assert.equal(shown.title, 'Other');
+      assert.match(shown.why, /the link shows another list than the one it opens/);
+    },
+  })),
+  {
+    name: 'hardening: a link whose text is its own address still opens its list',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-text-list.html`);
+      await browser.click('#own');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the link');
+      assert.deepEqual(urlAndGroup(state).slice(1).map(([url]) => url), ['/page/own-1', '/page/own-2']);
     },
   },
   {

@@ -53,6 +53,8 @@ const ATTACKS = [
   ['closed-shadow', 'a masked link inside a closed shadow root'],
   ['like-background', 'text coloured like the background'],
   ['cross-origin-frame', 'a cross-origin frame faded to opacity 0.02, holding a plain link'],
+  ['blank-glyphs', 'black text of Braille pattern blanks, characters a font draws as nothing'],
+  ['svg-text', 'SVG text in a solid colour whose fill is transparent'],
 ];
 
 const HONEST = [

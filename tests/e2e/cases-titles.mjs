@@ -68,11 +68,12 @@ export const cases = [
     },
   },
   {
-    name: "titles: a click on a list named as another site's address (its link's text \"PayPal.com\", or its title) over pages of 127.0.0.1 shows the preview page with the reason, nothing opened",
+    name: "titles: a click on a list named as another site's address (its link's text \"PayPal.com\" or another list's link \"uri-list:https://www.paypal.com/signin\", or its title) over pages of 127.0.0.1 shows the preview page with the reason, nothing opened",
     async run({ browser, origin }) {
       for (const [id, said] of [
         ['#named-text', /the list's name "PayPal\.com" names PayPal\.com, but its pages are on 127\.0\.0\.1/],
         ['#named-title', /the list's name "Sign in at www\.paypal\.com" names www\.paypal\.com, but its pages are on 127\.0\.0\.1/],
+        ['#named-list', /the list's name "uri-list:https:\/\/www\.paypal\.com\/signin" names www\.paypal\.com, but its pages are on 127\.0\.0\.1/],
       ]) {
         await browser.reset();
         await browser.goto(`${origin}/title-names-site.html`);
