@@ -21,7 +21,7 @@
 import assert from 'node:assert/strict';
 import { activityMark, backgroundDone, contextMenu, previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
 import { previewShows } from './cases-hardening.mjs';
-import { openOptions, withPopupReading } from './popup.mjs';
+import { openOptions, SCREENSHOTS, withPopupReading } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 const PREVIEW = 'preview/preview.html';
@@ -506,6 +506,7 @@ const injectionCases = [
       assert.equal(shown.title, 'From chat');
       assert.equal(shown.rows, 15);
       assert.match(shown.why, /the list comes from text you selected/);
+      await browser.screenshots(SCREENSHOTS, `preview-${browser.name}-selected-text`); // light and dark, for a person to look at
     },
   },
   {

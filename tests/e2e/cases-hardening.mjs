@@ -6,6 +6,7 @@
 // page still opens the list. Same cases in Chromium and Firefox.
 import assert from 'node:assert/strict';
 import { backgroundDone, contextMenu, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { SCREENSHOTS } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
 /** Drives the preview page (the newest one) and reads what it shows once it has shown it. */
@@ -70,6 +71,7 @@ export const cases = [
       const shown = await previewInstead(browser, origin, '/attack-shown-swap.html');
       assert.equal(shown.title, 'Swapped');
       assert.match(shown.why, /the link changed after you were shown it/);
+      await browser.screenshots(SCREENSHOTS, `preview-${browser.name}-link-changed-shown`); // light and dark, for a person to look at
     },
   },
   {
