@@ -22,7 +22,7 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, findLinks, isElement, linkOf, linkText, parentOf, shadowRootOf } = uriList;
+  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, findLinks, isElement, linkOf, linkText, parentOf, shadowRootOf, unescaped } = uriList;
   const MIDDLE_BUTTON = 1;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
@@ -38,15 +38,6 @@
   const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
   // --- the link (finding it: linkOf, in the prelude) ------------------------------------------
-
-  /** An address with its escapes undone (`href` escapes what its text may show as it is). */
-  const unescaped = (address) => {
-    try {
-      return decodeURI(address);
-    } catch {
-      return address;
-    }
-  };
 
   /**
    * 'shownOtherList' when the link's text or its title attribute (the browser's tooltip) shows a

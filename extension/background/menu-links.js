@@ -3,6 +3,7 @@
 // (after its hover tooltip described another list). The content script says which `href` the
 // person was shown as the menu opened (content.js, `menuLinkShown`); the link opens at once only
 // when the menu's is that one.
+import { unescaped } from '../common/prelude.js';
 import { openOrSay } from './open.js';
 
 /**
@@ -18,14 +19,6 @@ export function noteMenuLink(tabId, frameId, href) {
   menuLinks.set(tabId, { frameId, href, at: Date.now() });
 }
 
-/** An address as the browser's menu may write it (it may escape what the page's `href` left as it was). */
-const unescaped = (href) => {
-  try {
-    return decodeURI(href.trim());
-  } catch {
-    return href.trim();
-  }
-};
 
 /**
  * "Open as tab group" on a link (uri-list or web link, `info.linkUrl`): at once when it is the
@@ -41,6 +34,6 @@ export async function openMenuLink(info, tab) {
     shown.href !== null &&
     (info.frameId === undefined || shown.frameId === info.frameId) &&
     Date.now() - shown.at < MENU_LINK_MS &&
-    unescaped(shown.href) === unescaped(href);
+    unescaped(shown.href.trim()) === unescaped(href.trim());
   return openOrSay({ href, text: info.linkText ?? '', tab, trusted: seen, reason: seen ? null : 'linkChangedShown' });
 }

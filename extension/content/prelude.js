@@ -223,6 +223,19 @@ var uriList = (() => {
   }
 
   /**
+   * An address with its escapes undone: an `href` (or a browser's menu) may escape what the link's
+   * text, or the page's own copy of it, shows as it is.
+   * @param {string} address
+   */
+  const unescaped = (address) => {
+    try {
+      return decodeURI(address);
+    } catch {
+      return address;
+    }
+  };
+
+  /**
    * The words a person sees for a link: they can name the group when the link has no title (the
    * click sends them; the hover tooltip checks them as that name).
    * @param {Element} node
@@ -337,6 +350,7 @@ var uriList = (() => {
     linkFrom,
     linkOf,
     linkText,
+    unescaped,
     findLinks,
     handled,
     started,
