@@ -19,6 +19,7 @@ use crate::bidi::{is_bidi_control, without_bidi_controls};
 use crate::check::check_item;
 use crate::message::{Code, Message};
 use crate::platform::UrlParser;
+use crate::syntax::percent::push_pct_char;
 
 /// A page: its title (may be empty: the address stands in for it) and its
 /// address.
@@ -148,7 +149,7 @@ fn address(url: &str) -> Cow<'_, str> {
     let mut out = String::with_capacity(url.len() + 16);
     for c in url.chars() {
         if encoded(c) {
-            percent(c, &mut out);
+            push_pct_char(&mut out, c);
         } else {
             out.push(c);
         }
@@ -266,21 +267,10 @@ fn md_url(url: &str, out: &mut String) {
                 out.push('\\');
                 out.push(c);
             }
-            ' ' | '<' | '>' => percent(c, out),
-            c if c.is_control() || is_bidi_control(c) => percent(c, out),
+            ' ' | '<' | '>' => push_pct_char(out, c),
+            c if c.is_control() || is_bidi_control(c) => push_pct_char(out, c),
             c => out.push(c),
         }
-    }
-}
-
-/// `c` percent-encoded, each of its UTF-8 bytes.
-fn percent(c: char, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut buf = [0u8; 4];
-    for &b in c.encode_utf8(&mut buf).as_bytes() {
-        out.push('%');
-        out.push(char::from(HEX[usize::from(b >> 4)]));
-        out.push(char::from(HEX[usize::from(b & 15)]));
     }
 }
 

@@ -189,6 +189,14 @@ fn push_pct(out: &mut String, b: u8) {
     out.push(HEX[usize::from(b & 15)] as char);
 }
 
+/// `c` percent-encoded, each of its UTF-8 bytes (`%E2%80%AE` for U+202E).
+pub(crate) fn push_pct_char(out: &mut String, c: char) {
+    let mut buf = [0; 4];
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        push_pct(out, b);
+    }
+}
+
 fn hex_val(b: u8) -> Option<u8> {
     match b {
         b'0'..=b'9' => Some(b - b'0'),

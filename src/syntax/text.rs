@@ -4,9 +4,9 @@
 use crate::prelude::*;
 
 use crate::bidi::is_bidi_control;
-use crate::message::digits::push_hex;
 use crate::message::error::{Error, ErrorKind, Violation, Warning};
 use crate::syntax::list::{UriList, PAGE_TITLES};
+use crate::syntax::percent::push_pct_char;
 
 /// Writes the text/uri-list form of a list, every line ended by CRLF.
 ///
@@ -86,11 +86,7 @@ fn write_item_line(uri: &str, out: &mut String) {
             || (i == 0 && c == '#')
             || ((i == 0 || i == last) && matches!(c, ' ' | '\t'));
         if escape {
-            let mut buf = [0; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push('%');
-                push_hex(out, u32::from(b), 2, true);
-            }
+            push_pct_char(out, c);
         } else {
             out.push(c);
         }
@@ -113,11 +109,7 @@ fn write_option_text(s: &str, part: Part, out: &mut String) {
             || (part == Part::Key && c == '=')
             || (part == Part::PageTitle && c == '~')
         {
-            let mut buf = [0; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                out.push('%');
-                push_hex(out, u32::from(b), 2, true);
-            }
+            push_pct_char(out, c);
         } else {
             out.push(c);
         }
