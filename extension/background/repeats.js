@@ -1,6 +1,7 @@
 // Repeat suppression: the same link from the same tab opens once in a short while; a repeat
 // brings back what the first one opened.
 import { api } from '../common/api.js';
+import { sha256Hex } from './digest.js';
 
 /**
  * How long after a list from a tab opened the same link from the same tab only brings back what
@@ -66,15 +67,9 @@ async function bringBack(result) {
   }
 }
 
-/** A key's SHA-256, in hex: what is stored (a link may be 2 MiB; storage.session holds 10 MB). */
-async function digest(key) {
-  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(hash)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** What `key` opened within REPEAT_WINDOW_MS as storage.session has it (a restarted background), or null. */
 export async function storedOpen(key) {
-  const [{ [RECENT_KEY]: stored }, hash] = await Promise.all([api.storage.session.get(RECENT_KEY), digest(key)]);
+  const [{ [RECENT_KEY]: stored }, hash] = await Promise.all([api.storage.session.get(RECENT_KEY), sha256Hex(key)]);
   const entry = stored?.[hash];
   return entry && entry.until > Date.now() ? { focused: entry.focused } : null;
 }
@@ -84,7 +79,7 @@ async function storeOpen(key, result, until) {
   try {
     const { [RECENT_KEY]: stored } = await api.storage.session.get(RECENT_KEY);
     const kept = Object.fromEntries(Object.entries(stored ?? {}).filter(([, entry]) => entry.until > Date.now()));
-    await api.storage.session.set({ [RECENT_KEY]: { ...kept, [await digest(key)]: { focused: focusOf(result), until } } });
+    await api.storage.session.set({ [RECENT_KEY]: { ...kept, [await sha256Hex(key)]: { focused: focusOf(result), until } } });
   } catch (error) {
     console.warn('uri-list: what opened could not be noted for a restart of the background:', error?.message ?? error);
   }

@@ -76,7 +76,7 @@ export const openMessages = {
    */
   async menuLinkShown({ href }, sender) {
     const tab = fromContentScript(sender);
-    noteMenuLink(tab.id, sender.frameId, typeof href === 'string' ? href : null);
+    await noteMenuLink(tab.id, sender.frameId, typeof href === 'string' ? href : null);
     return {};
   },
 

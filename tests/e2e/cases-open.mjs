@@ -669,6 +669,38 @@ export const cases = [
     },
   },
   {
+    name: 'open: Chrome: "Open as tab group" chosen after the service worker was stopped while the menu was open opens the group at once',
+    browsers: ['chromium'], // Firefox's background page is not stopped like a service worker
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      const link = await linkOf(browser);
+      // The menu opens: its content script tells the background which link the person was shown.
+      await browser.click('#link', { button: 'right' });
+      await backgroundDone(browser, { page: true });
+      // Chrome stops a worker idle for 30 s, which a menu left open a while outlasts.
+      await browser.stopServiceWorker();
+      // The pointer over the link again: its tooltip is the background's answer, from a worker
+      // started again, which remembers nothing of the first.
+      await browser.hover('p');
+      await browser.hover('#link');
+      await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip, from the worker started again' });
+      // The item chosen (Chromium shows no menu headless: see contextMenu()).
+      await browser.inExtension(
+        async (info) => {
+          const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+          await globalThis.uriListBackground.onMenuClicked({ menuItemId: 'open-link-as-group', ...info }, tab);
+        },
+        { frameId: 0, linkUrl: link, linkText: 'Weekend plans' },
+      );
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the menu, with no preview page');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/link-text.html', null],
+        ['/page/beach', 'Weekend plans'],
+        ['/page/museum', 'Weekend plans'],
+      ]);
+    },
+  },
+  {
     name: 'open: Firefox: "Open as tab group" is not in the context menu of an ordinary link',
     browsers: ['firefox'], // Chromium's menus cannot be shown headless
     async run({ browser, origin }) {
