@@ -519,7 +519,7 @@ fn parse_link(link: &str, strict: bool) -> Result<uri_list::Parsed, Failure> {
 /// `--web`'s base, checked before any input is read.
 fn web_base(web: Option<String>) -> Result<Option<String>, Failure> {
     if let Some(base) = &web {
-        uri_list::web_base(base).map_err(unreadable)?;
+        uri_list::web_base(base, &UrlCrate).map_err(unreadable)?;
     }
     Ok(web)
 }
@@ -528,7 +528,7 @@ fn web_base(web: Option<String>) -> Result<Option<String>, Failure> {
 /// one longer than [`MAX_LENGTH`], which decode (and Chrome) would refuse.
 fn print_link(out: &mut impl Write, list: &UriList, web: Option<&str>) -> Result<(), Failure> {
     let link = match web {
-        Some(base) => uri_list::web_link(base, &list.to_link()).map_err(unreadable)?,
+        Some(base) => uri_list::web_link(base, &list.to_link(), &UrlCrate).map_err(unreadable)?,
         None => list.to_link(),
     };
     if link.len() > MAX_LENGTH {

@@ -534,6 +534,22 @@ fn the_cli_says_what_is_wrong() {
          \"paypal.com@\" before its site is a user name or password, which a reader could take \
          for the site, but its links open evil.example: leave out \"paypal.com@\".\n"
     );
+    // An "@" escaped in the site (%40) is still no user name: the URL Standard decodes the host
+    // and refuses it, the base reads as paypal.com and its links open nothing. Refused, saying
+    // what the escape stands for; from-text the same.
+    for command in ["encode", "from-text"] {
+        let (code, out, err) = outcome(
+            &[command, "--web", "https://paypal.com%40evil.example/"],
+            "https://a.example/\n",
+        );
+        assert_eq!((code, out.as_str()), (1, ""), "{err}");
+        assert_eq!(
+            err,
+            "uri-list: error: \"https://paypal.com%40evil.example/\" cannot start web links: \
+             \"%40\" in its site \"paypal.com%40evil.example\" stands for \"@\", which no \
+             site's name can hold: a browser opens none of its links.\n"
+        );
+    }
     let (code, _, err) = outcome(&["encode", "--web"], "");
     assert_eq!(code, 2);
     assert!(

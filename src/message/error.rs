@@ -73,6 +73,20 @@ pub enum ErrorKind {
         /// The base as given.
         base: String,
     },
+    /// The host of a base for web links holds a character no host may hold
+    /// (the URL Standard's forbidden domain code points), written as it is
+    /// or escaped: `https://paypal.com%40evil.example/`, whose `%40` is an
+    /// `@`, is no URL, and reads as paypal.com.
+    WebBaseHostChar {
+        /// The base as given.
+        base: String,
+        /// Its host as written, without the port.
+        host: String,
+        /// The character as written in the host, or its escape (`%40`).
+        written: String,
+        /// The character.
+        ch: char,
+    },
     /// An `http(s)` address was given for a link, but its fragment holds no
     /// uri-list link: it is a web page, not a web link.
     NoListInWebLink,
@@ -136,6 +150,23 @@ impl Error {
             } => Message::with(Code::errorWebBaseUserinfo, &[base, userinfo, host]),
             ErrorKind::WebBaseBackslash { base } => {
                 Message::with(Code::errorWebBaseBackslash, &[base])
+            }
+            ErrorKind::WebBaseHostChar {
+                base,
+                host,
+                written,
+                ch,
+            } => {
+                let shown = if *ch <= ' ' || *ch == '\u{7f}' {
+                    code_point(*ch)
+                } else {
+                    ['"', *ch, '"'].iter().collect()
+                };
+                if written.starts_with('%') && written.len() == 3 {
+                    Message::with(Code::errorWebBaseHostEscape, &[base, written, host, &shown])
+                } else {
+                    Message::with(Code::errorWebBaseHostChar, &[base, host, &shown])
+                }
             }
             ErrorKind::NoListInWebLink => Message::new(Code::errorWebNoList),
         }

@@ -116,6 +116,8 @@ messages! {
     errorWebBase: "\"$1\" cannot start web links: it must be an absolute http: or https: address, such as https://example.com/list/",
     errorWebBaseUserinfo: "\"$1\" cannot start web links: \"$2@\" before its site is a user name or password, which a reader could take for the site, but its links open $3: leave out \"$2@\"",
     errorWebBaseBackslash: "\"$1\" cannot start web links: a browser reads \"\\\" as \"/\": write \"/\"",
+    errorWebBaseHostChar: "\"$1\" cannot start web links: its site \"$2\" holds $3, which no site's name can hold: a browser opens none of its links",
+    errorWebBaseHostEscape: "\"$1\" cannot start web links: \"$2\" in its site \"$3\" stands for $4, which no site's name can hold: a browser opens none of its links",
     errorWebNoList: "not a uri-list link but a web address: a web link carries a uri-list link after \"#\", such as https://example.com/#uri-list:https://a.example;https://b.example",
     // Syntax violations: warnings, or errors in strict mode.
     warningDone: "$1 ($2)",
