@@ -310,7 +310,7 @@ mod platform;
 mod strset;
 mod syntax;
 
-pub use bidi::{is_bidi_control, without_bidi_controls};
+pub use bidi::{is_bidi_control, is_invisible, without_bidi_controls};
 #[cfg(feature = "serde")]
 pub use check::CheckReport;
 pub use check::{check_item, check_list, page_address, Class, ItemCheck, Note, Site};

@@ -173,6 +173,43 @@ fn control_characters() {
         .any(|w| w.to_string() == "tab or line break inside the link at byte 19 (removed)"));
 }
 
+/// A character that draws nothing (Default_Ignorable_Code_Point: a zero-width space, the
+/// left-to-right and right-to-left marks, the word joiner, the byte order mark, a soft hyphen)
+/// is said by its code point alone: printed as it is, the message would show `""` and a person
+/// could not see what is wrong. A visible one keeps its glyph beside its code point.
+#[test]
+fn invisible_characters_are_said_by_their_code_point() {
+    for (c, code) in [
+        ('\u{200B}', "U+200B"),
+        ('\u{200E}', "U+200E"),
+        ('\u{200F}', "U+200F"),
+        ('\u{2060}', "U+2060"),
+        ('\u{FEFF}', "U+FEFF"),
+        ('\u{00AD}', "U+00AD"),
+        ('\u{E0041}', "U+E0041"),
+    ] {
+        let link = format!("uri-list:https://a.example/{c}x;https://b.example?title=T{c}");
+        let parsed = parse(&link).unwrap();
+        let said: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said[0],
+            format!("invisible character {code} in item 1 must be percent-encoded at byte 27 (kept as it is)"),
+            "{code}"
+        );
+        assert_eq!(
+            said[1],
+            format!("invisible character {code} in the options must be percent-encoded at byte {} (kept as it is)", link.len() - c.len_utf8()),
+            "{code}"
+        );
+        assert!(said.iter().all(|w| !w.contains(c)), "{said:?}");
+    }
+    let parsed = parse("uri-list:https://a.example/\u{e9}").unwrap();
+    assert_eq!(
+        parsed.warnings[0].to_string(),
+        "non-ASCII character \"\u{e9}\" (U+00E9) in item 1 must be percent-encoded at byte 27 (kept as it is)"
+    );
+}
+
 #[test]
 fn a_10_mb_link() {
     let link = format!(

@@ -1056,6 +1056,65 @@ fn an_item_with_an_escape_sequence_or_a_bidi_control_reaches_the_terminal_withou
 }
 
 #[test]
+fn an_invisible_character_is_shown_in_the_messages_and_the_report() {
+    // A zero-width space, a left-to-right mark, a word joiner, a byte order mark: each draws
+    // nothing, and was printed raw into the warnings ("non-ASCII character \"\" (U+200B)") and
+    // into check's report ("https://b.example/" with a zero-width space no one sees). The
+    // warning names it by its code point; the report and any quoted input percent-encode it, as
+    // decode writes it.
+    let link = "uri-list:https://a.example/\u{200B}x;https://b\u{200B}.example/;\
+                https://c.example/\u{200E}y;https://d.example/\u{FEFF}z?title=A\u{2060}B";
+    let o = run(&["check", link], None);
+    let (out, err) = (stdout(&o), stderr(&o));
+    for c in ['\u{200B}', '\u{200E}', '\u{2060}', '\u{FEFF}'] {
+        assert!(!out.contains(c) && !err.contains(c), "{c:?}: {out}{err}");
+    }
+    // check's report: the table, then the link's warnings.
+    assert!(
+        out.starts_with(
+            "title: A%E2%81%A0B\n  1  openable  a.example  https://a.example/%E2%80%8Bx\n  \
+             2  openable  b.example  https://b%E2%80%8B.example/\n  \
+             3  openable  c.example  https://c.example/%E2%80%8Ey\n  \
+             4  openable  d.example  https://d.example/%EF%BB%BFz\n\
+             warning: Invisible character U+200B in item 1 must be percent-encoded at byte 27 \
+             (kept as it is).\n"
+        ),
+        "{out}"
+    );
+    for said in [
+        "warning: Invisible character U+200E in item 3",
+        "warning: Invisible character U+FEFF in item 4",
+        "warning: Invisible character U+2060 in the options",
+    ] {
+        assert!(out.contains(said), "{said}: {out}");
+    }
+    // decode says the same on standard error.
+    let o = run(&["decode", link], None);
+    assert!(
+        stderr(&o).contains(
+            "uri-list: warning: Invisible character U+200B in item 2 must be percent-encoded"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // Quoted input in an error: the web base's user name, the zero-width space in it escaped.
+    let (code, _, err) = outcome(
+        &[
+            "encode",
+            "--web",
+            "https://paypal.com\u{200B}@evil.example/",
+            "https://a.example/",
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("\"paypal.com%E2%80%8B@\" before its site is a user name or password"),
+        "{err}"
+    );
+}
+
+#[test]
 fn white_space_after_a_link_is_said_where_it_is() {
     // It was said "at byte 0", the start of the link, for white space at its end.
     let o = run(&["decode", "uri-list:https://a.com  "], None);

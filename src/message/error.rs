@@ -323,6 +323,8 @@ fn describe_char(ch: char) -> Arg {
     match ch {
         ' ' => Message::new(Code::charSpace).into(),
         c if c.is_control() => Message::with(Code::charControl, &[&code]).into(),
+        // Drawn as nothing: only its code point shows what it is.
+        c if crate::bidi::is_invisible(c) => Message::with(Code::charInvisible, &[&code]).into(),
         c if !c.is_ascii() => Message::with(Code::charNonAscii, &[&c.to_string(), &code]).into(),
         c => Arg::Text(['"', c, '"'].iter().collect()),
     }

@@ -145,6 +145,7 @@ messages! {
     charSpace: "a space",
     charControl: "control character $1",
     charNonAscii: "non-ASCII character \"$1\" ($2)",
+    charInvisible: "invisible character $1",
     // A person's own template for copied links (`format_links`).
     templateNoUrl: "the template has no {url}: the copied text would carry no address",
     // What the JavaScript API (the wasm boundary, crate uri-list-wasm) says of a value it
