@@ -61,7 +61,7 @@ fn decode_json_has_the_documented_shape() {
             "fragment": "f",
             "warnings": [{"offset": 61, "code": "warningDone", "args": [
                 {"code": "violationFragment", "args": [], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item"},
-                {"code": "actionFragment", "args": [], "message": "ignored when opening: to make it part of the item, write that \"#\" as %23"},
+                {"code": "actionFragment", "args": ["%23"], "message": "ignored when opening: to make it part of the item, write that \"#\" as %23"},
             ], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item (ignored when opening: to make it part of the item, write that \"#\" as %23)"}],
         })
     );
@@ -1112,6 +1112,41 @@ fn an_invisible_character_is_shown_in_the_messages_and_the_report() {
         err.contains("\"paypal.com%E2%80%8B@\" before its site is a user name or password"),
         "{err}"
     );
+}
+
+#[test]
+fn the_escape_advised_in_a_nested_list_is_the_one_its_link_must_hold() {
+    // A "#" of an item of a nested list: the advice said %23, which is what the link held
+    // already (the nested link is its item, read once more). It is %2523 one level deep and
+    // %252523 two; written so, the link decodes without a warning, the "#" in its item.
+    for (link, advice, fixed) in [
+        (
+            "uri-list:https://a.example;uri-list:https://b.example/x%23y%3Bhttps://c.example",
+            "uri-list: warning: In the nested list of item 2: unencoded \"#\" in item 1 (write it \
+             as %2523) (read as part of the item, since another item follows) at byte 27.\n",
+            "uri-list:https://a.example;uri-list:https://b.example/x%2523y%3Bhttps://c.example",
+        ),
+        (
+            "uri-list:https://a.example;uri-list:https://b.example/x%23y",
+            "uri-list: warning: In the nested list of item 2: the part after \"#\" is a fragment of \
+             the whole list, not part of its last item (ignored when opening: to make it part of \
+             the item, write that \"#\" as %2523) at byte 27.\n",
+            "uri-list:https://a.example;uri-list:https://b.example/x%2523y",
+        ),
+        (
+            "uri-list:uri-list:uri-list:https://b.example/x%2523y;https://d.example",
+            "uri-list: warning: In the nested list of item 1: in the nested list of item 1: the \
+             part after \"#\" is a fragment of the whole list, not part of its last item (ignored \
+             when opening: to make it part of the item, write that \"#\" as %252523) at byte 9.\n",
+            "uri-list:uri-list:uri-list:https://b.example/x%252523y;https://d.example",
+        ),
+    ] {
+        let (code, _, err) = outcome(&["decode", link], "");
+        assert_eq!((code, err.as_str()), (0, advice), "{link}");
+        let (code, out, err) = outcome(&["decode", fixed], "");
+        assert_eq!((code, err.as_str()), (0, ""), "{fixed}");
+        assert!(out.contains("https://b.example/x#y\r\n"), "{fixed}: {out}");
+    }
 }
 
 #[test]
