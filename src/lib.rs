@@ -220,7 +220,7 @@
 //! that is itself a web link is a page, not a nested list.
 //!
 //! ```
-//! let web = uri_list::web_link("https://example.com/open/", "uri-list:https://a.example;https://b.example?title=Two").unwrap();
+//! let web = uri_list::web_link("https://example.com/open/", "uri-list:https://a.example;https://b.example?title=Two", &uri_list::UrlCrate).unwrap();
 //! let list = uri_list::parse(uri_list::list_link(&web).unwrap()).unwrap().list;
 //! assert_eq!(list.title(), Some("Two"));
 //! ```
@@ -310,7 +310,7 @@ mod platform;
 mod strset;
 mod syntax;
 
-pub use bidi::{is_bidi_control, without_bidi_controls};
+pub use bidi::{is_bidi_control, is_invisible, without_bidi_controls};
 #[cfg(feature = "serde")]
 pub use check::CheckReport;
 pub use check::{check_item, check_list, page_address, Class, ItemCheck, Note, Site};

@@ -173,6 +173,122 @@ fn control_characters() {
         .any(|w| w.to_string() == "tab or line break inside the link at byte 19 (removed)"));
 }
 
+/// A character that draws nothing (Default_Ignorable_Code_Point: a zero-width space, the
+/// left-to-right and right-to-left marks, the word joiner, the byte order mark, a soft hyphen)
+/// is said by its code point alone: printed as it is, the message would show `""` and a person
+/// could not see what is wrong. A visible one keeps its glyph beside its code point.
+#[test]
+fn invisible_characters_are_said_by_their_code_point() {
+    for (c, code) in [
+        ('\u{200B}', "U+200B"),
+        ('\u{200E}', "U+200E"),
+        ('\u{200F}', "U+200F"),
+        ('\u{2060}', "U+2060"),
+        ('\u{FEFF}', "U+FEFF"),
+        ('\u{00AD}', "U+00AD"),
+        ('\u{E0041}', "U+E0041"),
+    ] {
+        let link = format!("uri-list:https://a.example/{c}x;https://b.example?title=T{c}");
+        let parsed = parse(&link).unwrap();
+        let said: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said[0],
+            format!("invisible character {code} in item 1 must be percent-encoded at byte 27 (kept as it is)"),
+            "{code}"
+        );
+        assert_eq!(
+            said[1],
+            format!("invisible character {code} in the options must be percent-encoded at byte {} (kept as it is)", link.len() - c.len_utf8()),
+            "{code}"
+        );
+        assert!(said.iter().all(|w| !w.contains(c)), "{said:?}");
+    }
+    let parsed = parse("uri-list:https://a.example/\u{e9}").unwrap();
+    assert_eq!(
+        parsed.warnings[0].to_string(),
+        "non-ASCII character \"\u{e9}\" (U+00E9) in item 1 must be percent-encoded at byte 27 (kept as it is)"
+    );
+}
+
+/// A nested list is an item of the list around it, percent-encoded once more: a "#" of one of
+/// its items is `%23` in the nested link and `%2523` in the link a person writes (`%252523` one
+/// level deeper). The advice said `%23` at every depth: written so, the "#" reads as the
+/// nested list's own (the same warning again). Each warning says the escape as the link must
+/// hold it, and the link written as advised reads without a warning, the "#" in its item.
+#[test]
+fn escapes_advised_in_a_nested_list_are_encoded_once_per_level() {
+    let said = |link: &str| -> Vec<String> {
+        parse(link)
+            .unwrap()
+            .warnings
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    for (link, advice, fixed, item) in [
+        (
+            "uri-list:https://a.example;uri-list:https://b.example/x%23y%3Bhttps://c.example",
+            "in the nested list of item 2: unencoded \"#\" in item 1 (write it as %2523) (read as \
+             part of the item, since another item follows) at byte 27",
+            "uri-list:https://a.example;uri-list:https://b.example/x%2523y%3Bhttps://c.example",
+            "https://b.example/x#y",
+        ),
+        (
+            "uri-list:https://a.example;uri-list:https://b.example/x%23y",
+            "in the nested list of item 2: the part after \"#\" is a fragment of the whole list, not \
+             part of its last item (ignored when opening: to make it part of the item, write that \
+             \"#\" as %2523) at byte 27",
+            "uri-list:https://a.example;uri-list:https://b.example/x%2523y",
+            "https://b.example/x#y",
+        ),
+        (
+            "uri-list:https://a.example;uri-list:https://b.example/x%3Fq%3Bhttps://c.example",
+            "in the nested list of item 2: unencoded \"?\" in item 1 (write it as %253F) (read as \
+             part of the item, since another item follows) at byte 27",
+            "uri-list:https://a.example;uri-list:https://b.example/x%253Fq%3Bhttps://c.example",
+            "https://b.example/x?q",
+        ),
+    ] {
+        assert_eq!(said(link), [advice], "{link}");
+        let parsed = parse(fixed).unwrap();
+        assert!(parsed.warnings.is_empty(), "{fixed}: {:?}", said(fixed));
+        let nested = parsed.list.items()[1].list().expect("a nested list");
+        assert_eq!(nested.items()[0].as_str(), item, "{fixed}");
+    }
+    // A "%" that starts no escape: %25 at every depth, as the outer link reads a single %25 as
+    // it is (the nested link holds %25 where it holds %25).
+    assert_eq!(
+        said("uri-list:https://a.example;uri-list:https://b.example/%2525zz%3Bhttps://c.example"),
+        [
+            "in the nested list of item 2: \"%\" in item 1 is not followed by two hex digits \
+          (write %25 for a percent sign) (read as a percent sign) at byte 27"
+        ]
+    );
+    let fixed = "uri-list:https://a.example;uri-list:https://b.example/%25zz%3Bhttps://c.example";
+    assert!(said(fixed).is_empty());
+    // Two levels deep: %252523; the link's own items keep %23.
+    let deep = "uri-list:uri-list:uri-list:https://b.example/x%2523y%253Bhttps://c.example\
+                %3Bhttps://e.example;https://d.example";
+    assert_eq!(
+        said(deep),
+        ["in the nested list of item 1: in the nested list of item 1: unencoded \"#\" in item 1 \
+          (write it as %252523) (read as part of the item, since another item follows) at byte 9"]
+    );
+    let fixed = "uri-list:uri-list:uri-list:https://b.example/x%252523y%253Bhttps://c.example\
+                 %3Bhttps://e.example;https://d.example";
+    let parsed = parse(fixed).unwrap();
+    assert!(parsed.warnings.is_empty(), "{:?}", said(fixed));
+    let inner = parsed.list.items()[0].list().unwrap().items()[0]
+        .list()
+        .unwrap();
+    assert_eq!(inner.items()[0].as_str(), "https://b.example/x#y");
+    assert_eq!(
+        said("uri-list:https://a.example/x#y;https://b.example"),
+        ["unencoded \"#\" in item 1 (write it as %23) at byte 28 (read as part of the item, since \
+          another item follows)"]
+    );
+}
+
 #[test]
 fn a_10_mb_link() {
     let link = format!(

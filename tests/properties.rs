@@ -199,8 +199,8 @@ proptest! {
         let _ = uri_list::is_web_address(&a);
         let _ = uri_list::link_in_web_link(&a);
         let _ = uri_list::list_link(&a);
-        let _ = uri_list::web_base(&a);
-        let _ = uri_list::web_link(&a, &b);
+        let _ = uri_list::web_base(&a, &UrlCrate);
+        let _ = uri_list::web_link(&a, &b, &UrlCrate);
         let _ = uri_list::page_address(&a, &UrlCrate);
         let _ = uri_list::check_item(&a, &UrlCrate);
         let _ = uri_list::check_template(&c);

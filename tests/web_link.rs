@@ -5,7 +5,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use uri_list::{link_in_web_link, list_link, parse, web_link, UriList};
+use uri_list::{link_in_web_link, list_link, parse, web_link, UriList, UrlCrate};
 
 const BASE: &str = "https://lists.example/open/";
 
@@ -53,7 +53,7 @@ fn lists() -> Vec<UriList> {
 fn every_list_reads_back_from_its_web_link_as_a_browser_gives_it() {
     for list in lists() {
         let link = list.to_link();
-        let web = web_link(BASE, &link).unwrap();
+        let web = web_link(BASE, &link, &UrlCrate).unwrap();
         assert!(web.starts_with("https://lists.example/open/#uri-list:"));
         // What the browser gives is what was written: nothing is left for it
         // to percent-encode.
@@ -74,9 +74,10 @@ fn every_list_reads_back_from_its_web_link_as_a_browser_gives_it() {
             assert_eq!(got.list().is_some(), want.list().is_some());
         }
     }
-    let inner = parse(link_in_web_link(&web_link(BASE, &nested().to_link()).unwrap()).unwrap())
-        .unwrap()
-        .list;
+    let inner =
+        parse(link_in_web_link(&web_link(BASE, &nested().to_link(), &UrlCrate).unwrap()).unwrap())
+            .unwrap()
+            .list;
     let nested_back = inner.items()[1].list().expect("the nested list");
     assert_eq!(nested_back.title(), Some("Innen; drin"));
     assert_eq!(nested_back.items()[1].as_str(), "https://d.example/%C3%BC");
@@ -121,7 +122,7 @@ fn every_scheme_in_any_case_and_any_base() {
             "http://127.0.0.1:8000/web/index.html",
         ] {
             let link = format!("{scheme}:https://a.example;https://b.example?title=T");
-            let web = web_link(base, &link).unwrap();
+            let web = web_link(base, &link, &UrlCrate).unwrap();
             assert_eq!(link_in_web_link(&web), Some(link.as_str()), "{web}");
             assert_eq!(list_link(&web).unwrap(), link);
             assert!(!web.contains("old-fragment"));
@@ -134,15 +135,20 @@ fn every_scheme_in_any_case_and_any_base() {
 
 #[test]
 fn bad_bases_and_links_are_refused_with_a_message() {
-    let e = web_link("lists.example/open", "uri-list:https://a.example").unwrap_err();
+    let e = web_link(
+        "lists.example/open",
+        "uri-list:https://a.example",
+        &UrlCrate,
+    )
+    .unwrap_err();
     assert_eq!(
         e.to_string(),
         "\"lists.example/open\" cannot start web links: it must be an absolute http: or https: address, such as https://example.com/list/"
     );
     assert_eq!(e.message().code, "errorWebBase");
-    let e = web_link(BASE, "https://a.example").unwrap_err();
+    let e = web_link(BASE, "https://a.example", &UrlCrate).unwrap_err();
     assert_eq!(e.message().code, "errorScheme");
-    let e = web_link(BASE, " ").unwrap_err();
+    let e = web_link(BASE, " ", &UrlCrate).unwrap_err();
     assert_eq!(e.message().code, "errorEmptyInput");
     let e = list_link("https://lists.example/open/#top").unwrap_err();
     assert_eq!(e.message().code, "errorWebNoList");

@@ -329,11 +329,13 @@ fn sentence(text: &str, capital: bool) -> String {
 /// The link's own words (its title, its type, an item) on one line of `check`'s report or of a
 /// message: each control and bidirectional control character percent-encoded, as `decode`
 /// writes them, so that the sender's words neither start a line of the report, nor reach the
-/// terminal as an escape sequence, nor reverse what follows.
+/// terminal as an escape sequence, nor reverse what follows; and so is each character that
+/// draws nothing (`uri_list::is_invisible`: a zero-width space, a byte order mark...), so
+/// that a person sees it is there.
 fn on_one_line(words: &str) -> String {
     let mut out = String::with_capacity(words.len());
     for c in words.chars() {
-        if c.is_control() || uri_list::is_bidi_control(c) {
+        if c.is_control() || uri_list::is_bidi_control(c) || uri_list::is_invisible(c) {
             let mut buf = [0; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 out.push_str(&format!("%{b:02X}"));
@@ -519,7 +521,7 @@ fn parse_link(link: &str, strict: bool) -> Result<uri_list::Parsed, Failure> {
 /// `--web`'s base, checked before any input is read.
 fn web_base(web: Option<String>) -> Result<Option<String>, Failure> {
     if let Some(base) = &web {
-        uri_list::web_base(base).map_err(unreadable)?;
+        uri_list::web_base(base, &UrlCrate).map_err(unreadable)?;
     }
     Ok(web)
 }
@@ -528,7 +530,7 @@ fn web_base(web: Option<String>) -> Result<Option<String>, Failure> {
 /// one longer than [`MAX_LENGTH`], which decode (and Chrome) would refuse.
 fn print_link(out: &mut impl Write, list: &UriList, web: Option<&str>) -> Result<(), Failure> {
     let link = match web {
-        Some(base) => uri_list::web_link(base, &list.to_link()).map_err(unreadable)?,
+        Some(base) => uri_list::web_link(base, &list.to_link(), &UrlCrate).map_err(unreadable)?,
         None => list.to_link(),
     };
     if link.len() > MAX_LENGTH {

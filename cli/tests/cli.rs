@@ -61,7 +61,7 @@ fn decode_json_has_the_documented_shape() {
             "fragment": "f",
             "warnings": [{"offset": 61, "code": "warningDone", "args": [
                 {"code": "violationFragment", "args": [], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item"},
-                {"code": "actionFragment", "args": [], "message": "ignored when opening: to make it part of the item, write that \"#\" as %23"},
+                {"code": "actionFragment", "args": ["%23"], "message": "ignored when opening: to make it part of the item, write that \"#\" as %23"},
             ], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item (ignored when opening: to make it part of the item, write that \"#\" as %23)"}],
         })
     );
@@ -534,6 +534,22 @@ fn the_cli_says_what_is_wrong() {
          \"paypal.com@\" before its site is a user name or password, which a reader could take \
          for the site, but its links open evil.example: leave out \"paypal.com@\".\n"
     );
+    // An "@" escaped in the site (%40) is still no user name: the URL Standard decodes the host
+    // and refuses it, the base reads as paypal.com and its links open nothing. Refused, saying
+    // what the escape stands for; from-text the same.
+    for command in ["encode", "from-text"] {
+        let (code, out, err) = outcome(
+            &[command, "--web", "https://paypal.com%40evil.example/"],
+            "https://a.example/\n",
+        );
+        assert_eq!((code, out.as_str()), (1, ""), "{err}");
+        assert_eq!(
+            err,
+            "uri-list: error: \"https://paypal.com%40evil.example/\" cannot start web links: \
+             \"%40\" in its site \"paypal.com%40evil.example\" stands for \"@\", which no \
+             site's name can hold: a browser opens none of its links.\n"
+        );
+    }
     let (code, _, err) = outcome(&["encode", "--web"], "");
     assert_eq!(code, 2);
     assert!(
@@ -1037,6 +1053,100 @@ fn an_item_with_an_escape_sequence_or_a_bidi_control_reaches_the_terminal_withou
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn an_invisible_character_is_shown_in_the_messages_and_the_report() {
+    // A zero-width space, a left-to-right mark, a word joiner, a byte order mark: each draws
+    // nothing, and was printed raw into the warnings ("non-ASCII character \"\" (U+200B)") and
+    // into check's report ("https://b.example/" with a zero-width space no one sees). The
+    // warning names it by its code point; the report and any quoted input percent-encode it, as
+    // decode writes it.
+    let link = "uri-list:https://a.example/\u{200B}x;https://b\u{200B}.example/;\
+                https://c.example/\u{200E}y;https://d.example/\u{FEFF}z?title=A\u{2060}B";
+    let o = run(&["check", link], None);
+    let (out, err) = (stdout(&o), stderr(&o));
+    for c in ['\u{200B}', '\u{200E}', '\u{2060}', '\u{FEFF}'] {
+        assert!(!out.contains(c) && !err.contains(c), "{c:?}: {out}{err}");
+    }
+    // check's report: the table, then the link's warnings.
+    assert!(
+        out.starts_with(
+            "title: A%E2%81%A0B\n  1  openable  a.example  https://a.example/%E2%80%8Bx\n  \
+             2  openable  b.example  https://b%E2%80%8B.example/\n  \
+             3  openable  c.example  https://c.example/%E2%80%8Ey\n  \
+             4  openable  d.example  https://d.example/%EF%BB%BFz\n\
+             warning: Invisible character U+200B in item 1 must be percent-encoded at byte 27 \
+             (kept as it is).\n"
+        ),
+        "{out}"
+    );
+    for said in [
+        "warning: Invisible character U+200E in item 3",
+        "warning: Invisible character U+FEFF in item 4",
+        "warning: Invisible character U+2060 in the options",
+    ] {
+        assert!(out.contains(said), "{said}: {out}");
+    }
+    // decode says the same on standard error.
+    let o = run(&["decode", link], None);
+    assert!(
+        stderr(&o).contains(
+            "uri-list: warning: Invisible character U+200B in item 2 must be percent-encoded"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // Quoted input in an error: the web base's user name, the zero-width space in it escaped.
+    let (code, _, err) = outcome(
+        &[
+            "encode",
+            "--web",
+            "https://paypal.com\u{200B}@evil.example/",
+            "https://a.example/",
+        ],
+        "",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("\"paypal.com%E2%80%8B@\" before its site is a user name or password"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_escape_advised_in_a_nested_list_is_the_one_its_link_must_hold() {
+    // A "#" of an item of a nested list: the advice said %23, which is what the link held
+    // already (the nested link is its item, read once more). It is %2523 one level deep and
+    // %252523 two; written so, the link decodes without a warning, the "#" in its item.
+    for (link, advice, fixed) in [
+        (
+            "uri-list:https://a.example;uri-list:https://b.example/x%23y%3Bhttps://c.example",
+            "uri-list: warning: In the nested list of item 2: unencoded \"#\" in item 1 (write it \
+             as %2523) (read as part of the item, since another item follows) at byte 27.\n",
+            "uri-list:https://a.example;uri-list:https://b.example/x%2523y%3Bhttps://c.example",
+        ),
+        (
+            "uri-list:https://a.example;uri-list:https://b.example/x%23y",
+            "uri-list: warning: In the nested list of item 2: the part after \"#\" is a fragment of \
+             the whole list, not part of its last item (ignored when opening: to make it part of \
+             the item, write that \"#\" as %2523) at byte 27.\n",
+            "uri-list:https://a.example;uri-list:https://b.example/x%2523y",
+        ),
+        (
+            "uri-list:uri-list:uri-list:https://b.example/x%2523y;https://d.example",
+            "uri-list: warning: In the nested list of item 1: in the nested list of item 1: the \
+             part after \"#\" is a fragment of the whole list, not part of its last item (ignored \
+             when opening: to make it part of the item, write that \"#\" as %252523) at byte 9.\n",
+            "uri-list:uri-list:uri-list:https://b.example/x%252523y;https://d.example",
+        ),
+    ] {
+        let (code, _, err) = outcome(&["decode", link], "");
+        assert_eq!((code, err.as_str()), (0, advice), "{link}");
+        let (code, out, err) = outcome(&["decode", fixed], "");
+        assert_eq!((code, err.as_str()), (0, ""), "{fixed}");
+        assert!(out.contains("https://b.example/x#y\r\n"), "{fixed}: {out}");
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@ import { api } from '../common/api.js';
 import { writeClipboard } from './clipboard.js';
 import { tabContexts } from './menus.js';
 import { saveSetting, SHARE_FORMATS } from '../common/settings.js';
-import { describeCopy, lastFormat, makeShare, NothingToShare, templateExample } from './share.js';
+import { describeCopy, lastFormat, makeShare, NothingToShare, templateExample, webBaseProblem } from './share.js';
 
 const BADGE_SECONDS = 30;
 const COLOR_OK = '#1a7f37';
@@ -145,5 +145,12 @@ export const shareMessages = {
   /** The options page's live example of a template: two sample pages, or why it cannot be used. */
   async templateExample({ template, separator }) {
     return templateExample(String(template), String(separator));
+  },
+  /**
+   * The options page's web page field: `{problem}`, why the core would not start web links with
+   * `base` (in the browser's language), or null when it would.
+   */
+  async webBaseProblem({ base }) {
+    return { problem: webBaseProblem(String(base)) };
   },
 };

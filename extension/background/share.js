@@ -4,7 +4,7 @@
 // Two layers: `listFor()` is a pure decision (tabs and groups in, the list to encode and the
 // titled entries out), and `gather()` asks the browser which tabs a scope means. `makeShare()`
 // joins them and writes the chosen format.
-import { check, encode, formatLinks, toText, webLink } from '../common/core.js';
+import { check, encode, formatLinks, toText, webBase, webLink } from '../common/core.js';
 import { api } from '../common/api.js';
 import { localized } from '../common/i18n.js';
 import { placeholderTitle, realUrl, unloadedTitle } from '../common/placeholder.js';
@@ -376,6 +376,22 @@ async function webLinkFor(link) {
     return webLink(webBase, link);
   } catch (error) {
     throw new NothingToShare(localized(error) || String(error?.message ?? error));
+  }
+}
+
+/**
+ * Why `base` cannot start web links, in the core's words (src/syntax/web_link.rs `web_base`, the
+ * rule `webLink()` holds it to) and the browser's language, or null when it can: the options
+ * page's field of the `webBase` setting asks it (share-actions.js `webBaseProblem`).
+ * @param {string} base
+ * @returns {string | null}
+ */
+export function webBaseProblem(base) {
+  try {
+    webBase(base);
+    return null;
+  } catch (error) {
+    return localized(error) || String(error?.message ?? error);
   }
 }
 

@@ -9,4 +9,4 @@ import init, * as core from '../pkg/uri_list.js';
 
 export default init;
 
-export const { check, checkAll, plan, readPasted, decode, encode, formatLinks, toText, fromText, version, webLink, linkInWebLink } = core;
+export const { check, checkAll, plan, readPasted, decode, encode, formatLinks, toText, fromText, version, webBase, webLink, linkInWebLink } = core;

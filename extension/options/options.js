@@ -130,17 +130,34 @@ function setUpChecks(settings) {
   }
 }
 
-/** "Web page for web links": an absolute http(s) address, or empty for none; saved on change or Enter. */
-function setUpWebBase(settings) {
+/**
+ * Why `base` cannot start web links, in the core's words (the background asks the wasm:
+ * src/syntax/web_link.rs `web_base`, the rule every web link is made by), or null; '' is none.
+ * @param {string} base
+ */
+async function webBaseProblem(base) {
+  return base === '' ? null : (await ask('webBaseProblem', { base })).problem;
+}
+
+/**
+ * "Web page for web links": an absolute http(s) address that the core takes, or empty for none;
+ * saved on change or Enter. A stored one the core would not take (set by hand) is said at once.
+ */
+async function setUpWebBase(settings) {
   const field = /** @type {HTMLInputElement} */ ($(WEB_BASE_FIELD));
   const error = $('web-base-error');
   field.value = settings.webBase;
+  let asked = 0;
   async function commit() {
     const value = field.value.trim();
-    if (refused(field, error, settingError('webBase', value)) || value === settings.webBase) return;
+    const turn = ++asked;
+    const problem = await webBaseProblem(value);
+    if (turn !== asked) return; // typed on and committed again meanwhile
+    if (refused(field, error, problem) || value === settings.webBase) return;
     await store(settings, 'webBase', value, value ? t('optionsWebBaseSaved', value) : t('optionsWebBaseCleared'));
   }
   onCommit(field, commit);
+  if (settings.webBase) refused(field, error, await webBaseProblem(settings.webBase));
   // Opened at this field (the popup's "Set up web links…"): it is what the person came for.
   if (location.hash === `#${WEB_BASE_FIELD}`) {
     field.scrollIntoView({ block: 'center' });
@@ -211,5 +228,4 @@ const settings = await readSettings();
 setUpOpenLimit(settings);
 setUpLazy(settings);
 setUpChecks(settings);
-setUpWebBase(settings);
-await setUpTemplate(settings);
+await Promise.all([setUpWebBase(settings), setUpTemplate(settings)]);

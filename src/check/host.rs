@@ -9,6 +9,7 @@ use super::punycode;
 use super::Site;
 use crate::message::{Code, Message};
 use crate::platform::UrlParser;
+use crate::syntax::percent::is_forbidden_domain_char;
 use alloc::borrow::Cow;
 
 /// What the platform's host parser made of a host as written (`None`: it
@@ -88,17 +89,6 @@ pub(super) fn parse_authority(
         port,
         userinfo: userinfo.filter(|u| !u.is_empty()).map(str::to_owned),
     })
-}
-
-/// The URL Standard's forbidden domain code points, less the percent sign
-/// (decoded before this check).
-pub(super) fn is_forbidden_domain_char(c: char) -> bool {
-    c <= ' '
-        || c == '\u{7f}'
-        || matches!(
-            c,
-            '#' | '/' | ':' | '<' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '|' | '%'
-        )
 }
 
 /// The host as the browser reads it (see [`UrlParser`]), and its

@@ -25,8 +25,6 @@ use crate::syntax::parse::is_scheme_name_bytes;
 use alloc::borrow::Cow;
 use host::parse_authority;
 pub(crate) use host::HostRead;
-use icu_properties::props::DefaultIgnorableCodePoint;
-use icu_properties::CodePointSetData;
 
 pub use page::page_address;
 pub(crate) use page::{page_address_reading_host, HostReading};
@@ -322,8 +320,7 @@ fn as_drawn(title: &str) -> Cow<'_, str> {
     };
     // The property's set from ICU4X's compiled data (a const table: 67 bytes
     // more of wasm than the same ranges written out here).
-    let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
-    let invisible = |c: char| ignorable.contains(c);
+    let invisible = crate::bidi::is_invisible;
     if !title.contains(|c| dot(c) || invisible(c)) {
         return Cow::Borrowed(title);
     }

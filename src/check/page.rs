@@ -144,7 +144,7 @@ fn written_as_serialised(item: &str) -> Option<Written> {
     // URL: one with nothing that ends a host or stands around it (`@`, `\`,
     // `[`, a space or control, which the URL parser splits the authority at
     // or drops), but for the percent sign (decoded by the host parser alike).
-    let alone = |c: char| c == '%' || !super::host::is_forbidden_domain_char(c);
+    let alone = |c: char| c == '%' || !crate::syntax::percent::is_forbidden_domain_char(c);
     if !as_parsed && (host.is_empty() || !host.chars().all(alone)) {
         return None;
     }

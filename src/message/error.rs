@@ -73,6 +73,20 @@ pub enum ErrorKind {
         /// The base as given.
         base: String,
     },
+    /// The host of a base for web links holds a character no host may hold
+    /// (the URL Standard's forbidden domain code points), written as it is
+    /// or escaped: `https://paypal.com%40evil.example/`, whose `%40` is an
+    /// `@`, is no URL, and reads as paypal.com.
+    WebBaseHostChar {
+        /// The base as given.
+        base: String,
+        /// Its host as written, without the port.
+        host: String,
+        /// The character as written in the host, or its escape (`%40`).
+        written: String,
+        /// The character.
+        ch: char,
+    },
     /// An `http(s)` address was given for a link, but its fragment holds no
     /// uri-list link: it is a web page, not a web link.
     NoListInWebLink,
@@ -104,6 +118,12 @@ impl Error {
 impl Error {
     /// What went wrong, as a message that can be translated.
     pub fn message(&self) -> Message {
+        self.message_at(0)
+    }
+
+    /// [`Error::message`] of an error in a list nested `depth` levels deep
+    /// in the link a person writes (see [`Violation::message_at`]).
+    pub(crate) fn message_at(&self, depth: usize) -> Message {
         let at = self.offset;
         match &self.kind {
             ErrorKind::EmptyInput => Message::new(Code::errorEmptyInput),
@@ -124,7 +144,7 @@ impl Error {
             ),
             ErrorKind::Violation(v) => Message {
                 code: Code::errorAtByte,
-                args: vec![v.message().into(), decimal(at as u64).into()],
+                args: vec![v.message_at(depth).into(), decimal(at as u64).into()],
             },
             ErrorKind::NoUris => Message::new(Code::errorNoUris),
             ErrorKind::NoLinks => Message::new(Code::errorNoLinks),
@@ -136,6 +156,23 @@ impl Error {
             } => Message::with(Code::errorWebBaseUserinfo, &[base, userinfo, host]),
             ErrorKind::WebBaseBackslash { base } => {
                 Message::with(Code::errorWebBaseBackslash, &[base])
+            }
+            ErrorKind::WebBaseHostChar {
+                base,
+                host,
+                written,
+                ch,
+            } => {
+                let shown = if *ch <= ' ' || *ch == '\u{7f}' {
+                    code_point(*ch)
+                } else {
+                    ['"', *ch, '"'].iter().collect()
+                };
+                if written.starts_with('%') && written.len() == 3 {
+                    Message::with(Code::errorWebBaseHostEscape, &[base, written, host, &shown])
+                } else {
+                    Message::with(Code::errorWebBaseHostChar, &[base, host, &shown])
+                }
             }
             ErrorKind::NoListInWebLink => Message::new(Code::errorWebNoList),
         }
@@ -210,10 +247,38 @@ pub enum Violation {
     SchemeAdded { written: String, url: String },
 }
 
+/// How `escape` (`%23` or `%3F`; `%3B` the same) is written in a list nested
+/// `depth` levels deep, as the link a person writes holds it: a nested list
+/// is an item of the list around it, whose reading turns its `%23` into `#`
+/// and takes one `25` off a longer run (`%2523` is `%23`: the escape rule in
+/// the crate's docs), so each level adds one `25`: `%23` in the link's own
+/// items, `%2523` in a nested list's, `%252523` one level deeper. (A `%25`
+/// is read as it is at every level: it needs no such care.)
+fn escaped_at(escape: &str, depth: usize) -> String {
+    let mut out = String::with_capacity(escape.len() + 2 * depth);
+    out.push('%');
+    for _ in 0..depth {
+        out.push_str("25");
+    }
+    out.push_str(escape.trim_start_matches('%'));
+    out
+}
+
 impl Violation {
     /// What is wrong, as a message that can be translated.
     pub fn message(&self) -> Message {
+        self.message_at(0)
+    }
+
+    /// [`Violation::message`] of a violation in a list nested `depth` levels
+    /// deep in the link a person writes: the escapes it advises are written
+    /// as they must stand there ([`escaped_at`]), and a warning inside a
+    /// nested list ([`Violation::InNested`]) is said one level deeper.
+    pub(crate) fn message_at(&self, depth: usize) -> Message {
         let number = |n: &usize| Some(decimal(*n as u64));
+        let advised = |code: Code, item: &usize, escape: &str| {
+            Message::with(code, &[&decimal(*item as u64), &escaped_at(escape, depth)])
+        };
         let (code, arg): (Code, Option<String>) = match self {
             Violation::SurroundingWhitespace => (Code::violationSurroundingSpace, None),
             Violation::TabOrNewline => (Code::violationTabOrNewline, None),
@@ -231,12 +296,16 @@ impl Violation {
                     args: vec![describe_char(*ch)],
                 }
             }
+            // "%25" at every depth: a nested link's `%25` is `%25` in the
+            // link around it too (a single `%25` is read as it is).
             Violation::PercentEscape { item: Some(item) } => (Code::violationPercent, number(item)),
             Violation::PercentEscape { item: None } => (Code::violationQueryPercent, None),
             Violation::UnencodedQuestionMark { item } => {
-                (Code::violationQuestionMark, number(item))
+                return advised(Code::violationQuestionMark, item, "%3F")
             }
-            Violation::UnencodedNumberSign { item } => (Code::violationNumberSign, number(item)),
+            Violation::UnencodedNumberSign { item } => {
+                return advised(Code::violationNumberSign, item, "%23")
+            }
             Violation::OptionNotUtf8 { key } => (Code::violationOptionUtf8, Some(key.clone())),
             Violation::DuplicateOption { key } => {
                 (Code::violationDuplicateOption, Some(key.clone()))
@@ -254,7 +323,10 @@ impl Violation {
             Violation::InNested { item, inner } => {
                 return Message {
                     code: Code::violationInNested,
-                    args: vec![decimal(*item as u64).into(), inner.message().into()],
+                    args: vec![
+                        decimal(*item as u64).into(),
+                        inner.message_at(depth + 1).into(),
+                    ],
                 }
             }
             Violation::More { count } => (Code::violationMore, number(count)),
@@ -292,6 +364,8 @@ fn describe_char(ch: char) -> Arg {
     match ch {
         ' ' => Message::new(Code::charSpace).into(),
         c if c.is_control() => Message::with(Code::charControl, &[&code]).into(),
+        // Drawn as nothing: only its code point shows what it is.
+        c if crate::bidi::is_invisible(c) => Message::with(Code::charInvisible, &[&code]).into(),
         c if !c.is_ascii() => Message::with(Code::charNonAscii, &[&c.to_string(), &code]).into(),
         c => Arg::Text(['"', c, '"'].iter().collect()),
     }
@@ -320,6 +394,12 @@ impl Warning {
 impl Violation {
     /// What a lenient reading did about it, for the person reading the warning.
     pub fn action(&self) -> Option<Message> {
+        self.action_at(0)
+    }
+
+    /// [`Violation::action`] in a list nested `depth` levels deep (see
+    /// [`Violation::message_at`]).
+    pub(crate) fn action_at(&self, depth: usize) -> Option<Message> {
         Some(Message::new(match self {
             Violation::SurroundingWhitespace
             | Violation::TabOrNewline
@@ -337,7 +417,12 @@ impl Violation {
             Violation::Unclosed { .. } => Code::actionComment,
             Violation::OptionLine { .. } => Code::actionEmptyValue,
             Violation::Nested { .. } => Code::actionPlainItem,
-            Violation::Fragment => Code::actionFragment,
+            Violation::Fragment => {
+                return Some(Message::with(
+                    Code::actionFragment,
+                    &[&escaped_at("%23", depth)],
+                ))
+            }
             Violation::InNested { .. } | Violation::More { .. } | Violation::SchemeAdded { .. } => {
                 return None
             }
@@ -348,12 +433,18 @@ impl Violation {
 impl Warning {
     /// The warning without its offset: the problem, then what was done about it.
     pub fn message(&self) -> Message {
-        match self.violation.action() {
+        self.message_at(0)
+    }
+
+    /// [`Warning::message`] of a warning in a list nested `depth` levels
+    /// deep (see [`Violation::message_at`]).
+    pub(crate) fn message_at(&self, depth: usize) -> Message {
+        match self.violation.action_at(depth) {
             Some(action) => Message {
                 code: Code::warningDone,
-                args: vec![self.violation.message().into(), action.into()],
+                args: vec![self.violation.message_at(depth).into(), action.into()],
             },
-            None => self.violation.message(),
+            None => self.violation.message_at(depth),
         }
     }
 }

@@ -116,6 +116,8 @@ messages! {
     errorWebBase: "\"$1\" cannot start web links: it must be an absolute http: or https: address, such as https://example.com/list/",
     errorWebBaseUserinfo: "\"$1\" cannot start web links: \"$2@\" before its site is a user name or password, which a reader could take for the site, but its links open $3: leave out \"$2@\"",
     errorWebBaseBackslash: "\"$1\" cannot start web links: a browser reads \"\\\" as \"/\": write \"/\"",
+    errorWebBaseHostChar: "\"$1\" cannot start web links: its site \"$2\" holds $3, which no site's name can hold: a browser opens none of its links",
+    errorWebBaseHostEscape: "\"$1\" cannot start web links: \"$2\" in its site \"$3\" stands for $4, which no site's name can hold: a browser opens none of its links",
     errorWebNoList: "not a uri-list link but a web address: a web link carries a uri-list link after \"#\", such as https://example.com/#uri-list:https://a.example;https://b.example",
     // Syntax violations: warnings, or errors in strict mode.
     warningDone: "$1 ($2)",
@@ -127,8 +129,8 @@ messages! {
     violationQueryCharacter: "$1 in the options must be percent-encoded",
     violationPercent: "\"%\" in item $1 is not followed by two hex digits (write %25 for a percent sign)",
     violationQueryPercent: "\"%\" in the options is not followed by two hex digits (write %25 for a percent sign)",
-    violationQuestionMark: "unencoded \"?\" in item $1 (write it as %3F)",
-    violationNumberSign: "unencoded \"#\" in item $1 (write it as %23)",
+    violationQuestionMark: "unencoded \"?\" in item $1 (write it as $2)",
+    violationNumberSign: "unencoded \"#\" in item $1 (write it as $2)",
     violationOptionUtf8: "option \"$1\" is not valid UTF-8 once decoded",
     violationDuplicateOption: "option \"$1\" is given more than once",
     violationPageTitles: "page-titles gives more titles ($1) than the list has items ($2)",
@@ -143,6 +145,7 @@ messages! {
     charSpace: "a space",
     charControl: "control character $1",
     charNonAscii: "non-ASCII character \"$1\" ($2)",
+    charInvisible: "invisible character $1",
     // A person's own template for copied links (`format_links`).
     templateNoUrl: "the template has no {url}: the copied text would carry no address",
     // What the JavaScript API (the wasm boundary, crate uri-list-wasm) says of a value it
@@ -177,7 +180,7 @@ messages! {
     actionFirstUsed: "the first one is used",
     actionExtraIgnored: "the titles past the last item are ignored",
     actionIgnored: "ignored",
-    actionFragment: "ignored when opening: to make it part of the item, write that \"#\" as %23",
+    actionFragment: "ignored when opening: to make it part of the item, write that \"#\" as $1",
     actionComment: "its marker is read as a comment",
     actionEmptyValue: "read as an empty value",
     actionPlainItem: "kept as a plain item",

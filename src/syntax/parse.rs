@@ -310,7 +310,11 @@ impl Parser {
                         sink.note(
                             Violation::Nested {
                                 item: number,
-                                message: e.message(),
+                                // Said as the nested link stands in the link
+                                // read from its start (depth 0): warnings are
+                                // said from there, one level deeper at each
+                                // nested list.
+                                message: e.message_at(depth + 1),
                             },
                             at(item_at),
                         );

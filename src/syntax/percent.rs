@@ -8,6 +8,19 @@ use crate::prelude::*;
 
 use alloc::borrow::Cow;
 
+/// The URL Standard's forbidden domain code points: what no host may hold
+/// once its escapes are decoded (`%40` is an `@`), and so also a `%` that no
+/// escape explains. The host parser refuses a host that holds one: the
+/// address is no URL, and a browser opens nothing.
+pub(crate) fn is_forbidden_domain_char(c: char) -> bool {
+    c <= ' '
+        || c == '\u{7f}'
+        || matches!(
+            c,
+            '#' | '/' | ':' | '<' | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '|' | '%'
+        )
+}
+
 /// `uri-char` without `pct-encoded` (draft §3):
 /// `unreserved / gen-delims-limited / sub-delims-limited`.
 ///

@@ -27,8 +27,9 @@
 use crate::prelude::*;
 
 use crate::message::error::{Error, ErrorKind};
+use crate::platform::UrlParser;
 use crate::syntax::list::Scheme;
-use crate::syntax::percent::encode_non_uri_chars;
+use crate::syntax::percent::{encode_non_uri_chars, is_forbidden_domain_char};
 
 /// `scheme "://"` of an `http` or `https` address at the start of `s` (any
 /// case), and its length.
@@ -94,22 +95,30 @@ pub fn list_link(input: &str) -> Result<&str, Error> {
 }
 
 /// Checks a base for web links: an absolute `http:` or `https:` URL with a
-/// host, and no white space or control characters. Returns it without its
-/// fragment, if it had one (the list takes the fragment's place).
+/// host, and no white space or control characters, that the URL Standard's
+/// parser (`urls`, the browser's own in the extension) reads: the base of
+/// links that open. Returns it without its fragment, if it had one (the list
+/// takes the fragment's place).
 ///
-/// Refused besides: a user name or password (`https://paypal.com@evil.example/`
-/// reads as paypal.com, and its links open evil.example), and a backslash,
-/// which a browser reads as `/` (`https://evil.example\@paypal.com/` opens
-/// evil.example). A query is kept: it goes to the server with the request for
-/// the page, as any address's does, and the list, in the fragment, does not.
+/// Refused besides, each saying why: a user name or password
+/// (`https://paypal.com@evil.example/` reads as paypal.com, and its links
+/// open evil.example); a backslash, which a browser reads as `/`
+/// (`https://evil.example\@paypal.com/` opens evil.example); a host that
+/// holds a character no host may hold, written or escaped
+/// (`https://paypal.com%40evil.example/`: `%40` is an `@`, the URL Standard
+/// refuses the address, and a reader takes it for paypal.com). A query is
+/// kept: it goes to the server with the request for the page, as any
+/// address's does, and the list, in the fragment, does not.
 ///
 /// ```
-/// assert_eq!(uri_list::web_base("https://example.com/open/#old").unwrap(), "https://example.com/open/");
-/// assert!(uri_list::web_base("example.com/open/").is_err());
-/// assert!(uri_list::web_base("ftp://example.com/").is_err());
-/// assert!(uri_list::web_base("https://paypal.com@evil.example/").is_err());
+/// use uri_list::{web_base, UrlCrate};
+/// assert_eq!(web_base("https://example.com/open/#old", &UrlCrate).unwrap(), "https://example.com/open/");
+/// assert!(web_base("example.com/open/", &UrlCrate).is_err());
+/// assert!(web_base("ftp://example.com/", &UrlCrate).is_err());
+/// assert!(web_base("https://paypal.com@evil.example/", &UrlCrate).is_err());
+/// assert!(web_base("https://paypal.com%40evil.example/", &UrlCrate).is_err());
 /// ```
-pub fn web_base(base: &str) -> Result<&str, Error> {
+pub fn web_base<'a>(base: &'a str, urls: &dyn UrlParser) -> Result<&'a str, Error> {
     let fail = |kind| Error::new(kind, 0);
     let generic = || fail(ErrorKind::WebBase { base: base.into() });
     let scheme_len = web_scheme_len(base).ok_or_else(generic)?;
@@ -133,7 +142,58 @@ pub fn web_base(base: &str) -> Result<&str, Error> {
     if authority.is_empty() || authority.starts_with(':') {
         return Err(generic());
     }
+    // An IPv6 address (`[::1]`) is the parser's to judge.
+    if !authority.starts_with('[') {
+        let host = authority
+            .rsplit_once(':')
+            .map_or(authority, |(host, _)| host);
+        if let Some((written, ch)) = forbidden_in_host(host) {
+            return Err(fail(ErrorKind::WebBaseHostChar {
+                base: base.into(),
+                host: host.into(),
+                written: written.into(),
+                ch,
+            }));
+        }
+    }
+    // Anything else the URL Standard refuses (a port that is no number, an
+    // IPv4 address out of range, a name UTS #46 does not allow): its links
+    // would open nothing.
+    if urls.href(without_fragment).is_none() {
+        return Err(generic());
+    }
     Ok(without_fragment)
+}
+
+/// The first thing in `host` (as written, its port left out) that makes it
+/// hold a forbidden domain code point once percent-decoded, as the URL
+/// Standard's host parser decodes it: a character written as it is, or an
+/// escape (`%40`, an `@`); with that character.
+fn forbidden_in_host(host: &str) -> Option<(&str, char)> {
+    let bytes = host.as_bytes();
+    let hex = |i: usize| {
+        let digit = |b: Option<&u8>| b.and_then(|&b| char::from(b).to_digit(16));
+        Some(digit(bytes.get(i + 1))? * 16 + digit(bytes.get(i + 2))?)
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(byte) = (bytes[i] == b'%').then(|| hex(i)).flatten() {
+            // An escape of a byte under 0x80 is that character; the others
+            // are parts of UTF-8, a Unicode name (IDNA reads it).
+            let c = char::from_u32(byte).filter(char::is_ascii);
+            if let Some(c) = c.filter(|&c| is_forbidden_domain_char(c)) {
+                return Some((&host[i..i + 3], c));
+            }
+            i += 3;
+            continue;
+        }
+        let c = host[i..].chars().next()?;
+        if is_forbidden_domain_char(c) {
+            return Some((&host[i..i + c.len_utf8()], c));
+        }
+        i += c.len_utf8();
+    }
+    None
 }
 
 /// The web link for a uri-list `link` on `base` (see [`web_base`]): the base
@@ -144,11 +204,11 @@ pub fn web_base(base: &str) -> Result<&str, Error> {
 ///
 /// ```
 /// let link = uri_list::UriList::from_iter(["https://a.example/ä", "https://b.example"]).to_link();
-/// let web = uri_list::web_link("https://example.com/open/", &link).unwrap();
+/// let web = uri_list::web_link("https://example.com/open/", &link, &uri_list::UrlCrate).unwrap();
 /// assert_eq!(web, "https://example.com/open/#uri-list:https://a.example/%C3%A4;https://b.example");
 /// ```
-pub fn web_link(base: &str, link: &str) -> Result<String, Error> {
-    let base = web_base(base)?;
+pub fn web_link(base: &str, link: &str, urls: &dyn UrlParser) -> Result<String, Error> {
+    let base = web_base(base, urls)?;
     let link = link.trim();
     if link.is_empty() {
         return Err(Error::new(ErrorKind::EmptyInput, 0));
@@ -172,6 +232,7 @@ pub fn web_link(base: &str, link: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::UrlCrate;
     use alloc::format;
 
     #[test]
@@ -202,7 +263,7 @@ mod tests {
             "https://127.0.0.1/web/index.html",
             "https://[::1]/",
         ] {
-            assert_eq!(web_base(good).unwrap(), good);
+            assert_eq!(web_base(good, &UrlCrate).unwrap(), good);
         }
         for bad in [
             "",
@@ -217,7 +278,7 @@ mod tests {
             "file:///tmp/",
             "uri-list:https://h.example/",
         ] {
-            let e = web_base(bad).unwrap_err();
+            let e = web_base(bad, &UrlCrate).unwrap_err();
             assert!(matches!(e.kind(), ErrorKind::WebBase { .. }), "{bad}");
         }
     }
@@ -243,7 +304,7 @@ mod tests {
             ),
             ("https://@h.example/", "", "h.example"),
         ] {
-            let e = web_base(bad).unwrap_err();
+            let e = web_base(bad, &UrlCrate).unwrap_err();
             assert_eq!(
                 e.kind(),
                 &ErrorKind::WebBaseUserinfo {
@@ -266,7 +327,7 @@ mod tests {
             "https://evil.example\\@paypal.com/",
             "https://h.example\\list/",
         ] {
-            let e = web_base(bad).unwrap_err();
+            let e = web_base(bad, &UrlCrate).unwrap_err();
             assert_eq!(e.kind(), &ErrorKind::WebBaseBackslash { base: bad.into() });
             assert!(
                 e.to_string()
@@ -285,7 +346,87 @@ mod tests {
                 "https://h.example/?lang=de",
             ),
         ] {
-            assert_eq!(web_base(good).unwrap(), base);
+            assert_eq!(web_base(good, &UrlCrate).unwrap(), base);
+        }
+    }
+
+    /// `https://paypal.com%40evil.example/` reads as paypal.com, but its
+    /// host, percent-decoded as the URL Standard's host parser decodes it, is
+    /// `paypal.com@evil.example`: an `@` no host may hold, and the parser
+    /// refuses the address (node's `new URL()` throws, the `url` crate
+    /// fails). Refused, the message naming the escape and what it stands
+    /// for; a forbidden character written as it is, the same.
+    #[test]
+    fn a_base_whose_host_holds_a_forbidden_character_is_refused_saying_which() {
+        for bad in [
+            "https://paypal.com%40evil.example/",
+            "https://a%2Fb.example/",
+            "https://a%3Ab.example:8080/",
+        ] {
+            assert_eq!(UrlCrate.href(bad), None, "{bad}");
+        }
+        for (bad, written, host, shown) in [
+            (
+                "https://paypal.com%40evil.example/",
+                "%40",
+                "paypal.com%40evil.example",
+                "\"@\"",
+            ),
+            ("https://a%2fb.example/x", "%2f", "a%2fb.example", "\"/\""),
+            (
+                "http://a%3Ab.example:8080/",
+                "%3A",
+                "a%3Ab.example",
+                "\":\"",
+            ),
+            ("https://a%00b.example/", "%00", "a%00b.example", "U+0000"),
+            ("https://a%20b.example/", "%20", "a%20b.example", "U+0020"),
+            (
+                "https://paypal.com%2540evil.example/",
+                "%25",
+                "paypal.com%2540evil.example",
+                "\"%\"",
+            ),
+        ] {
+            let e = web_base(bad, &UrlCrate).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "\"{bad}\" cannot start web links: \"{written}\" in its site \"{host}\" \
+                     stands for {shown}, which no site's name can hold: a browser opens none \
+                     of its links"
+                ),
+                "{bad}"
+            );
+        }
+        for (bad, host, shown) in [
+            ("https://a<b.example/", "a<b.example", "\"<\""),
+            ("https://a|b.example:443/", "a|b.example", "\"|\""),
+            ("https://a%zz.example/", "a%zz.example", "\"%\""),
+        ] {
+            let e = web_base(bad, &UrlCrate).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "\"{bad}\" cannot start web links: its site \"{host}\" holds {shown}, \
+                     which no site's name can hold: a browser opens none of its links"
+                ),
+                "{bad}"
+            );
+        }
+        // What the URL Standard's parser refuses for another reason: the
+        // general message. An escape of an allowed character, or of UTF-8,
+        // is a host the parser reads.
+        for bad in ["https://h.example:80x/", "https://999.1.1.1/"] {
+            let e = web_base(bad, &UrlCrate).unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::WebBase { .. }), "{bad}");
+        }
+        for good in [
+            "https://paypal%2Ecom/",
+            "https://b%C3%BCcher.example/",
+            "https://[::1]:8080/",
+        ] {
+            assert_eq!(web_base(good, &UrlCrate).unwrap(), good);
         }
     }
 }

@@ -152,11 +152,56 @@ export const cases = [
       const shownBackslash = await setWebBase(browser, 'https://evil.example\\@paypal.com/');
       assert.equal(shownBackslash.error, '"https://evil.example\\@paypal.com/" cannot start web links: a browser reads "\\" as "/": write "/"');
       assert.equal(await storedWebBase(browser), null);
+      // An "@" escaped in the site (%40) is no user name: the URL Standard decodes the host and
+      // refuses the address, which reads as paypal.com. The core says so (the page asks it through
+      // the background); it names the escape and what it stands for.
+      const shownEscape = await setWebBase(browser, 'https://paypal.com%40evil.example/');
+      assert.equal(
+        shownEscape.error,
+        '"https://paypal.com%40evil.example/" cannot start web links: "%40" in its site "paypal.com%40evil.example" stands for "@", which no site\'s name can hold: a browser opens none of its links',
+      );
+      assert.equal(await storedWebBase(browser), null);
       const shown = await setWebBase(browser, `${origin}/web/`);
       assert.equal(shown.status, `Saved: web links start with ${origin}/web/`);
       assert.equal(await storedWebBase(browser), `${origin}/web/`);
       assert.equal((await setWebBase(browser, '')).status, 'Saved: no web page for web links.');
       assert.equal(await storedWebBase(browser), '');
+    },
+  },
+  {
+    name: 'share as web link: the web page setting: one stored by hand that the core would not take is said as the options page opens',
+    async run({ browser }) {
+      await browser.inExtension(async () => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        await api.storage.sync.set({ webBase: 'https://paypal.com@evil.example/' });
+      });
+      const options = await openOptions(browser);
+      try {
+        const said = await waitFor(
+          () => options.evaluate(() => document.getElementById('web-base-error').textContent),
+          (text) => text !== '',
+          { what: 'the stored web page refused as the options page opens' },
+        );
+        assert.match(said, /^"https:\/\/paypal\.com@evil\.example\/" cannot start web links: "paypal\.com@" before its site is a user name/);
+      } finally {
+        await options.close();
+        await clearWebBase(browser);
+      }
+    },
+  },
+  {
+    name: 'share as web link: the web page setting, in a German browser, says in German (the core\'s message) why an address cannot start web links',
+    lang: 'de',
+    async run({ browser }) {
+      await clearWebBase(browser);
+      const shown = await setWebBase(browser, 'https://paypal.com%40evil.example/');
+      assert.equal(
+        shown.error,
+        '„https://paypal.com%40evil.example/“ kann keine Web-Links einleiten: „%40“ in der Website „paypal.com%40evil.example“ steht für "@", was kein Website-Name enthalten kann: Ein Browser öffnet keinen ihrer Links',
+      );
+      const userinfo = await setWebBase(browser, 'https://paypal.com@evil.example/');
+      assert.match(userinfo.error, /^„https:\/\/paypal\.com@evil\.example\/“ kann keine Web-Links einleiten: „paypal\.com@“ vor der Website/);
+      assert.equal(await storedWebBase(browser), null);
     },
   },
   {

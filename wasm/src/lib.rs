@@ -497,7 +497,7 @@ pub fn js_encode(
     let (list, web) = encode::list_from(input).map_err(message_error)?;
     let link = list.to_link();
     match web {
-        Some(base) => uri_list::web_link(&base, &link).map_err(error),
+        Some(base) => uri_list::web_link(&base, &link, &EngineUrl).map_err(error),
         None => Ok(link),
     }
 }
@@ -507,7 +507,19 @@ pub fn js_encode(
 /// and `args`, on a base or link that cannot make one.
 #[cfg_attr(feature = "js-api", wasm_bindgen(js_name = webLink))]
 pub fn js_web_link(base: &str, link: &str) -> Result<String, JsValue> {
-    uri_list::web_link(base, link).map_err(error)
+    uri_list::web_link(base, link, &EngineUrl).map_err(error)
+}
+
+/// `webBase(base)`: `base` as web links start with it (without its
+/// fragment), when it can start them (src/syntax/web_link.rs `web_base`,
+/// the rule `webLink` holds a base to). Throws, with `code` and `args`,
+/// saying why not: the options page shows it under its field, through the
+/// background (extension/background/share.js `webBaseProblem`).
+#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = webBase))]
+pub fn js_web_base(base: &str) -> Result<String, JsValue> {
+    uri_list::web_base(base, &EngineUrl)
+        .map(str::to_owned)
+        .map_err(error)
 }
 
 /// `linkInWebLink(url)`: the uri-list link in a web link (its fragment), or

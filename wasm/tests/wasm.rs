@@ -1130,6 +1130,24 @@ fn web_link_errors_carry_a_code() {
         .unwrap();
     assert_eq!(get(&err, "code").as_string().unwrap(), "errorWebBase");
     assert_eq!(json(&get(&err, "args")), r#"["lists.example"]"#);
+    // webBase(), the options page's question, asks the engine's own URL: an escaped "@" in the
+    // site is refused, naming the escape; a base that can start web links comes back without its
+    // fragment.
+    let err = uri_list_wasm::js_web_base("https://paypal.com%40evil.example/")
+        .err()
+        .unwrap();
+    assert_eq!(
+        get(&err, "code").as_string().unwrap(),
+        "errorWebBaseHostEscape"
+    );
+    assert_eq!(
+        json(&get(&err, "args")),
+        r#"["https://paypal.com%40evil.example/","%40","paypal.com%40evil.example","\"@\""]"#
+    );
+    assert_eq!(
+        uri_list_wasm::js_web_base("https://lists.example/open/#old").ok(),
+        Some("https://lists.example/open/".to_owned())
+    );
     for call in [
         uri_list_wasm::js_decode(JsString::from("https://h.example/#top"), JsValue::UNDEFINED)
             .err(),
