@@ -331,11 +331,18 @@ fn sentence(text: &str, capital: bool) -> String {
 /// writes them, so that the sender's words neither start a line of the report, nor reach the
 /// terminal as an escape sequence, nor reverse what follows; and so is each character that
 /// draws nothing (`uri_list::is_invisible`: a zero-width space, a byte order mark...), so
-/// that a person sees it is there.
+/// that a person sees it is there, but for those that shape what is drawn ([`shapes_text`]).
 fn on_one_line(words: &str) -> String {
     let mut out = String::with_capacity(words.len());
+    // Within a flag's tag sequence: after a 🏴 and only its tags so far.
+    let mut in_flag = false;
     for c in words.chars() {
-        if c.is_control() || uri_list::is_bidi_control(c) || uri_list::is_invisible(c) {
+        let tag = matches!(c, '\u{E0020}'..='\u{E007F}');
+        in_flag = c == '\u{1F3F4}' || (in_flag && tag);
+        if c.is_control()
+            || uri_list::is_bidi_control(c)
+            || (uri_list::is_invisible(c) && !shapes_text(c, in_flag))
+        {
             let mut buf = [0; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 out.push_str(&format!("%{b:02X}"));
@@ -345,6 +352,22 @@ fn on_one_line(words: &str) -> String {
         }
     }
     out
+}
+
+/// Whether `c`, which draws nothing of its own, is part of how the text around it is drawn
+/// (`in_flag`: it comes in the tags that follow a 🏴): the zero-width non-joiner and joiner (Persian and Indic words, emoji
+/// sequences such as 👨‍👩‍👧), a variation selector (the emoji form of ❤️), Mongolian's free
+/// variation selectors, and the tag characters of a subdivision flag (🏴 and the tags after it).
+/// Percent-encoded, these would garble honest titles; the check reads a title past every
+/// invisible character anyway (a name check sees "pay\u{200D}pal.com" as paypal.com). Tags
+/// elsewhere spell hidden ASCII text, and stay encoded.
+fn shapes_text(c: char, in_flag: bool) -> bool {
+    match c {
+        '\u{200C}' | '\u{200D}' | '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}' => true,
+        '\u{180B}'..='\u{180D}' | '\u{180F}' => true,
+        '\u{E0020}'..='\u{E007F}' => in_flag,
+        _ => false,
+    }
 }
 
 /// A message of the core as a sentence. The period is added even after an

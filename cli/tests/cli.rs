@@ -1056,6 +1056,35 @@ fn an_item_with_an_escape_sequence_or_a_bidi_control_reaches_the_terminal_withou
 }
 
 #[test]
+fn characters_that_shape_a_title_are_kept_in_the_report() {
+    // An emoji with its variation selector (❤️), a family joined by zero-width joiners, a
+    // Persian word with its zero-width non-joiner, and Scotland's flag (🏴 and its tags): they
+    // draw as they should only whole, and were percent-encoded ("I ❤%EF%B8%8F Rust") with the
+    // characters that draw nothing. Tags that follow no flag spell hidden text: still encoded.
+    let title = "I \u{2764}\u{FE0F} Rust \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} \
+                 \u{0645}\u{06CC}\u{200C}\u{062E}\u{0648}\u{0627}\u{0647}\u{0645} \
+                 \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
+    let mut encoded = String::new();
+    for b in title.bytes() {
+        encoded.push_str(&format!("%{b:02X}"));
+    }
+    let link = format!("uri-list:https://a.example;https://b.example?title={encoded}");
+    let o = run(&["check", &link], None);
+    assert!(
+        stdout(&o).starts_with(&format!("title: {title}\n")),
+        "{}",
+        stdout(&o)
+    );
+    let hidden = "uri-list:https://a.example;https://b.example?title=A%F3%A0%81%A8%F3%A0%81%A9B";
+    let o = run(&["check", hidden], None);
+    assert!(
+        stdout(&o).starts_with("title: A%F3%A0%81%A8%F3%A0%81%A9B\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn an_invisible_character_is_shown_in_the_messages_and_the_report() {
     // A zero-width space, a left-to-right mark, a word joiner, a byte order mark: each draws
     // nothing, and was printed raw into the warnings ("non-ASCII character \"\" (U+200B)") and
