@@ -101,7 +101,17 @@ try {
   const settings = await readSettings();
   await show(/** @type {Settings} */ (settings));
   // "Open on another device": the list's web link as a QR code, on the web page set for web links.
-  if (settings.webBase) qrButton({ button: $('qr-show'), panel: $('qr-panel'), link: () => webLink(settings.webBase, link), t, wasm: QR_WASM });
+  if (settings.webBase) {
+    // The core's error (a web page setting it would not take) said in the browser's language.
+    const webLinkShown = () => {
+      try {
+        return webLink(settings.webBase, link);
+      } catch (error) {
+        throw new Error(localized(error) || String(error));
+      }
+    };
+    qrButton({ button: $('qr-show'), panel: $('qr-panel'), link: webLinkShown, t, wasm: QR_WASM });
+  }
 } catch (error) {
   document.title = t('previewUnreadable');
   $('title').textContent = t('previewUnreadable');

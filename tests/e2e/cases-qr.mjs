@@ -220,6 +220,24 @@ export const cases = [
     },
   },
   {
+    name: 'QR code: in a German browser, the preview page says in German why a web page setting stored by hand makes no code',
+    lang: 'de',
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/qr-1;${origin}/page/qr-2`;
+      await setWebBase(browser, 'https://paypal.com@evil.example/');
+      try {
+        await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`);
+        await waitFor(() => browser.inPage(() => !document.getElementById('qr-show').hidden), Boolean, { what: 'the QR button' });
+        await browser.click('#qr-show');
+        const panel = await panelDone(() => browser.inPage(PANEL));
+        assert.equal(panel.code, null);
+        assert.match(panel.message, /„https:\/\/paypal\.com@evil\.example\/“ kann keine Web-Links einleiten: „paypal\.com@“ vor der Website/);
+      } finally {
+        await setWebBase(browser, null);
+      }
+    },
+  },
+  {
     name: 'QR code: in a German browser, the preview page\'s button and the message for a link too long for a code are German',
     lang: 'de',
     async run({ browser, origin }) {
