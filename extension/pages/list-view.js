@@ -33,11 +33,23 @@ export function siteName(entry, words) {
   return !siteUnicode || siteUnicode === site ? site : words.t('previewSiteBoth', siteUnicode, site);
 }
 
-/** The address with its scheme and host quieter than its path. */
+/**
+ * The address as three parts on one line (preview/preview.css): its scheme, its host (with any
+ * user info and port) and the rest, the scheme and host quieter than a path. Where the line is too
+ * short, the rest is cut first, then the host at its start: the end of a host names the site it is
+ * on ("https://…-center.evil.example/signin"), which its start can only pretend to
+ * ("paypal.com-secure-login-…"). The host is an isolate, read left to right whatever its letters.
+ */
 function address(url) {
-  const match = /^(https?:\/*[^/?#]*)(.*)$/i.exec(url);
-  if (!match || match[2] === '' || match[2] === '/') return [url];
-  return [element('span', { class: 'origin' }, match[1]), match[2]];
+  const match = /^(https?:[/\\]*)([^/?#\\]*)(.*)$/is.exec(url);
+  if (!match) return [url];
+  const [, scheme, host, rest] = match;
+  const quiet = rest !== '' && rest !== '/';
+  const where = element('span', { class: quiet ? 'where origin' : 'where' }, element('span', { class: 'scheme' }, scheme));
+  where.append(element('span', { class: 'host' }, element('bdi', { dir: 'ltr' }, host)));
+  const parts = [where];
+  if (rest) parts.push(element('span', { class: 'path' }, rest));
+  return parts;
 }
 
 /**
