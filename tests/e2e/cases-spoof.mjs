@@ -157,4 +157,38 @@ export const cases = [
       await browser.screenshots(SCREENSHOTS, `hover-${browser.name}-spoof-long-host`);
     },
   },
+  {
+    name: 'spoof: on a phone (390 px), a page title of 2 000 characters takes three lines: its address follows it at once, the next row is on the first screen; the focus writes it out whole',
+    extension: false,
+    async run({ browser, origin }) {
+      const long = 'Sign in to your account '.repeat(84).trim();
+      const link = `uri-list:${origin}/page/long;${origin}/page/next?title=Titles&page-titles=${pageTitles([long, 'Next'])}`;
+      try {
+        await browser.setViewport({ width: 390, height: 844 });
+        await browser.goto(`${origin}/web/#${link}`);
+        await shown(browser);
+        const measure = () =>
+          browser.inPage(() => {
+            const row = document.querySelector('#item-0-url');
+            const title = row.querySelector('.page-title');
+            const line = parseFloat(getComputedStyle(title).lineHeight);
+            const next = document.querySelector('#item-1-url').getBoundingClientRect();
+            return {
+              whole: title.textContent.length,
+              titleLines: Math.round(title.getBoundingClientRect().height / line),
+              addressBelowTitle: Math.round(row.querySelector('.address').getBoundingClientRect().top - title.getBoundingClientRect().bottom),
+              nextInView: next.bottom <= innerHeight,
+            };
+          });
+        const seen = await measure();
+        assert.deepEqual({ ...seen, addressBelowTitle: seen.addressBelowTitle <= 4 }, { whole: long.length, titleLines: 3, addressBelowTitle: true, nextInView: true });
+        await browser.screenshots(SCREENSHOTS, `web-${browser.name}-spoof-long-title-390`, { viewport: true });
+        await assertAccessible(browser, 'the web page with a page title of 2000 characters');
+        await browser.inPage(() => document.getElementById('item-0-url').focus({ focusVisible: true }));
+        assert.ok((await measure()).titleLines > 10, 'focused: the whole title');
+      } finally {
+        await browser.setViewport({ width: 1000, height: 800 });
+      }
+    },
+  },
 ];
