@@ -457,6 +457,13 @@ fn registered_domain(host: &str) -> &str {
     }
 }
 
+/// The top-level domains people write in names that are no country's.
+const GENERIC_TLDS: &[&str] = &[
+    "com", "net", "org", "info", "biz", "edu", "gov", "mil", "int", "app", "dev", "xyz", "online",
+    "site", "shop", "store", "blog", "cloud", "page", "tech", "news", "live", "link", "club",
+    "top", "bank", "pay", "money", "email", "mobi", "name", "pro",
+];
+
 /// The host a word of a title names, when it reads as a web address. A
 /// word written as a list's link (`uri-list:https://paypal.com/login`, the
 /// text of a link whose address is another list) is read as the address
@@ -476,26 +483,36 @@ fn address_in_word(word: &str) -> Option<&str> {
     };
     let rest = word.trim_start_matches(['/', '\\']);
     let marked = schemed || word.len() - rest.len() >= 2;
-    if !crate::reads_as_address(rest) {
-        return None;
-    }
     let host = rest.split(['/', '?', '#', '\\']).next()?;
     let host = host.split(':').next()?.trim_end_matches('.');
+    let last = host.rsplit('.').next()?;
+    // A top-level domain drawn as a generic one by digits or letter pairs that
+    // look like its letters ("PAYPAL.C0M", "paypal.corn": TR39's skeleton
+    // folds), only where they make a generic one: "v2.10" names nothing.
+    let drawn_generic = last.bytes().any(|b| b.is_ascii_alphabetic())
+        && last
+            .bytes()
+            .any(|b| matches!(b, b'0' | b'1' | b'r' | b'R' | b'v' | b'V'))
+        && tld_as_seen(&last.replace('0', "o").replace('1', "l"))
+            .map(|seen| seen.replace("rn", "m").replace("vv", "w"))
+            .filter(|seen| GENERIC_TLDS.contains(&seen.as_str()))
+            .is_some_and(|seen| {
+                crate::reads_as_address(&[&host[..host.len() - last.len()], &seen].concat())
+            });
+    if !drawn_generic && !crate::reads_as_address(rest) {
+        return None;
+    }
     let marked = marked
+        || drawn_generic
         || host
             .get(..4)
             .is_some_and(|w| w.eq_ignore_ascii_case("www."));
-    let tld = tld_as_seen(host.rsplit('.').next()?).unwrap_or_default();
-    const GENERIC: &[&str] = &[
-        "com", "net", "org", "info", "biz", "edu", "gov", "mil", "int", "app", "dev", "xyz",
-        "online", "site", "shop", "store", "blog", "cloud", "page", "tech", "news", "live", "link",
-        "club", "top", "bank", "pay", "money", "email", "mobi", "name", "pro",
-    ];
+    let tld = tld_as_seen(last).unwrap_or_default();
     const FILE_EXTENSIONS: &[&str] = &[
         "js", "ts", "md", "rs", "sh", "py", "so", "pl", "pm", "rb", "cs", "mk", "gz", "xz",
     ];
     let named = marked
-        || GENERIC.contains(&tld.as_str())
+        || GENERIC_TLDS.contains(&tld.as_str())
         || (tld.len() == 2 && !FILE_EXTENSIONS.contains(&tld.as_str()));
     named.then_some(host)
 }
@@ -871,6 +888,10 @@ mod tests {
                 "https://example.net/",
                 "paypal.com",
             ),
+            // Digits and letter pairs that draw as a generic top-level domain.
+            ("PAYPAL.C0M", "https://example.net/", "PAYPAL.C0M"),
+            ("paypal.corn", "https://example.net/", "paypal.corn"),
+            ("paypal.0rg", "https://example.net/", "paypal.0rg"),
         ] {
             let n = note(title, uri).unwrap_or_else(|| panic!("{title:?} over {uri}: no note"));
             assert!(n.alert);
@@ -903,6 +924,12 @@ mod tests {
             ),
             ("10\u{202F}000 pages", "https://example.org/"),
             ("/docs/README.md", "https://example.org/"),
+            ("Python 3.10, v2.1b and 1.0rc1", "https://example.org/"),
+            ("Inbox - me@gmail.c0m", "https://mail.google.com/"),
+            (
+                "Inbox (3) - me@gmail.com - Gmail",
+                "https://mail.google.com/",
+            ),
         ] {
             assert_eq!(note(title, uri), None, "{title:?} over {uri}");
         }

@@ -26,6 +26,8 @@ const LOOKS_LIKE_PAYPAL = [
   'paypal\uA4F8com', // the Lisu tone mark TR39 confuses with "."
   'paypal\u200A.com', // a hair space before the dot
   '//paypal.com', // an address without its scheme
+  'PAYPAL.C0M', // a zero for the "O" of a generic top-level domain
+  'paypal.corn', // "rn" for its "m"
 ];
 
 /** A host that starts with the name it borrows, for a row too short to show it all. */
@@ -66,7 +68,7 @@ function drawnInView(browser, selector, text, nth = 0) {
 
 export const cases = [
   {
-    name: 'spoof: a page title drawn as "paypal.com" in letters that only look Latin, a dot TR39 confuses with ".", a hair space by the dot, or without its scheme starts unticked with its alert',
+    name: 'spoof: a page title drawn as "paypal.com" in letters that only look Latin, a dot TR39 confuses with ".", a hair space by the dot, without its scheme, or with a top-level domain of digits or letter pairs drawn as "com" starts unticked with its alert',
     extension: false,
     async run({ browser, origin }) {
       const titles = [...LOOKS_LIKE_PAYPAL, 'Plain'];
