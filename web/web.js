@@ -251,7 +251,7 @@ function drawRows(report, stack, from, count) {
       const own = report.lists?.[entry.nested]?.title;
       const given = entry.pageTitle;
       const heading = own && given && own !== given ? t('webNestedBoth', own, given) : own || given || t('previewNestedList');
-      li.append(element('h3', {}, heading), inner);
+      li.append(element('h3', heading.length > 80 ? { title: heading } : {}, heading), inner);
       ol.append(li);
       stack.push(inner);
       continue;

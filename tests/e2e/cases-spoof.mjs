@@ -160,11 +160,12 @@ export const cases = [
     },
   },
   {
-    name: 'spoof: on a phone (390 px), a page title of 2 000 characters takes three lines: its address follows it at once, the next row is on the first screen; the focus writes it out whole',
+    name: 'spoof: on a phone (390 px), a page title of 2 000 characters takes three lines: its address follows it at once, the next row is on the first screen; the focus writes it out whole; a nested list\'s title of 2 000 takes three lines too, whole in its tooltip',
     extension: false,
     async run({ browser, origin }) {
       const long = 'Sign in to your account '.repeat(84).trim();
-      const link = `uri-list:${origin}/page/long;${origin}/page/next?title=Titles&page-titles=${pageTitles([long, 'Next'])}`;
+      const nested = `uri-list:${origin}/page/n1%3B${origin}/page/n2%3Ftitle=${encodeURIComponent(encodeURIComponent(long))}`;
+      const link = `uri-list:${origin}/page/long;${origin}/page/next;${nested}?title=Titles&page-titles=${pageTitles([long, 'Next'])}`;
       try {
         await browser.setViewport({ width: 390, height: 844 });
         await browser.goto(`${origin}/web/#${link}`);
@@ -175,7 +176,10 @@ export const cases = [
             const title = row.querySelector('.page-title');
             const line = parseFloat(getComputedStyle(title).lineHeight);
             const next = document.querySelector('#item-1-url').getBoundingClientRect();
+            const heading = document.querySelector('li.nested > h3');
             return {
+              nestedLines: Math.round(heading.getBoundingClientRect().height / parseFloat(getComputedStyle(heading).lineHeight)),
+              nestedWhole: heading.title.length > 2000 && heading.title === heading.textContent,
               whole: title.textContent.length,
               titleLines: Math.round(title.getBoundingClientRect().height / line),
               addressBelowTitle: Math.round(row.querySelector('.address').getBoundingClientRect().top - title.getBoundingClientRect().bottom),
@@ -183,7 +187,7 @@ export const cases = [
             };
           });
         const seen = await measure();
-        assert.deepEqual({ ...seen, addressBelowTitle: seen.addressBelowTitle <= 4 }, { whole: long.length, titleLines: 3, addressBelowTitle: true, nextInView: true });
+        assert.deepEqual({ ...seen, addressBelowTitle: seen.addressBelowTitle <= 4 }, { nestedLines: 3, nestedWhole: true, whole: long.length, titleLines: 3, addressBelowTitle: true, nextInView: true });
         await browser.screenshots(SCREENSHOTS, `web-${browser.name}-spoof-long-title-390`, { viewport: true });
         await assertAccessible(browser, 'the web page with a page title of 2000 characters');
         await browser.inPage(() => document.getElementById('item-0-url').focus({ focusVisible: true }));
