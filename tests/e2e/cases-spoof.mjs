@@ -197,4 +197,21 @@ export const cases = [
       }
     },
   },
+  {
+    name: 'spoof: the preview page shows a right-to-left override in an address percent-encoded, not drawing the rest of it backwards ("/https://www.paypal.com")',
+    async run({ browser, origin }) {
+      const link = `uri-list:https://evil.example/\u202Emoc.lapyap.www//:sptth;javascript:\u202E)1(trela;${origin}/page/a?title=T`;
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`);
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered), (n) => Number(n) >= 3, { what: 'the preview page to draw its rows' });
+      const seen = await browser.inPage(() => {
+        const row = document.querySelector('#items li.item.openable a.url');
+        return { address: row.querySelector('.address').textContent, tooltip: row.title, blocked: document.querySelector('#items li.item.blocked .url').textContent };
+      });
+      assert.deepEqual(seen, {
+        address: 'https://evil.example/%E2%80%AEmoc.lapyap.www//:sptth',
+        tooltip: 'https://evil.example/%E2%80%AEmoc.lapyap.www//:sptth',
+        blocked: 'javascript:%E2%80%AE)1(trela',
+      });
+    },
+  },
 ];
