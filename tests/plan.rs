@@ -529,6 +529,9 @@ fn a_list_named_as_another_sites_address_asks_for_the_preview_page() {
         // Read as drawn: a zero-width space, a dot that is not ".".
         ("uri-list:https://evil.example/a?title=paypal%E2%80%8B.com", None),
         ("uri-list:https://evil.example/a?title=paypal%E3%80%82com", None),
+        // A dot TR39 confuses with "." (Lisu), an address without its scheme.
+        ("uri-list:https://evil.example/a?title=paypal%EA%93%B8com", None),
+        ("uri-list:https://evil.example/a", Some("//paypal.com")),
         // A link's text written as another list's link: that list's site is named as plainly.
         ("uri-list:https://evil.example/a;https://evil.example/b", Some("uri-list:https://paypal.com/login")),
         ("uri-list:https://evil.example/a;https://evil.example/b", Some("MULTI:paypal.com")),
@@ -542,6 +545,11 @@ fn a_list_named_as_another_sites_address_asks_for_the_preview_page() {
         // The group keeps the name the person is warned about.
         assert!(!p.groups[0].title.is_empty());
     }
+    // A top-level domain of Cyrillic letters that look Latin: named as written.
+    assert_eq!(
+        reasons(&plan_of("uri-list:https://evil.example/a?title=PayPal.%D1%81om", 15, None)),
+        ["the list's name \"PayPal.\u{441}om\" names PayPal.\u{441}om, but its pages are on evil.example"]
+    );
     assert_eq!(
         reasons(&plan_of("uri-list:https://evil.example/a;https://b.example/?title=bank.de", 15, None)),
         ["the list's name \"bank.de\" names bank.de, but its pages are on evil.example and b.example"]

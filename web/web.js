@@ -251,7 +251,7 @@ function drawRows(report, stack, from, count) {
       const own = report.lists?.[entry.nested]?.title;
       const given = entry.pageTitle;
       const heading = own && given && own !== given ? t('webNestedBoth', own, given) : own || given || t('previewNestedList');
-      li.append(element('h3', {}, heading), inner);
+      li.append(element('h3', heading.length > 80 ? { title: heading } : {}, heading), inner);
       ol.append(li);
       stack.push(inner);
       continue;
@@ -361,7 +361,15 @@ function listView(link) {
         report.openable === 0 ? t('previewNoPages') : t('previewSummary', count(report.openable, 'popupOnePage', 'popupPages'), count(report.siteCount, 'popupOneSite', 'popupSites'));
       const named = report.sites.map(([site, unicode]) => (unicode === site ? site : t('previewSiteBoth', unicode, site)));
       if (report.siteCount > named.length) named.push(t('popupMoreSites', report.siteCount - named.length));
-      $('sites').textContent = t('webSites', named.join(', '));
+      // Each site a piece of its own, cut at its start where it is longer than the line: the end
+      // of a host is the site it is on ("…-center.evil.example", not "paypal.com-secure-…").
+      const [before, after = ''] = t('webSites', '\u0000').split('\u0000');
+      $('sites').replaceChildren(before);
+      named.forEach((name, n) => {
+        if (n > 0) $('sites').append(', ');
+        $('sites').append(element('span', { class: 'site-name' }, element('bdi', { dir: 'ltr' }, name)));
+      });
+      $('sites').append(after);
       $('sites').hidden = report.siteCount === 0;
       $('open-group').setAttribute('href', link);
       $('open').hidden = false;

@@ -23,6 +23,11 @@ const MAX_TEXT = 200;
 export const DESCRIBED_ITEMS = 200;
 
 const cut = (text) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+/**
+ * A host cut at its start: its end is the site it is on (a host of 250 characters
+ * "paypal.com-secure-….evil.example" cut at its end would show only the name it borrows).
+ */
+const cutHost = (host) => (host.length > MAX_TEXT ? `…${host.slice(host.length - (MAX_TEXT - 1))}` : host);
 
 /**
  * The summary of `href` (its words in the page, `text`, the name its tabs would get where it
@@ -88,7 +93,7 @@ function summarize(link, summary) {
     }
     summary.pages += 1;
     if (entry.site && !summary.sites.has(entry.site)) {
-      summary.sites.set(entry.site, { name: cut(entry.siteUnicode || entry.site), host: cut(entry.site) });
+      summary.sites.set(entry.site, { name: cutHost(entry.siteUnicode || entry.site), host: cutHost(entry.site) });
     }
     for (const note of entry.notes ?? []) {
       const text = note.alert ? localized(note) : '';

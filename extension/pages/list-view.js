@@ -33,11 +33,32 @@ export function siteName(entry, words) {
   return !siteUnicode || siteUnicode === site ? site : words.t('previewSiteBoth', siteUnicode, site);
 }
 
-/** The address with its scheme and host quieter than its path. */
-function address(url) {
-  const match = /^(https?:\/*[^/?#]*)(.*)$/i.exec(url);
-  if (!match || match[2] === '' || match[2] === '/') return [url];
-  return [element('span', { class: 'origin' }, match[1]), match[2]];
+/**
+ * An address as it is shown: its bidirectional controls (Unicode's Bidi_Control, as
+ * content/prelude.js `withoutBidiControls` knows them) percent-encoded, as the browser sends them.
+ * Written as they are, a U+202E in a path drew the rest of it backwards
+ * ("/\u202Emoc.lapyap.www//:sptth" as "/https://www.paypal.com").
+ */
+const shownAddress = (url) => url.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, encodeURIComponent);
+
+/**
+ * The address as three parts on one line (preview/preview.css): its scheme, its host (with any
+ * user info and port) and the rest, the scheme and host quieter than a path. Where the line is too
+ * short, the rest is cut first, then the host at its start: the end of a host names the site it is
+ * on ("https://…-center.evil.example/signin"), which its start can only pretend to
+ * ("paypal.com-secure-login-…"). The host is an isolate, read left to right whatever its letters.
+ */
+function address(item) {
+  const url = shownAddress(item);
+  const match = /^(https?:[/\\]*)([^/?#\\]*)(.*)$/is.exec(url);
+  if (!match) return [url];
+  const [, scheme, host, rest] = match;
+  const quiet = rest !== '' && rest !== '/';
+  const where = element('span', { class: quiet ? 'where origin' : 'where' }, element('span', { class: 'scheme' }, scheme));
+  where.append(element('span', { class: 'host' }, element('bdi', { dir: 'ltr' }, host)));
+  const parts = [where];
+  if (rest) parts.push(element('span', { class: 'path' }, rest));
+  return parts;
 }
 
 /**
@@ -58,7 +79,7 @@ export function pageRow(entry, words, { id, n, checked = !warned(entry), site = 
   box.checked = checked;
   box.disabled = disabled;
   box.dataset.n = String(n);
-  const a = element('a', { class: 'url', id: `${id}-url`, href: entry.item, target: '_blank', rel: 'noopener noreferrer', title: entry.item });
+  const a = element('a', { class: 'url', id: `${id}-url`, href: entry.item, target: '_blank', rel: 'noopener noreferrer', title: shownAddress(entry.item) });
   if (entry.pageTitle) a.append(element('span', { class: 'page-title' }, entry.pageTitle));
   const where = element('span', { class: 'address' });
   where.append(...address(entry.item));
@@ -89,7 +110,7 @@ export function otherRow(entry, words, within = []) {
   li.dataset.filter = filterText(entry, words, within);
   const text = element('div', { class: 'text' });
   if (entry.pageTitle) text.append(element('span', { class: 'page-title' }, entry.pageTitle));
-  text.append(element('span', { class: 'url' }, entry.item));
+  text.append(element('span', { class: 'url' }, shownAddress(entry.item)));
   const about = element('div', { class: 'about' });
   const word = entry.class === 'blocked' ? words.t('previewBlocked') : words.t('previewInvalid');
   about.append(element('span', { class: 'tag' }, word), element('span', { class: 'reason' }, words.localized(entry.reason)));

@@ -278,7 +278,7 @@ const DIACRITICS: &[(char, char, &str)] = &[
 ];
 
 /// The Latin prototype of one character, for skeletons.
-fn prototype(c: char) -> Option<&'static str> {
+pub(crate) fn prototype(c: char) -> Option<&'static str> {
     if let Some((_, p)) = CONFUSABLES.iter().find(|(k, _)| *k == c) {
         return Some(p);
     }

@@ -286,8 +286,13 @@ fn site_named_elsewhere(title: &str, sites: &[&Site]) -> Option<String> {
         .filter_map(address_in_word)
         .find(|host| {
             // ASCII case only: the engine's hosts are lowercase already, and
-            // Unicode's case tables (`to_lowercase`) cost 17 KB of wasm.
-            let lower = host.to_ascii_lowercase();
+            // Unicode's case tables (`to_lowercase`) cost 17 KB of wasm. Full-width
+            // and mathematical letters read as the ASCII ones, as a host parser
+            // maps them (UTS #46): "ｐａｙｐａｌ.ｃｏｍ" opens paypal.com.
+            let lower: String = host
+                .chars()
+                .map(|c| compat_ascii(c).unwrap_or(c).to_ascii_lowercase())
+                .collect();
             let domain = registered_domain(&lower);
             !sites
                 .iter()
@@ -308,29 +313,131 @@ fn shown_title(title: &str) -> String {
 
 /// `title` as a person reads it: without the characters that draw nothing
 /// (Unicode's `Default_Ignorable_Code_Point`: zero-width spaces and joiners,
-/// the soft hyphen, bidirectional controls, variation selectors...), and
-/// with the dots that are not `.` but look like it, or that a browser reads
-/// as one in a host (UTS #46), as `.`.
+/// the soft hyphen, bidirectional controls, variation selectors...), with the
+/// dots that are not `.` but look like it (TR39's confusables of `.`, such as
+/// the Lisu tone mark `ꓸ`), or that a browser reads as one in a host (UTS
+/// #46), as `.`, and without the spaces narrower than a space next to a dot
+/// ("paypal" U+200A ".com" draws as "paypal.com" with a hair's gap).
 fn as_drawn(title: &str) -> Cow<'_, str> {
     let dot = |c: char| {
         matches!(
             c,
-            '\u{3002}' | '\u{FF0E}' | '\u{FF61}' | '\u{2024}' | '\u{FE52}'
+            '\u{3002}'
+                | '\u{FF0E}'
+                | '\u{FF61}'
+                | '\u{2024}'
+                | '\u{FE52}'
+                | '\u{0660}'
+                | '\u{06F0}'
+                | '\u{0701}'
+                | '\u{0702}'
+                | '\u{A4F8}'
+                | '\u{A60E}'
+                | '\u{10A50}'
+                | '\u{1D16D}'
         )
     };
-    // The property's set from ICU4X's compiled data (a const table: 67 bytes
-    // more of wasm than the same ranges written out here).
+    // Six-per-em, punctuation, thin, hair, narrow no-break and medium
+    // mathematical spaces: a gap a reader takes for kerning.
+    let narrow = |c: char| {
+        matches!(
+            c,
+            '\u{2006}' | '\u{2008}' | '\u{2009}' | '\u{200A}' | '\u{202F}' | '\u{205F}'
+        )
+    };
+    // Unicode's Default_Ignorable_Code_Point (ICU4X's compiled data).
     let invisible = crate::bidi::is_invisible;
-    if !title.contains(|c| dot(c) || invisible(c)) {
+    if !title.contains(|c| dot(c) || invisible(c) || narrow(c)) {
         return Cow::Borrowed(title);
     }
-    Cow::Owned(
-        title
-            .chars()
-            .filter(|&c| !invisible(c))
-            .map(|c| if dot(c) { '.' } else { c })
-            .collect(),
-    )
+    let chars: Vec<char> = title
+        .chars()
+        .filter(|&c| !invisible(c))
+        .map(|c| if dot(c) { '.' } else { c })
+        .collect();
+    // Whether the first character after each run of narrow spaces is a dot,
+    // found from the end: one pass each way, however long the run.
+    let mut dot_after = vec![false; chars.len()];
+    let mut next_is_dot = false;
+    for (i, &c) in chars.iter().enumerate().rev() {
+        dot_after[i] = next_is_dot;
+        if !narrow(c) {
+            next_is_dot = c == '.';
+        }
+    }
+    let mut out = String::with_capacity(title.len());
+    let mut last_is_dot = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if narrow(c) {
+            if last_is_dot || dot_after[i] {
+                continue;
+            }
+        } else {
+            last_is_dot = c == '.';
+        }
+        out.push(c);
+    }
+    Cow::Owned(out)
+}
+
+/// The ASCII letter or digit a full-width or mathematical one is (`ｃ`,
+/// `𝖼`: U+FF01–U+FF5E, U+1D400–U+1D7FF), as UTS #46 maps it in a host.
+fn compat_ascii(c: char) -> Option<char> {
+    let n = u32::from(c);
+    let ascii = match n {
+        0xFF01..=0xFF5E => n - 0xFF01 + 0x21,
+        // Thirteen alphabets of 52 letters, A-Z then a-z.
+        0x1D400..=0x1D6A3 => {
+            let i = (n - 0x1D400) % 52;
+            if i < 26 {
+                u32::from(b'A') + i
+            } else {
+                u32::from(b'a') + i - 26
+            }
+        }
+        // Five sets of digits 0-9.
+        0x1D7CE..=0x1D7FF => u32::from(b'0') + (n - 0x1D7CE) % 10,
+        // The letterlike symbols that fill the gaps of those alphabets.
+        0x210A => u32::from(b'g'),
+        0x210E => u32::from(b'h'),
+        0x212F => u32::from(b'e'),
+        0x2134 => u32::from(b'o'),
+        _ => return None,
+    };
+    char::from_u32(ascii)
+}
+
+/// A top-level domain as a reader sees it, when every letter of it looks
+/// like an ASCII one: full-width and mathematical letters, letters of
+/// other scripts that look Latin (TR39's confusables: Cyrillic `сом`),
+/// combining marks left out (a `com` with a combining low line under an
+/// underlined title draws as `com`). None when a letter looks like none.
+fn tld_as_seen(tld: &str) -> Option<String> {
+    let mut seen = String::with_capacity(tld.len());
+    for c in tld.chars() {
+        let n = u32::from(c);
+        if matches!(n, 0x300..=0x36F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
+        {
+            continue;
+        }
+        let c = compat_ascii(c).unwrap_or(c);
+        if c.is_ascii_alphabetic() {
+            seen.push(c.to_ascii_lowercase());
+            continue;
+        }
+        // Cyrillic and Greek capitals as their small letters (the prototypes
+        // are lowercase): an offset, not Unicode's case tables.
+        let small = match n {
+            0x410..=0x42F | 0x391..=0x3A9 => char::from_u32(n + 0x20).unwrap_or(c),
+            0x400..=0x40F => char::from_u32(n + 0x50).unwrap_or(c),
+            _ => c,
+        };
+        match lookalike::prototype(small) {
+            Some(p) if p.bytes().all(|b| b.is_ascii_lowercase()) => seen.push_str(p),
+            _ => return None,
+        }
+    }
+    Some(seen)
 }
 
 /// The site a host is registered as: its registered name and what follows
@@ -346,6 +453,13 @@ fn registered_domain(host: &str) -> &str {
     }
 }
 
+/// The top-level domains people write in names that are no country's.
+const GENERIC_TLDS: &[&str] = &[
+    "com", "net", "org", "info", "biz", "edu", "gov", "mil", "int", "app", "dev", "xyz", "online",
+    "site", "shop", "store", "blog", "cloud", "page", "tech", "news", "live", "link", "club",
+    "top", "bank", "pay", "money", "email", "mobi", "name", "pro",
+];
+
 /// The host a word of a title names, when it reads as a web address. A
 /// word written as a list's link (`uri-list:https://paypal.com/login`, the
 /// text of a link whose address is another list) is read as the address
@@ -353,7 +467,9 @@ fn registered_domain(host: &str) -> &str {
 fn address_in_word(word: &str) -> Option<&str> {
     let word = word.trim_end_matches(['.', ':', '!', '?']);
     let word = Scheme::strip_prefix(word).map_or(word, |(_, n)| &word[n..]);
-    let (rest, marked) = match ["https://", "http://"].iter().find_map(|s| {
+    // After `http:` or `https:`, or two slashes ("//paypal.com", an address
+    // without its scheme), as many slashes as the browser takes.
+    let (word, schemed) = match ["https:", "http:"].iter().find_map(|s| {
         word.get(..s.len())
             .filter(|p| p.eq_ignore_ascii_case(s))
             .map(|p| p.len())
@@ -361,26 +477,38 @@ fn address_in_word(word: &str) -> Option<&str> {
         Some(n) => (&word[n..], true),
         None => (word, false),
     };
-    if !crate::reads_as_address(rest) {
-        return None;
-    }
+    let rest = word.trim_start_matches(['/', '\\']);
+    let marked = schemed || word.len() - rest.len() >= 2;
     let host = rest.split(['/', '?', '#', '\\']).next()?;
     let host = host.split(':').next()?.trim_end_matches('.');
+    let last = host.rsplit('.').next()?;
+    // A top-level domain drawn as a generic one by digits or letter pairs that
+    // look like its letters ("PAYPAL.C0M", "paypal.corn": TR39's skeleton
+    // folds), only where they make a generic one: "v2.10" names nothing.
+    let drawn_generic = last.bytes().any(|b| b.is_ascii_alphabetic())
+        && last
+            .bytes()
+            .any(|b| matches!(b, b'0' | b'1' | b'r' | b'R' | b'v' | b'V'))
+        && tld_as_seen(&last.replace('0', "o").replace('1', "l"))
+            .map(|seen| seen.replace("rn", "m").replace("vv", "w"))
+            .filter(|seen| GENERIC_TLDS.contains(&seen.as_str()))
+            .is_some_and(|seen| {
+                crate::reads_as_address(&[&host[..host.len() - last.len()], &seen].concat())
+            });
+    if !drawn_generic && !crate::reads_as_address(rest) {
+        return None;
+    }
     let marked = marked
+        || drawn_generic
         || host
             .get(..4)
             .is_some_and(|w| w.eq_ignore_ascii_case("www."));
-    let tld = host.rsplit('.').next()?.to_ascii_lowercase();
-    const GENERIC: &[&str] = &[
-        "com", "net", "org", "info", "biz", "edu", "gov", "mil", "int", "app", "dev", "xyz",
-        "online", "site", "shop", "store", "blog", "cloud", "page", "tech", "news", "live", "link",
-        "club", "top", "bank", "pay", "money", "email", "mobi", "name", "pro",
-    ];
+    let tld = tld_as_seen(last).unwrap_or_default();
     const FILE_EXTENSIONS: &[&str] = &[
         "js", "ts", "md", "rs", "sh", "py", "so", "pl", "pm", "rb", "cs", "mk", "gz", "xz",
     ];
     let named = marked
-        || GENERIC.contains(&tld.as_str())
+        || GENERIC_TLDS.contains(&tld.as_str())
         || (tld.len() == 2 && !FILE_EXTENSIONS.contains(&tld.as_str()));
     named.then_some(host)
 }
@@ -713,6 +841,53 @@ mod tests {
             ("pay\u{00AD}pal.com", "https://example.net/", "paypal.com"),
             ("paypal\u{3002}com", "https://example.net/", "paypal.com"),
             ("paypal\u{2024}com", "https://example.net/", "paypal.com"),
+            // Drawn as "paypal.com" too: a top-level domain of letters that look
+            // ASCII (Cyrillic, mathematical, full-width, with a combining low
+            // line), a dot TR39 confuses with "." (Lisu, Syriac), a hair or thin
+            // space by the dot, an address without its scheme.
+            (
+                "paypal.\u{441}om",
+                "https://example.net/",
+                "paypal.\u{441}om",
+            ),
+            (
+                "PAYPAL.\u{421}\u{41E}\u{41C}",
+                "https://example.net/",
+                "PAYPAL.\u{421}\u{41E}\u{41C}",
+            ),
+            (
+                "paypal.\u{1D5BC}\u{1D5C8}\u{1D5C6}",
+                "https://example.net/",
+                "paypal.\u{1D5BC}\u{1D5C8}\u{1D5C6}",
+            ),
+            (
+                "\u{FF50}\u{FF41}\u{FF59}\u{FF50}\u{FF41}\u{FF4C}\u{FF0E}\u{FF43}\u{FF4F}\u{FF4D}",
+                "https://example.net/",
+                "\u{FF50}\u{FF41}\u{FF59}\u{FF50}\u{FF41}\u{FF4C}.\u{FF43}\u{FF4F}\u{FF4D}",
+            ),
+            (
+                "paypal.com\u{332}",
+                "https://example.net/",
+                "paypal.com\u{332}",
+            ),
+            ("paypal\u{A4F8}com", "https://example.net/", "paypal.com"),
+            ("paypal\u{702}com", "https://example.net/", "paypal.com"),
+            ("paypal\u{200A}.com", "https://example.net/", "paypal.com"),
+            (
+                "paypal.\u{2009}\u{2009}com",
+                "https://example.net/",
+                "paypal.com",
+            ),
+            ("//paypal.com", "https://example.net/", "paypal.com"),
+            (
+                "https:/paypal.com/signin",
+                "https://example.net/",
+                "paypal.com",
+            ),
+            // Digits and letter pairs that draw as a generic top-level domain.
+            ("PAYPAL.C0M", "https://example.net/", "PAYPAL.C0M"),
+            ("paypal.corn", "https://example.net/", "paypal.corn"),
+            ("paypal.0rg", "https://example.net/", "paypal.0rg"),
         ] {
             let n = note(title, uri).unwrap_or_else(|| panic!("{title:?} over {uri}: no note"));
             assert!(n.alert);
@@ -728,6 +903,29 @@ mod tests {
             ("Mr. Smith's page, e.g. v1.2", "https://example.org/"),
             ("Google Maps: maps.google.com", "https://maps.google.com/"),
             ("bbc.co.uk news", "https://www.bbc.co.uk/news"),
+            // Full-width letters name the site the browser opens for them.
+            (
+                "\u{FF50}\u{FF41}\u{FF59}\u{FF50}\u{FF41}\u{FF4C}\u{FF0E}\u{FF43}\u{FF4F}\u{FF4D}",
+                "https://www.paypal.com/",
+            ),
+            // Words of other scripts that are no Latin-looking address, a
+            // thin space that is not by a dot, a path.
+            (
+                "\u{41D}\u{43E}\u{432}\u{43E}\u{441}\u{442}\u{438} \u{442}.\u{435}.",
+                "https://example.org/",
+            ),
+            (
+                "\u{441}\u{430}\u{439}\u{442}.\u{440}\u{444}",
+                "https://example.org/",
+            ),
+            ("10\u{202F}000 pages", "https://example.org/"),
+            ("/docs/README.md", "https://example.org/"),
+            ("Python 3.10, v2.1b and 1.0rc1", "https://example.org/"),
+            ("Inbox - me@gmail.c0m", "https://mail.google.com/"),
+            (
+                "Inbox (3) - me@gmail.com - Gmail",
+                "https://mail.google.com/",
+            ),
         ] {
             assert_eq!(note(title, uri), None, "{title:?} over {uri}");
         }
