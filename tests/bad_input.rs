@@ -183,6 +183,8 @@ fn invisible_characters_are_said_by_their_code_point() {
         ('\u{200B}', "U+200B"),
         ('\u{200E}', "U+200E"),
         ('\u{200F}', "U+200F"),
+        // A right-to-left override: raw in a message, the words after it are drawn backwards.
+        ('\u{202E}', "U+202E"),
         ('\u{2060}', "U+2060"),
         ('\u{FEFF}', "U+FEFF"),
         ('\u{00AD}', "U+00AD"),
