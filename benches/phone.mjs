@@ -224,7 +224,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.exit(2);
     }
   }
-  if (arms.length === 0) arms.push({ name: 'web', dir: join(ROOT, 'dist', 'web') });
+  // dist/web always, the arms named beside it (the usage above).
+  if (!arms.some((arm) => arm.name === 'web')) arms.unshift({ name: 'web', dir: join(ROOT, 'dist', 'web') });
   for (const arm of arms) {
     if (!existsSync(join(arm.dir, 'index.html'))) {
       console.error(`benches/phone.mjs: ${arm.dir} has no index.html (run ./build.sh first)`);
