@@ -190,6 +190,33 @@ export const cases = [
     },
   },
   {
+    name: 'share as web link: with a web page setting stored by hand that the core would not take, "Copy as web link" copies nothing and says why',
+    async run({ browser, origin }) {
+      await browser.inExtension(async () => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        await api.storage.sync.set({ webBase: 'https://paypal.com%40evil.example/' });
+      });
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: [{ url: page(origin, 'b1') }] });
+      const popup = await openPopup(browser);
+      try {
+        await waitFor(() => popup.evaluate(() => !document.getElementById('copy-web').disabled), Boolean, { what: 'the button' });
+        await popup.click('#copy-web');
+        const status = await waitFor(
+          () => popup.evaluate(() => document.getElementById('status').textContent),
+          (text) => text !== '',
+          { what: 'why nothing was copied' },
+        );
+        assert.match(status, /"%40" in its site "paypal\.com%40evil\.example" stands for "@"/);
+        assert.equal(await popup.evaluate(() => document.getElementById('link').value), '');
+      } finally {
+        await popup.close();
+        await clearWebBase(browser);
+      }
+      assert.equal(await browser.clipboard(), MARKER);
+    },
+  },
+  {
     name: 'share as web link: the web page setting, in a German browser, says in German (the core\'s message) why an address cannot start web links',
     lang: 'de',
     async run({ browser }) {
