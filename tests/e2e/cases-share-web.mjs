@@ -183,6 +183,7 @@ export const cases = [
           { what: 'the stored web page refused as the options page opens' },
         );
         assert.match(said, /^"https:\/\/paypal\.com@evil\.example\/" cannot start web links: "paypal\.com@" before its site is a user name/);
+        await options.screenshots?.('web-base-refused');
       } finally {
         await options.close();
         await clearWebBase(browser);
