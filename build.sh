@@ -377,20 +377,28 @@ build() {
   mkdir -p dist/pkg/types
   cp types/api/*.ts dist/pkg/types/
 
-  # The web page's wasm: the boundary without its feature js-api, so that it exports only the
-  # page's calls (checkAll, plan, toText) and carries nothing that only the extension's reach
-  # (wasm/Cargo.toml; benches/README.md, "Phone"). Built into the same target folder: only the
-  # boundary's crate is compiled again, the core and the rest are shared. The QR code's module is
-  # the same for the page as for the extension.
-  quietly "cargo rustc --profile wasm --target $WASM_TARGET -p uri-list-wasm --no-default-features (the web page's)" \
-    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$rustflags" \
-    cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-wasm --lib --crate-type cdylib --no-default-features
-  [[ -f $wasm ]] || die "$wasm (the web page's) was not built"
-  wasm_package "$wasm" dist/pkg-web uri_list
-  cp dist/pkg/uri_list_qr.js dist/pkg/uri_list_qr_bg.wasm dist/pkg-web/
-  cp -r dist/pkg/types dist/pkg-web/
+  # Each consumer's wasm exports only what it calls, so that what only the other exports reach is
+  # not in the module it loads (wasm/Cargo.toml's features; benches/README.md, "Size"). Built into
+  # the same target folder: only the boundary's crate is compiled again, the core and the rest are
+  # shared. The QR code's module is the same for every consumer.
+  # - The extension's (dist/pkg-ext): the feature `extension`, every export but decode and version,
+  #   which the extension does not call (extension/common/core.js; .ci/pack.mjs checks the names).
+  # - The web page's (dist/pkg-web): neither feature, only the page's calls (checkAll, plan,
+  #   toText; benches/README.md, "Phone").
+  local consumer features
+  for consumer in ext web; do
+    features=(--no-default-features)
+    [[ $consumer == ext ]] && features+=(--features extension)
+    quietly "cargo rustc --profile wasm --target $WASM_TARGET -p uri-list-wasm ${features[*]} (dist/pkg-$consumer)" \
+      env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$rustflags" \
+      cargo rustc --profile wasm --target "$WASM_TARGET" -p uri-list-wasm --lib --crate-type cdylib "${features[@]}"
+    [[ -f $wasm ]] || die "$wasm (dist/pkg-$consumer) was not built"
+    wasm_package "$wasm" "dist/pkg-$consumer" uri_list
+    cp dist/pkg/uri_list_qr.js dist/pkg/uri_list_qr_bg.wasm "dist/pkg-$consumer/"
+    cp -r dist/pkg/types "dist/pkg-$consumer/"
+  done
 
-  quietly "assemble dist/chrome and dist/firefox" node .ci/pack.mjs dist/pkg dist
+  quietly "assemble dist/chrome and dist/firefox" node .ci/pack.mjs dist/pkg-ext dist
   quietly "assemble dist/web" node .ci/web.mjs dist/pkg-web dist
   # The licences of what the wasm carries travel with it (.ci/notices.mjs).
   quietly "third-party notices" node .ci/notices.mjs \
@@ -474,7 +482,7 @@ release() {
 }
 
 pack_distributed() {
-  env -u URI_LIST_WEB_BASE -u AMO_CHANNEL GITHUB_REPOSITORY=acme/lists node .ci/pack.mjs dist/pkg dist/distributed >/dev/null
+  env -u URI_LIST_WEB_BASE -u AMO_CHANNEL GITHUB_REPOSITORY=acme/lists node .ci/pack.mjs dist/pkg-ext dist/distributed >/dev/null
   env -u URI_LIST_WEB_BASE GITHUB_REPOSITORY=acme/lists node .ci/web.mjs dist/pkg-web dist/distributed >/dev/null
 }
 
@@ -521,7 +529,9 @@ run_tests() {
   must "cargo clippy ($WASM_TARGET, the QR code's crate)" cargo clippy --target "$WASM_TARGET" -p uri-list-qr --lib -- -D warnings
   # The core without its default features (serde, url): core and alloc alone, no JSON shapes.
   must "cargo clippy (the core, no default features)" cargo clippy -p uri-list --lib --no-default-features -- -D warnings
-  must "cargo clippy ($WASM_TARGET, the web page's boundary: without js-api)" \
+  must "cargo clippy ($WASM_TARGET, the extension's boundary: the feature extension alone)" \
+    cargo clippy --target "$WASM_TARGET" -p uri-list-wasm --lib --no-default-features --features extension -- -D warnings
+  must "cargo clippy ($WASM_TARGET, the web page's boundary: neither js-api nor extension)" \
     cargo clippy --target "$WASM_TARGET" -p uri-list-wasm --lib --no-default-features -- -D warnings
   # The layering, held by the compiler: the core depends on nothing of the boundary or the CLI.
   must "the core's dependencies (cargo tree -p uri-list: no wasm-bindgen, js-sys, web-sys, serde_json, ts-rs)" check_core_deps

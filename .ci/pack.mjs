@@ -256,10 +256,27 @@ function referencedFiles(manifest) {
   ].filter(Boolean);
 }
 
+/**
+ * Each call extension/common/core.js takes from the wasm package is one the package exports. The
+ * extension's wasm exports only what it calls (build.sh, dist/pkg-ext), and `tsc` checks the
+ * extension against the whole API's declarations (dist/pkg), so a name only the whole API has
+ * would pass `tsc` and be `undefined` in the packed extension: this fails the build instead.
+ */
+function checkCoreNames(pkg) {
+  const core = readFileSync(join(ROOT, 'extension', 'common', 'core.js'), 'utf8');
+  const taken = core.match(/export const \{([^}]*)\} = core;/);
+  if (!taken) fail('extension/common/core.js: expected one `export const { ... } = core;` (the calls it takes from the wasm)');
+  const glue = readFileSync(join(pkg, 'uri_list.js'), 'utf8');
+  const exported = new Set([...glue.matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]));
+  const missing = taken[1].split(',').map((name) => name.trim()).filter((name) => name && !exported.has(name));
+  if (missing.length) fail(`extension/common/core.js takes ${missing.join(', ')} from ${join(pkg, 'uri_list.js')}, which does not export ${missing.length > 1 ? 'them' : 'it'}: add ${missing.length > 1 ? 'them' : 'it'} to wasm/Cargo.toml's feature extension (wasm/src/lib.rs)`);
+}
+
 /** Packs both browsers' folders (the command line's work). */
 async function main(pkg, dist) {
   if (!pkg || !dist) fail('usage: node .ci/pack.mjs PKG DIST');
   for (const file of PKG_FILES) if (!existsSync(join(pkg, file))) fail(`${join(pkg, file)} is missing: run wasm-bindgen first`);
+  checkCoreNames(pkg);
   const source = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8'));
   const webBase = defaultWebBase();
 

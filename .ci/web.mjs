@@ -2,8 +2,8 @@
 //
 //   node .ci/web.mjs PKG DIST
 //
-// PKG is the web page's wasm package: the same boundary and core as the extension's, built without the boundary's feature
-// `js-api` (build.sh: dist/pkg-web), so that it exports only the page's three calls (checkAll,
+// PKG is the web page's wasm package: the same boundary and core as the extension's, built without the boundary's features
+// `js-api` and `extension` (build.sh: dist/pkg-web), so that it exports only the page's three calls (checkAll,
 // plan, toText) and carries nothing only the others reach; it reads lists exactly as the
 // extension does. PKG/uri_list_bg.wasm goes to DIST/web/pkg/. The page's script, web/web.js, is
 // bundled by esbuild with all it imports (extension/pages/dom.js, the page's languages: `words()`

@@ -150,9 +150,10 @@ function size() {
     const bytes = statSync(join(ROOT, 'dist', zip)).size;
     row('size', `dist/${zip}`, kb(bytes), '≤ 64 KB', bytes <= 64 * 1024);
   }
-  const gz = gzipSync(readFileSync(join(ROOT, 'dist/pkg/uri_list_bg.wasm')), { level: 9 }).length;
-  row('size', 'wasm, gzip -9', kb(gz), '≤ 48 KB', gz <= 48 * 1024);
-  for (const [what, file] of [['the web page\'s wasm', 'dist/pkg-web/uri_list_bg.wasm'], ['the QR code\'s wasm', 'dist/pkg/uri_list_qr_bg.wasm']]) {
+  // The module the extension ships (dist/pkg-ext: its exports only), which the goal is for.
+  const gz = gzipSync(readFileSync(join(ROOT, 'dist/pkg-ext/uri_list_bg.wasm')), { level: 9 }).length;
+  row('size', 'the extension\'s wasm, gzip -9', kb(gz), '≤ 48 KB', gz <= 48 * 1024);
+  for (const [what, file] of [['the web page\'s wasm', 'dist/pkg-web/uri_list_bg.wasm'], ['the QR code\'s wasm', 'dist/pkg/uri_list_qr_bg.wasm'], ['the whole JS API\'s wasm (dist/pkg, not shipped)', 'dist/pkg/uri_list_bg.wasm']]) {
     const bytes = readFileSync(join(ROOT, file));
     row('size', `${what}, gzip -9`, kb(gzipSync(bytes, { level: 9 }).length), '', null, { raw: bytes.length });
   }
@@ -165,7 +166,7 @@ function size() {
  * little larger than what ships), each as a share of its module. Said, not judged: no goal.
  */
 function whereTheBytesAre() {
-  for (const [what, dir] of [['extension', 'pkg'], ['web page', 'pkg-web']]) {
+  for (const [what, dir] of [['extension', 'pkg-ext'], ['web page', 'pkg-web']]) {
     const file = join(ROOT, 'target/wasm-names', dir, 'uri_list_bg.wasm');
     if (!existsSync(file)) {
       row('size', `where the ${what}'s wasm bytes are`, `not measured: ${relative(ROOT, file)} is missing (./build.sh writes it)`);
@@ -255,7 +256,7 @@ async function timedExtension(name, wasm) {
   cpSync(join(ROOT, 'dist/chrome'), dir, { recursive: true });
   const stage = join(work, `${name}-src`);
   cpSync(join(ROOT, 'extension'), stage, { recursive: true });
-  cpSync(join(ROOT, 'dist/pkg'), join(stage, 'pkg'), { recursive: true });
+  cpSync(join(ROOT, 'dist/pkg-ext'), join(stage, 'pkg'), { recursive: true });
   const timedInit = {
     name: 'timed-init',
     setup(build) {
@@ -815,7 +816,7 @@ async function flood(server) {
 
 // ---- the run -----------------------------------------------------------------------------------
 
-for (const file of ['dist/chrome/manifest.json', 'dist/firefox/manifest.json', 'dist/pkg/uri_list_bg.wasm']) {
+for (const file of ['dist/chrome/manifest.json', 'dist/firefox/manifest.json', 'dist/pkg/uri_list_bg.wasm', 'dist/pkg-ext/uri_list_bg.wasm']) {
   if (!existsSync(join(ROOT, file))) {
     console.error(`benches/all.mjs: ${file} is missing: run ./build.sh first`);
     process.exit(1);

@@ -1,7 +1,7 @@
 //! The wasm boundary: the JavaScript API of the uri-list core (the crate
 //! `uri-list`), the only crate that uses `#[wasm_bindgen]`; built as the
-//! cdylib that build.sh packs into `dist/pkg/` (the extension's) and
-//! `dist/pkg-web/` (the web page's).
+//! cdylib that build.sh packs into `dist/pkg/` (the whole JavaScript API),
+//! `dist/pkg-ext/` (the extension's) and `dist/pkg-web/` (the web page's).
 //!
 //! Results cross the boundary as plain objects built by serde-wasm-bindgen
 //! (in the JSON shapes of `Serializer::json_compatible`: `null` for
@@ -15,17 +15,19 @@
 //! `args`, to show it in the browser's language. No function here panics.
 //!
 //! Exported from the wasm: `checkAll`, `plan` and `toText` always (the web
-//! page's calls, web/worker.js); every other function only with the
-//! feature `js-api` (on by default: the extension's package). The web
-//! page's wasm is built without it (build.sh), so that what only the other
-//! exports reach is not in the module the page downloads. The functions
-//! stay public Rust functions either way (the wasm tests call them).
+//! page's calls, web/worker.js); the others the extension calls with the
+//! feature `extension` (extension/common/core.js); `decode` and `version`
+//! only with the feature `js-api` (on by default: the whole API, which
+//! takes in `extension`). Each consumer's wasm is built with only its
+//! exports (build.sh), so that what only the other exports reach is not
+//! in the module it loads. The functions stay public Rust functions either
+//! way (the wasm tests call them).
 
 #![forbid(unsafe_code)]
 
-#[cfg(feature = "js-api")]
+#[cfg(feature = "extension")]
 mod encode;
-#[cfg(feature = "js-api")]
+#[cfg(feature = "extension")]
 mod format;
 mod platform;
 
@@ -489,7 +491,7 @@ struct DecodeRest<'a> {
 ///
 /// With `web: BASE` (an absolute `http(s)` address), the web link on that
 /// base (`webLink`).
-#[cfg(feature = "js-api")]
+#[cfg(feature = "extension")]
 #[wasm_bindgen(js_name = encode)]
 pub fn js_encode(
     #[wasm_bindgen(unchecked_param_type = "EncodeInput")] input: JsValue,
@@ -505,7 +507,7 @@ pub fn js_encode(
 /// `webLink(base, link)`: the web link for a uri-list link on `base`, an
 /// absolute `http(s)` address (src/syntax/web_link.rs). Throws, with `code`
 /// and `args`, on a base or link that cannot make one.
-#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = webLink))]
+#[cfg_attr(feature = "extension", wasm_bindgen(js_name = webLink))]
 pub fn js_web_link(base: &str, link: &str) -> Result<String, JsValue> {
     uri_list::web_link(base, link, &EngineUrl).map_err(error)
 }
@@ -515,7 +517,7 @@ pub fn js_web_link(base: &str, link: &str) -> Result<String, JsValue> {
 /// the rule `webLink` holds a base to). Throws, with `code` and `args`,
 /// saying why not: the options page shows it under its field, through the
 /// background (extension/background/share.js `webBaseProblem`).
-#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = webBase))]
+#[cfg_attr(feature = "extension", wasm_bindgen(js_name = webBase))]
 pub fn js_web_base(base: &str) -> Result<String, JsValue> {
     uri_list::web_base(base, &EngineUrl)
         .map(str::to_owned)
@@ -524,7 +526,7 @@ pub fn js_web_base(base: &str) -> Result<String, JsValue> {
 
 /// `linkInWebLink(url)`: the uri-list link in a web link (its fragment), or
 /// `undefined` when `url` is not one.
-#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = linkInWebLink))]
+#[cfg_attr(feature = "extension", wasm_bindgen(js_name = linkInWebLink))]
 pub fn js_link_in_web_link(url: &str) -> Option<String> {
     uri_list::link_in_web_link(url).map(str::to_owned)
 }
@@ -536,7 +538,7 @@ pub fn js_to_text(link: &str) -> Result<String, JsValue> {
 }
 
 /// `fromText(text)`: the link for a text/uri-list document.
-#[cfg_attr(feature = "js-api", wasm_bindgen(js_name = fromText))]
+#[cfg_attr(feature = "extension", wasm_bindgen(js_name = fromText))]
 pub fn js_from_text(text: &str) -> Result<String, JsValue> {
     from_text(text)
         .map(|read| read.list.to_link())
@@ -548,7 +550,7 @@ pub fn js_from_text(text: &str) -> Result<String, JsValue> {
 /// userinfo, reason, notes}], title, type, warnings}` ([`CheckReport`]),
 /// through the rows' fast path (`Table` below).
 #[cfg_attr(
-    feature = "js-api",
+    feature = "extension",
     wasm_bindgen(js_name = check, unchecked_return_type = "CheckReport")
 )]
 pub fn js_check(link: &str) -> Result<JsValue, JsValue> {
@@ -988,7 +990,7 @@ pub fn js_plan_plain(link: &str, opts: JsValue) -> Result<JsValue, JsValue> {
 /// returns, with `form` (`"link"`, `"text"` or `"urls"`) and `link` (the
 /// list written as a uri-list link) added.
 #[cfg_attr(
-    feature = "js-api",
+    feature = "extension",
     wasm_bindgen(js_name = readPasted, unchecked_return_type = "Pasted")
 )]
 pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
@@ -1006,7 +1008,7 @@ pub fn js_read_pasted(text: &str) -> Result<JsValue, JsValue> {
 /// `"html"`, `"plain"` or `"template"` (with `template`, and `separator`,
 /// `"\n"` when not given). Throws, with `code` and `args`, for another shape
 /// (its path named: wasm/src/format.rs) and for a template without `{url}`.
-#[cfg(feature = "js-api")]
+#[cfg(feature = "extension")]
 #[wasm_bindgen(js_name = formatLinks)]
 pub fn js_format_links(
     #[wasm_bindgen(unchecked_param_type = "FormatEntry[]")] entries: JsValue,
