@@ -120,11 +120,14 @@ fn domain_to_ascii(
     let decoded = percent_decode(host).ok_or_else(|| Message::with(Code::itemHostUtf8, &[host]))?;
     if let Some(c) = decoded.chars().find(|&c| is_forbidden_domain_char(c)) {
         let shown = if c <= ' ' || c == '\u{7f}' {
-            crate::message::digits::code_point(c)
+            crate::message::digits::code_point(c).into()
         } else {
-            ['"', c, '"'].iter().collect()
+            crate::message::error::quoted_char(c)
         };
-        return Err(Message::with(Code::itemHostChar, &[host, &shown]));
+        return Err(Message {
+            code: Code::itemHostChar,
+            args: vec![host.to_owned().into(), shown],
+        });
     }
     let ascii = match known {
         Some(k) if k.written == host => k.ascii.map(str::to_owned),

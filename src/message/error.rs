@@ -164,14 +164,25 @@ impl Error {
                 ch,
             } => {
                 let shown = if *ch <= ' ' || *ch == '\u{7f}' {
-                    code_point(*ch)
+                    code_point(*ch).into()
                 } else {
-                    ['"', *ch, '"'].iter().collect()
+                    quoted_char(*ch)
                 };
                 if written.starts_with('%') && written.len() == 3 {
-                    Message::with(Code::errorWebBaseHostEscape, &[base, written, host, &shown])
+                    Message {
+                        code: Code::errorWebBaseHostEscape,
+                        args: vec![
+                            base.clone().into(),
+                            written.clone().into(),
+                            host.clone().into(),
+                            shown,
+                        ],
+                    }
                 } else {
-                    Message::with(Code::errorWebBaseHostChar, &[base, host, &shown])
+                    Message {
+                        code: Code::errorWebBaseHostChar,
+                        args: vec![base.clone().into(), host.clone().into(), shown],
+                    }
                 }
             }
             ErrorKind::NoListInWebLink => Message::new(Code::errorWebNoList),
@@ -367,8 +378,14 @@ fn describe_char(ch: char) -> Arg {
         // Drawn as nothing: only its code point shows what it is.
         c if crate::bidi::is_invisible(c) => Message::with(Code::charInvisible, &[&code]).into(),
         c if !c.is_ascii() => Message::with(Code::charNonAscii, &[&c.to_string(), &code]).into(),
-        c => Arg::Text(['"', c, '"'].iter().collect()),
+        c => quoted_char(c),
     }
+}
+
+/// A character quoted as the person's language quotes (`charQuoted`: "<" in
+/// English, „<“ in German), for a message that names what it is about.
+pub(crate) fn quoted_char(ch: char) -> Arg {
+    Message::with(Code::charQuoted, &[&ch.to_string()]).into()
 }
 
 /// A non-fatal violation found by a lenient parse, with its byte offset.

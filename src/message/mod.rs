@@ -146,6 +146,8 @@ messages! {
     charControl: "control character $1",
     charNonAscii: "non-ASCII character \"$1\" ($2)",
     charInvisible: "invisible character $1",
+    // A printable ASCII character, quoted as the person's language quotes.
+    charQuoted: "\"$1\"",
     // A person's own template for copied links (`format_links`).
     templateNoUrl: "the template has no {url}: the copied text would carry no address",
     // What the JavaScript API (the wasm boundary, crate uri-list-wasm) says of a value it
@@ -408,6 +410,33 @@ mod tests {
             let expected = template.replace("$1", "one");
             assert_eq!(out, expected, "{template}");
         }
+    }
+
+    /// A quoted character is a message of its own, so that each language
+    /// quotes it as it quotes (German „<“), in every message that names one.
+    #[test]
+    fn a_character_is_quoted_by_the_language() {
+        use crate::{web_base, Parser, UrlCrate};
+        fn quoted(m: &Message) -> usize {
+            let inner = m.args.iter().map(|arg| match arg {
+                Arg::Message(inner) => usize::from(inner.code == Code::charQuoted) + quoted(inner),
+                Arg::Text(_) => 0,
+            });
+            inner.sum()
+        }
+        let parsed = Parser::new()
+            .parse("uri-list:https://a.example/<x>")
+            .unwrap();
+        let warning = &parsed.warnings[0];
+        assert_eq!(quoted(&warning.message()), 1, "{}", warning.message());
+        assert!(
+            warning.message().to_string().contains("\"<\""),
+            "{}",
+            warning.message()
+        );
+        let base = web_base("https://paypal.com%40evil.example/", &UrlCrate).unwrap_err();
+        assert_eq!(quoted(&base.message()), 1, "{base}");
+        assert!(base.to_string().contains("stands for \"@\""), "{base}");
     }
 
     #[test]

@@ -225,7 +225,7 @@ export const cases = [
       const shown = await setWebBase(browser, 'https://paypal.com%40evil.example/');
       assert.equal(
         shown.error,
-        '„https://paypal.com%40evil.example/“ kann keine Web-Links einleiten: „%40“ in der Website „paypal.com%40evil.example“ steht für "@", was kein Website-Name enthalten kann: Ein Browser öffnet keinen ihrer Links',
+        '„https://paypal.com%40evil.example/“ kann keine Web-Links einleiten: „%40“ in der Website „paypal.com%40evil.example“ steht für „@“, was kein Website-Name enthalten kann: Ein Browser öffnet keinen ihrer Links',
       );
       const userinfo = await setWebBase(browser, 'https://paypal.com@evil.example/');
       assert.match(userinfo.error, /^„https:\/\/paypal\.com@evil\.example\/“ kann keine Web-Links einleiten: „paypal\.com@“ vor der Website/);
