@@ -1217,14 +1217,21 @@ fn run_bytes(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the uri-list binary runs");
+    // Standard input is written from a thread while wait_with_output reads the command's output:
+    // written first, a command that writes more than a pipe holds (64 KiB) before it reads all
+    // its input would wait for this test to read, and this test for it to read.
     // A command that reads no standard input, or stops reading it (past 2 MiB), may have exited
-    // before this write ends: its end of the pipe is closed then (a broken pipe), which is no
+    // before the write ends: its end of the pipe is closed then (a broken pipe), which is no
     // failure of the command.
-    match child.stdin.take().unwrap().write_all(stdin) {
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || match input.write_all(&stdin) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         written => written.unwrap(),
-    }
-    child.wait_with_output().unwrap()
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().expect("standard input written");
+    output
 }
 
 #[test]
