@@ -277,12 +277,22 @@ pub(crate) fn list_title_note(title: &str, sites: &[&Site]) -> Option<Message> {
 /// would outweigh the module): it errs towards warning. The host named is
 /// returned without bidirectional controls.
 fn site_named_elsewhere(title: &str, sites: &[&Site]) -> Option<String> {
+    // A word names a site only with a dot in it (a host of two labels at
+    // least: `address_in_word`), and the title as drawn has a dot only where
+    // the title has "." or a character that looks like one (`looks_like_dot`).
+    // Most titles have neither: they are let go at this one pass, with
+    // nothing allocated (every page title of a list is read here).
+    if !title.contains(|c: char| c == '.' || looks_like_dot(c)) {
+        return None;
+    }
     // Read as it looks: "paypal.com" followed by a zero-width space draws
     // as "paypal.com", and "paypal\u{3002}com" reads (and opens, in an
     // address bar) as it.
     let read = as_drawn(title);
     let named = read
-        .split(|c: char| c.is_whitespace() || "()[]{}<>\"'“”‘’«»,;|".contains(c))
+        .split(breaks_word)
+        // Without a dot a word is no address (as above): not read further.
+        .filter(|word| word.contains('.'))
         .filter_map(address_in_word)
         .find(|host| {
             // ASCII case only: the engine's hosts are lowercase already, and
@@ -311,6 +321,55 @@ fn shown_title(title: &str) -> String {
     }
 }
 
+/// What ends a word of a title: a space, or a bracket, quote or separator
+/// around an address ("(see www.shop.example)").
+fn breaks_word(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '(' | ')'
+                | '['
+                | ']'
+                | '{'
+                | '}'
+                | '<'
+                | '>'
+                | '"'
+                | '\''
+                | '“'
+                | '”'
+                | '‘'
+                | '’'
+                | '«'
+                | '»'
+                | ','
+                | ';'
+                | '|'
+        )
+}
+
+/// A character other than `.` that is drawn as a dot: TR39's confusables of
+/// `.` (the Lisu tone mark `ꓸ`...) and the dots a browser reads as `.` in a
+/// host (UTS #46: `。`, `．`, `｡`).
+fn looks_like_dot(c: char) -> bool {
+    matches!(
+        c,
+        '\u{3002}'
+            | '\u{FF0E}'
+            | '\u{FF61}'
+            | '\u{2024}'
+            | '\u{FE52}'
+            | '\u{0660}'
+            | '\u{06F0}'
+            | '\u{0701}'
+            | '\u{0702}'
+            | '\u{A4F8}'
+            | '\u{A60E}'
+            | '\u{10A50}'
+            | '\u{1D16D}'
+    )
+}
+
 /// `title` as a person reads it: without the characters that draw nothing
 /// (Unicode's `Default_Ignorable_Code_Point`: zero-width spaces and joiners,
 /// the soft hyphen, bidirectional controls, variation selectors...), with the
@@ -319,24 +378,7 @@ fn shown_title(title: &str) -> String {
 /// #46), as `.`, and without the spaces narrower than a space next to a dot
 /// ("paypal" U+200A ".com" draws as "paypal.com" with a hair's gap).
 fn as_drawn(title: &str) -> Cow<'_, str> {
-    let dot = |c: char| {
-        matches!(
-            c,
-            '\u{3002}'
-                | '\u{FF0E}'
-                | '\u{FF61}'
-                | '\u{2024}'
-                | '\u{FE52}'
-                | '\u{0660}'
-                | '\u{06F0}'
-                | '\u{0701}'
-                | '\u{0702}'
-                | '\u{A4F8}'
-                | '\u{A60E}'
-                | '\u{10A50}'
-                | '\u{1D16D}'
-        )
-    };
+    let dot = looks_like_dot;
     // Six-per-em, punctuation, thin, hair, narrow no-break and medium
     // mathematical spaces: a gap a reader takes for kerning.
     let narrow = |c: char| {
@@ -347,7 +389,9 @@ fn as_drawn(title: &str) -> Cow<'_, str> {
     };
     // Unicode's Default_Ignorable_Code_Point (ICU4X's compiled data).
     let invisible = crate::bidi::is_invisible;
-    if !title.contains(|c| dot(c) || invisible(c) || narrow(c)) {
+    // No ASCII character is any of the three (a test holds it): an ASCII
+    // title is not looked up in the property's table.
+    if !title.contains(|c: char| !c.is_ascii() && (dot(c) || invisible(c) || narrow(c))) {
         return Cow::Borrowed(title);
     }
     let chars: Vec<char> = title
@@ -489,12 +533,16 @@ fn address_in_word(word: &str) -> Option<&str> {
         && last
             .bytes()
             .any(|b| matches!(b, b'0' | b'1' | b'r' | b'R' | b'v' | b'V'))
-        && tld_as_seen(&last.replace('0', "o").replace('1', "l"))
-            .map(|seen| seen.replace("rn", "m").replace("vv", "w"))
-            .filter(|seen| GENERIC_TLDS.contains(&seen.as_str()))
-            .is_some_and(|seen| {
-                crate::reads_as_address(&[&host[..host.len() - last.len()], &seen].concat())
-            });
+        && tld_as_seen(&last.replace('0', "o").replace('1', "l")).is_some_and(|seen| {
+            // Copied only when there is a pair to fold.
+            let seen = if seen.contains("rn") || seen.contains("vv") {
+                seen.replace("rn", "m").replace("vv", "w")
+            } else {
+                seen
+            };
+            GENERIC_TLDS.contains(&seen.as_str())
+                && crate::reads_as_address(&[&host[..host.len() - last.len()], &seen].concat())
+        });
     if !drawn_generic && !crate::reads_as_address(rest) {
         return None;
     }
@@ -577,18 +625,26 @@ pub(crate) fn registered_name(host: &str) -> Option<(&str, usize)> {
     if host.starts_with('[') || host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         return None;
     }
-    let labels: Vec<&str> = host.trim_end_matches('.').split('.').collect();
-    let n = labels.len();
+    // The labels read from the end, none collected: every host of a list is
+    // asked several times (`borrowed_name_notes`).
+    let host = host.trim_end_matches('.');
+    let n = host.split('.').count();
+    let mut from_end = host.rsplit('.');
+    let (last, before) = (from_end.next().unwrap_or(""), from_end.next());
     let second_level = [
         "co", "com", "net", "org", "gov", "edu", "ac", "ne", "or", "go", "ltd", "plc", "gob",
         "nic", "mil",
     ];
-    let suffix = if n >= 3 && labels[n - 1].len() == 2 && second_level.contains(&labels[n - 2]) {
+    let suffix = if n >= 3 && last.len() == 2 && before.is_some_and(|l| second_level.contains(&l)) {
         2
     } else {
         1
     };
-    (n > suffix).then(|| (labels[n - suffix - 1], n - suffix - 1))
+    if n <= suffix {
+        return None;
+    }
+    let name = if suffix == 1 { before } else { from_end.next() };
+    name.map(|name| (name, n - suffix - 1))
 }
 
 fn borrowed_name_notes(sites: &[(usize, &Site)]) -> Vec<(usize, Note)> {
@@ -942,6 +998,16 @@ mod tests {
             .iter()
             .any(|n| n.message.code == Code::noteTitleNamesSite));
         assert!(checks[1].notes.is_empty());
+    }
+
+    #[test]
+    fn no_ascii_character_is_drawn_otherwise() {
+        // What `as_drawn` and `site_named_elsewhere` take for granted when they
+        // let an ASCII title, or one without a dot, go unread.
+        for c in (0..=0x7Fu8).map(char::from) {
+            assert!(!crate::bidi::is_invisible(c), "{c:?}");
+            assert!(!looks_like_dot(c), "{c:?}");
+        }
     }
 
     #[test]

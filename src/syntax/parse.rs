@@ -646,7 +646,6 @@ pub fn reads_as_address(item: &str) -> bool {
         Some(_) => return false,
         None => hostport,
     };
-    let labels: Vec<&str> = host.strip_suffix('.').unwrap_or(host).split('.').collect();
     let label_ok = |l: &str| {
         !l.is_empty()
             && !l.starts_with('-')
@@ -654,11 +653,17 @@ pub fn reads_as_address(item: &str) -> bool {
             && l.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80)
     };
+    // The labels read one by one, none collected: every item is asked.
+    let (mut labels, mut last) = (0, "");
+    for label in host.strip_suffix('.').unwrap_or(host).split('.') {
+        if !label_ok(label) {
+            return false;
+        }
+        (labels, last) = (labels + 1, label);
+    }
     // Non-ASCII letters are taken as letters (the host parser judges them later): no Unicode
     // tables in the wasm for this.
-    let last = labels[labels.len() - 1];
-    labels.len() >= 2
-        && labels.iter().all(|l| label_ok(l))
+    labels >= 2
         && last.chars().count() >= 2
         && last.bytes().all(|b| b.is_ascii_alphabetic() || b >= 0x80)
 }
