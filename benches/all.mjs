@@ -497,18 +497,24 @@ async function clickChromium(server, { startup }) {
     await (await drivers.extension.worker(name)).evaluate(() => chrome.storage.sync.set({ openLimit: 100 }));
     // The first click after a cold start: every worker stopped, the observer's too (its start
     // delays both sides alike).
-    if (startup) {
-      const cold = await clickRounds(drivers, server, { sizes: [5], cold: (driver) => driver.coldStart() });
-      const { extension: e, baseline: b } = cold[5];
-      const d = stats(e.map((t, i) => t - b[i]));
-      row('startup', 'Chromium: first click after a cold start (5 items), more than the one-file baseline', fmt(d, 1, ' ms'), '≤ 15 ms', d.median <= 15,
-        { extension: stats(e), baseline: stats(b) });
-      row('startup', '  (first click after a cold start: extension; baseline)', `${fmt(stats(e), 0, ' ms')}; ${fmt(stats(b), 0, ' ms')}`);
-    }
+    if (startup) await coldClickRows('Chromium', drivers, server);
     if (opts.only.has('click')) clickRows('Chromium', await clickRounds(drivers, server, { sizes: opts.clickItems }));
   } finally {
     for (const driver of Object.values(drivers)) await driver.close();
   }
+}
+
+/**
+ * The first click after a cold start (5 items), the extension against the one-file baseline:
+ * each driver's `coldStart()` once its list page is loaded, then the click (`clickRounds`).
+ */
+async function coldClickRows(browser, drivers, server) {
+  const cold = await clickRounds(drivers, server, { sizes: [5], cold: (driver) => driver.coldStart() });
+  const { extension: e, baseline: b } = cold[5];
+  const d = stats(e.map((t, i) => t - b[i]));
+  row('startup', `${browser}: first click after a cold start (5 items), more than the one-file baseline`, fmt(d, 1, ' ms'), '≤ 15 ms', d.median <= 15,
+    { extension: stats(e), baseline: stats(b) });
+  row('startup', `  (${browser}, first click after a cold start: extension; baseline)`, `${fmt(stats(e), 0, ' ms')}; ${fmt(stats(b), 0, ' ms')}`);
 }
 
 /**
@@ -557,14 +563,7 @@ async function clickFirefox(server, { startup }) {
       driver.coldStart = () => suspendFirefoxBackgrounds(driver, [driver.addonId, observerId]);
     }
     await drivers.extension.inExtension(() => browser.storage.sync.set({ openLimit: 100 }));
-    if (startup) {
-      const cold = await clickRounds(drivers, server, { sizes: [5], cold: (driver) => driver.coldStart() });
-      const { extension: e, baseline: b } = cold[5];
-      const d = stats(e.map((t, i) => t - b[i]));
-      row('startup', 'Firefox: first click after a cold start (5 items), more than the one-file baseline', fmt(d, 1, ' ms'), '≤ 15 ms', d.median <= 15,
-        { extension: stats(e), baseline: stats(b) });
-      row('startup', '  (Firefox, first click after a cold start: extension; baseline)', `${fmt(stats(e), 0, ' ms')}; ${fmt(stats(b), 0, ' ms')}`);
-    }
+    if (startup) await coldClickRows('Firefox', drivers, server);
     if (opts.only.has('click')) clickRows('Firefox', await clickRounds(drivers, server, { sizes: opts.clickItems }));
   } finally {
     for (const driver of Object.values(drivers)) await driver.close();
