@@ -1140,9 +1140,11 @@ fn web_link_errors_carry_a_code() {
         get(&err, "code").as_string().unwrap(),
         "errorWebBaseHostEscape"
     );
+    // The character is a message of its own (`charQuoted`), which each language quotes as it
+    // quotes (German „@“).
     assert_eq!(
         json(&get(&err, "args")),
-        r#"["https://paypal.com%40evil.example/","%40","paypal.com%40evil.example","\"@\""]"#
+        r#"["https://paypal.com%40evil.example/","%40","paypal.com%40evil.example",{"code":"charQuoted","args":["@"],"message":"\"@\""}]"#
     );
     assert_eq!(
         uri_list_wasm::js_web_base("https://lists.example/open/#old").ok(),
