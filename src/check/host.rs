@@ -119,14 +119,9 @@ fn domain_to_ascii(
     // (which only says yes or no).
     let decoded = percent_decode(host).ok_or_else(|| Message::with(Code::itemHostUtf8, &[host]))?;
     if let Some(c) = decoded.chars().find(|&c| is_forbidden_domain_char(c)) {
-        let shown = if c <= ' ' || c == '\u{7f}' {
-            crate::message::digits::code_point(c).into()
-        } else {
-            crate::message::error::quoted_char(c)
-        };
         return Err(Message {
             code: Code::itemHostChar,
-            args: vec![host.to_owned().into(), shown],
+            args: vec![host.to_owned().into(), crate::message::error::host_char(c)],
         });
     }
     let ascii = match known {

@@ -163,11 +163,7 @@ impl Error {
                 written,
                 ch,
             } => {
-                let shown = if *ch <= ' ' || *ch == '\u{7f}' {
-                    code_point(*ch).into()
-                } else {
-                    quoted_char(*ch)
-                };
+                let shown = host_char(*ch);
                 if written.starts_with('%') && written.len() == 3 {
                     Message {
                         code: Code::errorWebBaseHostEscape,
@@ -382,9 +378,19 @@ fn describe_char(ch: char) -> Arg {
     }
 }
 
+/// A character a host cannot hold, as a message names it: by its code point
+/// when it draws as a space or nothing (a control), else quoted.
+pub(crate) fn host_char(ch: char) -> Arg {
+    if ch <= ' ' || ch == '\u{7f}' {
+        code_point(ch).into()
+    } else {
+        quoted_char(ch)
+    }
+}
+
 /// A character quoted as the person's language quotes (`charQuoted`: "<" in
 /// English, „<“ in German), for a message that names what it is about.
-pub(crate) fn quoted_char(ch: char) -> Arg {
+fn quoted_char(ch: char) -> Arg {
     Message::with(Code::charQuoted, &[&ch.to_string()]).into()
 }
 
