@@ -1001,6 +1001,19 @@ mod tests {
     }
 
     #[test]
+    fn only_a_dot_or_a_dot_look_alike_is_read_as_a_dot() {
+        // What `site_named_elsewhere` takes for granted when it lets a title with neither go
+        // unread: no other character comes out of `as_drawn` as ".", whatever it maps.
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            // With a zero-width space, so that the title is read through (not let go as it is).
+            let written = alloc::format!("a{c}b\u{200B}");
+            if as_drawn(&written).contains('.') {
+                assert!(c == '.' || looks_like_dot(c), "U+{:04X}", u32::from(c));
+            }
+        }
+    }
+
+    #[test]
     fn no_ascii_character_is_drawn_otherwise() {
         // What `as_drawn` and `site_named_elsewhere` take for granted when they
         // let an ASCII title, or one without a dot, go unread.
