@@ -31,7 +31,6 @@ import { handlerRegistry } from './background/registry.js';
 import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
 import {
   forgetMultilinkOfTab,
-  onMenuShown,
   onMultilinkCommitted,
   onMultilinkSameDocument,
   onMultilinkStarted,
@@ -153,10 +152,6 @@ for (const { properties, onClicked } of shareMenuItems()) addMenuItem(properties
 for (const { properties, onClicked } of webLinkMenuItems) addMenuItem(properties, whenReady(onClicked));
 for (const { properties, onClicked, available } of bookmarkMenuItems()) addMenuItem(properties, whenReady(onClicked), available);
 api.contextMenus.onClicked.addListener(counted((info) => `menu ${info?.menuItemId}`, onMenuClicked));
-// Firefox says which link a menu is about to show for: the web-link item only on a web link.
-api.menus?.onShown?.addListener(
-  counted('menu shown', (info) => onMenuShown(info).catch((error) => console.error('uri-list: the menu could not be updated:', error))),
-);
 // Made on install and update, and again at every browser start: whether a browser keeps an
 // extension's items across its own restart is its choice (createMenus() replaces what is there).
 api.runtime.onInstalled.addListener(() => createMenus());

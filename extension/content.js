@@ -726,8 +726,9 @@
     window.addEventListener('hashchange', () => offer(false));
   }
 
-  // Chrome's context menu has no onShown: "Open as tab group" for web links is made visible
-  // while the pointer (or focus) is on one, before the person opens the menu on it.
+  // "Open as tab group" for web links is made visible while the pointer (or focus) is on one,
+  // before the person opens the menu on it. (Chrome's menus have no onShown; Firefox's, as
+  // `menus.onShown`, needs the "menus" permission and would build the open menu again.)
   let onWebLink = false;
   const noteWebLink = (event) => {
     if (!event.isTrusted) return;

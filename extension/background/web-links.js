@@ -20,7 +20,7 @@ import { fromContentScript } from './senders.js';
 
 const MENU_ID = 'open-web-link-as-group';
 
-/** "Open as tab group" on a web link: shown only on one (see `webLinkMessages.webLinkMenu`, `onMenuShown`). */
+/** "Open as tab group" on a web link: shown only on one (see `webLinkMessages.webLinkMenu`). */
 export const webLinkMenuItems = [
   {
     properties: {
@@ -37,13 +37,6 @@ export const webLinkMenuItems = [
     },
   },
 ];
-
-/** Firefox: the menu is about to show on `info.linkUrl`: the item only on a web link. */
-export async function onMenuShown(info) {
-  const visible = WEB_LINK.test(info.linkUrl ?? '');
-  await api.menus.update(MENU_ID, { visible });
-  api.menus.refresh();
-}
 
 // --- rel="multilink" ------------------------------------------------------------------------------
 
@@ -84,7 +77,7 @@ export const webLinkMessages = {
     return { waiting: true };
   },
 
-  /** Chrome (no onShown): the pointer or focus is on a web link, or left it. */
+  /** The pointer or focus is on a web link, or left it (content.js, before the person opens the menu). */
   async webLinkMenu({ visible }, sender) {
     fromContentScript(sender);
     await api.contextMenus.update(MENU_ID, { visible: visible === true });
