@@ -10,7 +10,7 @@ import { tooLong, validLink } from '../common/link.js';
 import { clickReason } from '../common/preview.js';
 import { linkInText, openLink, openOrSay, openSelected, previewIn, reportRefused } from './open.js';
 import { noteMenuLink, openMenuLink } from './menu-links.js';
-import { ready } from './ready.js';
+import { ready, startupMark } from './ready.js';
 import { once, storedOpen } from './repeats.js';
 import { currentSettings } from './settings.js';
 import { fromContentScript, fromPopup, fromPreviewPage } from './senders.js';
@@ -33,6 +33,7 @@ export const openMessages = {
    * while (see `once`). A link that is not opened at all is said on the tab (`reportRefused`).
    */
   async open({ href, text, active, newWindow, trusted, reason }, sender) {
+    startupMark('open request');
     const tab = fromContentScript(sender);
     // One key per tab, link and way of opening: a Shift-click (a new window) after a click is a
     // new request a person made; a repeat of one action has the same modifiers.
@@ -147,9 +148,10 @@ const MAX_OFFERS = 20;
  */
 async function saveOffers(tabId, offers) {
   if (offers.length === 0) {
-    await api.storage.session.remove(offersKey(tabId));
+    await forgetOffersOfTab(tabId);
     return;
   }
+  (await tabsOffering()).add(tabId);
   await api.storage.session.set({ [offersKey(tabId)]: offers });
   // The toolbar button's tooltip: each offer in a short line (a page's link can be 2 MiB), its
   // title without bidirectional controls.
@@ -161,9 +163,35 @@ async function saveOffers(tabId, offers) {
 
 /** What a page offered is forgotten when the tab goes to another page, or closes. */
 export async function forgetOffers({ tabId, frameId }) {
-  if (frameId === 0) await api.storage.session.remove(offersKey(tabId));
+  if (frameId === 0) await forgetOffersOfTab(tabId);
 }
-export const forgetOffersOfTab = (tabId) => api.storage.session.remove(offersKey(tabId));
+export async function forgetOffersOfTab(tabId) {
+  if ((await tabsOffering()).delete(tabId)) await api.storage.session.remove(offersKey(tabId));
+}
+
+/** @type {Promise<Set<number>> | null} */
+let offering = null;
+/**
+ * The tabs that have offers kept (an `offers.<tabId>` key), read from storage.session once per
+ * background start and kept beside it from then on: a navigation or a closed tab removes a key
+ * only where there is one. Every page load in every tab commits, and a storage call for each was
+ * on the way of a list's own tabs as they loaded (5 tabs: some 45 ms of a cold first click in
+ * Chromium, benches/README.md, "Cold start").
+ */
+function tabsOffering() {
+  if (!offering) {
+    // A key is a tab's if it is what offersKey() makes of the number at its end.
+    const tabOf = (/** @type {string} */ key) => Number(/\d+$/.exec(key)?.[0] ?? NaN);
+    // getKeys(): Chrome 130, Firefox 143; before, every item is read for its key.
+    const keys = api.storage.session.getKeys ? api.storage.session.getKeys() : api.storage.session.get(null).then(Object.keys);
+    const read = keys.then((all) => new Set(all.map(tabOf).filter((tabId, n) => offersKey(tabId) === all[n])));
+    read.catch(() => {
+      if (offering === read) offering = null; // read again next time
+    });
+    offering = read;
+  }
+  return offering;
+}
 
 // --- context menus ------------------------------------------------------------------------------
 

@@ -851,6 +851,23 @@ export const cases = [
     },
   },
   {
+    name: 'open: a page\'s offer is forgotten when its tab goes to another page after the service worker stopped in between (the tabs with offers read from storage again)',
+    browsers: ['chromium'], // Firefox's background page is not stopped like a service worker
+    async run({ browser, origin }) {
+      const offerKeys = () =>
+        browser.inExtension(async () => {
+          const api = globalThis.browser ?? globalThis.chrome;
+          return Object.keys(await api.storage.session.get(null)).filter((key) => key.startsWith('offers.'));
+        });
+      await browser.goto(`${origin}/offers.html`);
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      assert.equal((await offerKeys()).length, 1);
+      await browser.stopServiceWorker();
+      await browser.goto(`${origin}/link-text.html`);
+      await waitFor(offerKeys, (keys) => keys.length === 0, { what: 'the offer forgotten' });
+    },
+  },
+  {
     // Firefox gives a tab opened with openerTabId its opener's container by itself; a new window
     // (Shift-click, type=window) has no opener, so the extension names the container.
     name: 'open: Firefox: new tabs, and a new window (Shift-click), take the container of the tab the link was in',
