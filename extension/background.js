@@ -6,7 +6,7 @@
 // statically (through common/core.js, which gives its results their types), its init is started
 // by the first import below (background/ready.js), before the other modules are evaluated, and
 // every handler awaits it. The settings are read beside it (background/settings.js).
-import { ready } from './background/ready.js';
+import { ready, startupMark } from './background/ready.js';
 import './background/settings.js';
 import { api } from './common/api.js';
 import * as capabilities from './common/capabilities.js';
@@ -238,3 +238,5 @@ globalThis.uriListBackground = {
   activity: () => structuredClone(activity),
 };
 publishActivity();
+
+startupMark('evaluated');

@@ -12,6 +12,7 @@ import { storePreview, notePreviewTab } from './previews.js';
 import { lazyFor } from '../common/settings.js';
 import { currentSettings } from './settings.js';
 import { openGroups } from './tabs.js';
+import { startupMark } from './ready.js';
 
 
 /**
@@ -39,6 +40,7 @@ export async function openLink({ href, text = '', tab, active = true, newWindow 
     // A link the core cannot read (say, no item at all): the preview page says why.
     planned = { preview: ['unreadable'], mode: 'list' };
   }
+  startupMark('planned');
   if (!trusted || planned.preview.length > 0 || planned.mode === 'list') {
     const preview = await openPreview({ link, text: linkText, tab, replaceTab, active: active || replaceTab, reason });
     return { preview: true, reasons: planned.preview, previewTabId: preview.id, windowId: preview.windowId };

@@ -3,6 +3,7 @@
 import { api } from '../common/api.js';
 import { createUnloaded } from './lazy.js';
 import { shorten } from '../common/prelude.js';
+import { startupMark } from './ready.js';
 
 /** Longer reasons from the browser are cut: they go into a tooltip and a notification. */
 const MAX_REASON = 200;
@@ -118,6 +119,7 @@ async function inListOrder(tabIds, windowId, index) {
 export async function groupTabs(tabIds, windowId, { title, color }) {
   const groupId = await api.tabs.group({ tabIds, createProperties: { windowId } });
   await api.tabGroups.update(groupId, { title, ...(color ? { color } : {}) });
+  startupMark('group titled');
   return groupId;
 }
 
