@@ -35,6 +35,8 @@
   const FOCUS_AFTER_INPUT_MS = 1000;
   /** A key's click (detail 0) this soon after the person's key on the link is that key's. */
   const KEY_CLICK_MS = 1000;
+  /** How often the pointer on uri-list links tells the background to get ready (a worker stays up some 30 s). */
+  const WARM_EVERY_MS = 10_000;
   const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
   // --- the link (finding it: linkOf, in the prelude) ------------------------------------------
@@ -729,10 +731,21 @@
   // "Open as tab group" for web links is made visible while the pointer (or focus) is on one,
   // before the person opens the menu on it. (Chrome's menus have no onShown; Firefox's, as
   // `menus.onShown`, needs the "menus" permission and would build the open menu again.)
+  //
+  // The pointer (or focus) on a uri-list link also tells the background to get ready, at most
+  // once in WARM_EVERY_MS: a stopped one starts and loads the wasm core while the person is still
+  // reaching for the button, not after the click (a hover comes some 100 ms or more before a
+  // person's click). Nothing opens from it.
   let onWebLink = false;
+  let warmedAt = -Infinity;
   const noteWebLink = (event) => {
     if (!event.isTrusted) return;
-    const web = linkOf(event)?.kind === 'web';
+    const kind = linkOf(event)?.kind;
+    if (kind === 'list' && performance.now() - warmedAt > WARM_EVERY_MS) {
+      warmedAt = performance.now();
+      send({ type: 'warm' });
+    }
+    const web = kind === 'web';
     if (web === onWebLink) return;
     onWebLink = web;
     send({ type: 'webLinkMenu', visible: web });

@@ -4,7 +4,7 @@
 // after Chrome stopped the service worker opens its group as the stored settings say, a web link's
 // as well (the core reads it).
 import assert from 'node:assert/strict';
-import { settled, urlAndGroup } from './cases-open.mjs';
+import { activityMark, backgroundDone, settled, stateOf, urlAndGroup } from './cases-open.mjs';
 import { setSettings } from './cases-opening.mjs';
 
 /** A person's click on click-title.html's list (three pages, "Reading list"): the tabs, once grouped. */
@@ -36,6 +36,35 @@ export const cases = [
       } finally {
         await setSettings(browser, { reverse: null });
       }
+    },
+  },
+  {
+    name: 'cold: the pointer on a uri-list link readies the background before the click (Chromium: starts its stopped worker), once in 10 s; nothing opens until the click',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/title-names-site.html`);
+      const since = await activityMark(browser);
+      const before = await stateOf(browser, origin); // (read through the worker in Chromium: before it stops)
+      if (browser.name === 'chromium') await browser.stopServiceWorker();
+      await browser.hover('#plain');
+      const kinds = await backgroundDone(browser, { since, expect: ['message warm'] });
+      // Finished: its handler returns once the core is ready and has planned once.
+      assert.deepEqual(kinds.filter((kind) => kind === 'message warm'), ['message warm']);
+      assert.deepEqual(await stateOf(browser, origin), before);
+      // Another uri-list link within 10 s: nothing more is sent.
+      const again = await activityMark(browser);
+      await browser.hover('#named-title');
+      await browser.hover('#plain');
+      await backgroundDone(browser, { page: true });
+      const now = await activityMark(browser);
+      assert.deepEqual(now.log.filter(([n, kind]) => n > again.received && kind === 'message warm'), []);
+      // The click opens the list as ever.
+      await browser.click('#plain');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/title-names-site.html', null],
+        ['/page/fine', 'Words'],
+        ['/page/login', 'Words'],
+      ]);
     },
   },
   {
