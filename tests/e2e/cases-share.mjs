@@ -127,6 +127,16 @@ export async function tabMenu(browser, index, id) {
       (result) => result.chosen === true,
       { what: `"${parent}" > "${label}" in the tab context menu` },
     );
+  /** A right-click on the tab, then the item chosen. */
+  const openAndChoose = async () => {
+    await browser.command('POST', '/moz/context', { context: 'chrome' });
+    try {
+      await browser.rightClick(await browser.element('.tabbrowser-tab[data-uri-list-test="target"]'));
+    } finally {
+      await browser.command('POST', '/moz/context', { context: 'content' });
+    }
+    await choose();
+  };
   const since = await browser.activity();
   /** Whether the background has had the item's click since `since`. */
   const clicked = (now) => now.epoch === since.epoch && now.log.some(([n, kind]) => n > since.received && kind === `menu ${id}`);
@@ -136,13 +146,7 @@ export async function tabMenu(browser, index, id) {
     [index],
   );
   try {
-    await browser.command('POST', '/moz/context', { context: 'chrome' });
-    try {
-      await browser.rightClick(await browser.element('.tabbrowser-tab[data-uri-list-test="target"]'));
-    } finally {
-      await browser.command('POST', '/moz/context', { context: 'content' });
-    }
-    await choose();
+    await openAndChoose();
     // What counts is that the click reached the extension (its background counts each menu
     // click it gets): under load, Firefox has now and then left the menu open after
     // activateItem() for seconds, with nothing reaching the extension (CI, the lazy case's
@@ -158,13 +162,7 @@ export async function tabMenu(browser, index, id) {
       console.log(`    tabMenu: "${label}" chosen, but the menu stayed open and the extension had no click: choosing it again`);
       await chrome("const m = document.getElementById('tabContextMenu'); if (m.state !== 'closed') m.hidePopup();");
       await waitFor(() => chrome("return document.getElementById('tabContextMenu').state"), (state) => state === 'closed', { what: 'the menu to close' });
-      await browser.command('POST', '/moz/context', { context: 'chrome' });
-      try {
-        await browser.rightClick(await browser.element('.tabbrowser-tab[data-uri-list-test="target"]'));
-      } finally {
-        await browser.command('POST', '/moz/context', { context: 'content' });
-      }
-      await choose();
+      await openAndChoose();
     }
     await waitFor(() => browser.activity(), clicked, { what: `the extension to get the click on "${label}"` });
   } finally {
