@@ -39,11 +39,19 @@ export const cases = [
     },
   },
   {
-    name: 'cold: the pointer on a uri-list link readies the background before the click (Chromium: starts its stopped worker), once in 10 s; nothing opens until the click',
+    name: 'cold: the pointer on a uri-list link readies the background before the click (Chromium: starts its stopped worker), once in 10 s; a script\'s events do not; nothing opens until the click',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/title-names-site.html`);
       const since = await activityMark(browser);
       const before = await stateOf(browser, origin); // (read through the worker in Chromium: before it stops)
+      // A page's script cannot: its own pointerover and focusin on the link (untrusted) send nothing.
+      await browser.inPage(() => {
+        const link = document.querySelector('#plain');
+        link.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+        link.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      });
+      const scripted = await backgroundDone(browser, { page: true, since });
+      assert.deepEqual(scripted.filter((kind) => kind === 'message warm'), [], 'a script\'s events warmed the background');
       if (browser.name === 'chromium') await browser.stopServiceWorker();
       await browser.hover('#plain');
       const kinds = await backgroundDone(browser, { since, expect: ['message warm'] });
