@@ -34,6 +34,13 @@ export function settled(browser, origin, { tabs, groups = 0 }, what) {
  */
 export const activityMark = (browser) => browser.activity();
 
+/** The keys of the offers the background keeps in storage.session (`offers.<tabId>`). */
+const offerKeys = (browser) =>
+  browser.inExtension(async () => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    return Object.keys(await api.storage.session.get(null)).filter((key) => key.startsWith('offers.'));
+  });
+
 /** The kind of the request the current page's marker (see `pageMarker`) makes. */
 const MARKER_KINDS = { content: 'message offers', extension: 'message uri-list-marker' };
 
@@ -843,28 +850,19 @@ export const cases = [
       // Another page in the tab: the offer is gone, from the badge and from storage.
       await browser.goto(`${origin}/link-text.html`);
       await waitFor(() => browser.badge(`${origin}/link-text.html`), (b) => b?.text === '', { what: 'no badge' });
-      const left = await browser.inExtension(async () => {
-        const api = globalThis.browser ?? globalThis.chrome;
-        return Object.keys(await api.storage.session.get(null)).filter((key) => key.startsWith('offers.'));
-      });
-      assert.deepEqual(left, []);
+      assert.deepEqual(await offerKeys(browser), []);
     },
   },
   {
     name: 'open: a page\'s offer is forgotten when its tab goes to another page after the service worker stopped in between (the tabs with offers read from storage again)',
     browsers: ['chromium'], // Firefox's background page is not stopped like a service worker
     async run({ browser, origin }) {
-      const offerKeys = () =>
-        browser.inExtension(async () => {
-          const api = globalThis.browser ?? globalThis.chrome;
-          return Object.keys(await api.storage.session.get(null)).filter((key) => key.startsWith('offers.'));
-        });
       await browser.goto(`${origin}/offers.html`);
       await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
-      assert.equal((await offerKeys()).length, 1);
+      assert.equal((await offerKeys(browser)).length, 1);
       await browser.stopServiceWorker();
       await browser.goto(`${origin}/link-text.html`);
-      await waitFor(offerKeys, (keys) => keys.length === 0, { what: 'the offer forgotten' });
+      await waitFor(() => offerKeys(browser), (keys) => keys.length === 0, { what: 'the offer forgotten' });
     },
   },
   {
