@@ -12,8 +12,6 @@ import { api } from './common/api.js';
 import * as capabilities from './common/capabilities.js';
 import { addMenuItem, createMenus, onMenuClicked } from './background/menus.js';
 import {
-  forgetOffers,
-  forgetOffersOfTab,
   onNavigationFailed,
   onNavigationStarted,
   onOmniboxChanged,
@@ -30,14 +28,14 @@ import { paintMessages } from './background/painted.js';
 import { handlerRegistry } from './background/registry.js';
 import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
 import {
+  SEARCH_PATTERNS,
   forgetMultilinkOfTab,
-  onMultilinkCommitted,
-  onMultilinkSameDocument,
-  onMultilinkStarted,
+  listenForMultilinks,
   onSearchRequest,
   webLinkMenuItems,
   webLinkMessages,
 } from './background/web-links.js';
+import { SCHEMES } from './common/prelude.js';
 
 // Fail loudly: an error that no handler caught (most often a listener's rejected promise, which
 // the browser would only note in the extension's own console) is logged as a uri-list error, where
@@ -178,22 +176,22 @@ if (capabilities.closesOwnTabsOnUpdate) {
 setOmniboxHint();
 api.omnibox.onInputChanged.addListener(counted('omnibox changed', (text, suggest) => whenReady(onOmniboxChanged)(text, suggest)));
 api.omnibox.onInputEntered.addListener(counted('omnibox entered', (text, disposition) => whenReady(onOmniboxEntered)(text, disposition)));
-// Firefox sees the navigation start; Chrome only sees it fail (an unknown protocol).
-api.webNavigation.onBeforeNavigate.addListener(counted(navigation('onBeforeNavigate'), whenReady(onNavigationStarted)));
-api.webNavigation.onErrorOccurred.addListener(counted(navigation('onErrorOccurred'), whenReady(onNavigationFailed)));
-// What a page offers (<link rel="alternate" href="uri-list:...">) lasts as long as the page.
-api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), forgetOffers));
-api.tabs.onRemoved.addListener(forgetOffersOfTab);
+// Every listener to navigations or requests names what it is for: a stopped background starts for
+// each event one of them takes, so one that took every page load would start it (and load the wasm
+// core) whenever any page loads anywhere, and in Firefox hold each page's request until it answered.
+// Firefox sees a navigation to a uri-list: URL start; Chrome only sees it fail (an unknown protocol).
+const LIST_NAVIGATIONS = { url: [{ schemes: [...SCHEMES] }] };
+api.webNavigation.onBeforeNavigate.addListener(counted(navigation('onBeforeNavigate'), whenReady(onNavigationStarted)), LIST_NAVIGATIONS);
+api.webNavigation.onErrorOccurred.addListener(counted(navigation('onErrorOccurred'), whenReady(onNavigationFailed)), LIST_NAVIGATIONS);
 // A rel="multilink" click waits for the navigation it started (background/web-links.js): its start,
-// its commit, and no same-document navigation after it.
-api.webNavigation.onBeforeNavigate.addListener(onMultilinkStarted);
-api.webNavigation.onCommitted.addListener(counted(navigation('onCommitted'), onMultilinkCommitted));
-api.webNavigation.onReferenceFragmentUpdated.addListener(onMultilinkSameDocument);
-api.webNavigation.onHistoryStateUpdated.addListener(onMultilinkSameDocument);
+// its commit, and no same-document navigation after it. Its listeners are there while a tab has a
+// page with a multilink on it, and taken away when none has.
+listenForMultilinks(counted);
 api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
-// Firefox: a uri-list link typed into the address bar never reaches the search engine.
+// Firefox: a uri-list link typed into the address bar never reaches the search engine. Only a
+// top-level request whose address holds one of the schemes' names is looked at (SEARCH_PATTERNS).
 if (capabilities.stopsSearches) {
-  api.webRequest.onBeforeRequest.addListener(onSearchRequest, { urls: ['http://*/*', 'https://*/*'], types: ['main_frame'] }, ['blocking']);
+  api.webRequest.onBeforeRequest.addListener(counted('webRequest search', onSearchRequest), { urls: SEARCH_PATTERNS, types: ['main_frame'] }, ['blocking']);
 }
 // What a preview page showed (kept in storage.local, background/previews.js) lasts as long as its tab. A
 // preview not forgotten here (the browser shutting down refuses storage writes) is forgotten

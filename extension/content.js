@@ -22,7 +22,7 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, ask, findLinks, isElement, linkOf, linkText, parentOf, shadowRootOf, unescaped } = uriList;
+  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, api, ask, findLinks, isElement, linkFrom, linkOf, linkText, parentOf, shadowRootOf, unescaped } = uriList;
   const MIDDLE_BUTTON = 1;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
@@ -709,23 +709,63 @@
   // Multilinks explainer's fallback. The toolbar button shows it (and the popup offers it).
   // A page reached at a web link (typed, from another app, a redirect) offers its list too,
   // again when its fragment changes: never opened from the navigation alone.
+  // The background is told only what changes what the button shows: a page that offers nothing,
+  // and whose fragment changes, says nothing (a stopped background stays stopped). The popup asks
+  // here (`offered`) what the page offers now; nothing is kept elsewhere.
   if (window === window.top) {
-    // `atLoad`: the offers when the page had loaded, the only ones a rel="multilink" click may
-    // open (background/web-links.js); the browser's own DOMContentLoaded only, once.
-    const offer = (atLoad) => {
+    const offered = () => {
       const links = [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel~="alternate" i][href]'))]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
         .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH);
       if (WEB_LINK.test(location.href) && location.href.length <= MAX_LINK_LENGTH) links.unshift({ href: location.href, title: '' });
-      if (links.length || !atLoad) send({ type: 'offers', links, atLoad });
+      return links;
+    };
+    // How many the toolbar button shows for this page: none until the background is told.
+    let shown = 0;
+    // `atLoad`: the offers when the page had loaded, the only ones a rel="multilink" click may
+    // open (background/web-links.js); the browser's own DOMContentLoaded only, once.
+    // `told`: the background is to be told even of no offers (a fragment that made the address a web link).
+    const offer = (atLoad, told = false) => {
+      const links = offered();
+      if (links.length === 0 && shown === 0 && !told) return;
+      // `shown`: how many the button showed for this page before (none: it shows something else, if anything).
+      send({ type: 'offers', links, atLoad, shown });
+      shown = links.length;
     };
     const loaded = (/** @type {Event} */ event) => {
       if (!event.isTrusted) return;
       document.removeEventListener('DOMContentLoaded', loaded);
       offer(true);
+      announceMultilinks();
     };
     document.addEventListener('DOMContentLoaded', loaded);
-    window.addEventListener('hashchange', () => offer(false));
+    window.addEventListener('hashchange', (event) => offer(false, WEB_LINK.test(event.newURL)));
+    // A page the browser kept and shows again (back, forward): the browser reset the button.
+    window.addEventListener('pageshow', (event) => {
+      if (!event.isTrusted || !event.persisted) return;
+      shown = 0;
+      offer(false);
+      multilinksAnnounced = false;
+      announceMultilinks();
+    });
+    // The extension's own pages and background (not a page's script, which cannot reach this).
+    api.runtime.onMessage.addListener((/** @type {any} */ message, /** @type {any} */ sender, /** @type {(reply: unknown) => void} */ reply) => {
+      if (message?.type !== 'offered' || sender?.id !== api.runtime.id || sender.tab) return false;
+      reply(offered());
+      return false;
+    });
+  }
+
+  // A page with a rel="multilink" link on it says so, once (when it has loaded, or when a person's
+  // pointer or focus reaches one added later): the background then follows this tab's
+  // navigations, which a click on one needs (background/web-links.js). Other pages say nothing.
+  let multilinksAnnounced = false;
+  function announceMultilinks(/** @type {Element | null} */ found = null) {
+    if (multilinksAnnounced || window !== window.top) return;
+    const any = found ?? [...document.querySelectorAll('a[rel][href], area[rel][href]')].find((node) => linkFrom(node)?.kind === 'multilink');
+    if (!any) return;
+    multilinksAnnounced = true;
+    send({ type: 'multilinkPage' });
   }
 
   // "Open as tab group" for web links is made visible while the pointer (or focus) is on one,
@@ -741,7 +781,8 @@
   const noteWebLink = (event) => {
     if (!event.isTrusted) return;
     const kind = linkOf(event)?.kind;
-    if (kind === 'list' && performance.now() - warmedAt > WARM_EVERY_MS) {
+    if (kind === 'multilink') announceMultilinks(linkOf(event)?.node ?? null);
+    if ((kind === 'list' || kind === 'multilink') && performance.now() - warmedAt > WARM_EVERY_MS) {
       warmedAt = performance.now();
       send({ type: 'warm' });
     }

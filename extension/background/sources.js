@@ -4,7 +4,7 @@
 import { api } from '../common/api.js';
 import { failedNavigationLeavesPage, handlesOwnProtocol, omniboxReadsXml } from '../common/capabilities.js';
 import { localized, t } from '../common/i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, offersKey, shorten, withoutBidiControls } from '../common/prelude.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, shorten, withoutBidiControls } from '../common/prelude.js';
 import { plan } from '../common/core.js';
 import { tooLong, validLink } from '../common/link.js';
 import { clickReason } from '../common/preview.js';
@@ -129,11 +129,23 @@ export const openMessages = {
     return openLink({ href: link, tab: await activeTabOf(windowId), trusted: true });
   },
 
-  /** The popup: the person chose list `index` of those the page in tab `tabId` offers. */
-  async openOffer({ tabId, index }, sender) {
+  /**
+   * The popup: the lists the page in tab `tabId` offers now, as its content script reads them
+   * from the page when asked (none where no content script runs: a browser's own page).
+   */
+  async pageOffers({ tabId }, sender) {
     fromPopup(sender);
-    const offers = (await api.storage.session.get(offersKey(tabId)))[offersKey(tabId)];
-    const offer = Array.isArray(offers) && Number.isInteger(index) ? offers[index] : undefined;
+    return { offers: await offersIn(tabId) };
+  },
+
+  /**
+   * The popup: the person chose the list at `href`, one of those it showed (pageOffers) for the
+   * page in tab `tabId`: it opens if that page still offers it (the one it shows then, by that
+   * address: its title may have changed), not another the page put in its place.
+   */
+  async openOffer({ tabId, href }, sender) {
+    fromPopup(sender);
+    const offer = (await offersIn(tabId)).find((offered) => offered.href === href);
     if (!offer) throw new Error(api.i18n.getMessage('offerGone'));
     return openLink({ href: offer.href, text: offer.title, tab: await api.tabs.get(tabId), trusted: true });
   },
@@ -143,18 +155,12 @@ export const openMessages = {
    * web link (whose list then comes first): a badge says so. `atLoad`: what the page offered when
    * it had loaded (DOMContentLoaded), not later (a fragment changed).
    */
-  async offers({ links, atLoad }, sender) {
+  async offers({ links, atLoad, shown }, sender) {
     const tab = fromContentScript(sender);
     if (sender.frameId !== 0 || !Array.isArray(links)) return { offers: 0 };
-    const offers = [];
-    for (const link of links.slice(0, MAX_OFFERS)) {
-      try {
-        offers.push({ href: validLink(link?.href), title: typeof link?.title === 'string' ? link.title.slice(0, 200) : '' });
-      } catch {
-        // not a uri-list link: not offered
-      }
-    }
-    await saveOffers(tab.id, offers);
+    const offers = validOffers(links);
+    // None now: the button is reset only if it showed this page's offers (not what a click said).
+    if (offers.length > 0 || (Number.isInteger(shown) && shown > 0)) await showOffers(tab.id, offers);
     // The page a person's rel="multilink" click loaded: its list opens (background/web-links.js).
     const opened = await openMultilinkOffer(tab, offers, sender.url, atLoad === true);
     return { offers: offers.length, ...(opened ? { opened } : {}) };
@@ -168,55 +174,48 @@ const WARM_LIST = 'uri-list:https://example.com/a;https://example.org/b?title=Wa
 /** Whether `warm` has planned in this background's life. */
 let warmPlanned = false;
 
+/** What the page in tab `tabId` offers now (its content script reads it), or nothing. */
+async function offersIn(tabId) {
+  if (!Number.isInteger(tabId)) return [];
+  return validOffers(await api.tabs.sendMessage(tabId, { type: 'offered' }, { frameId: 0 }).catch(() => null));
+}
+
 /**
- * Keeps what a tab's page offers in storage.session (`offers.<tabId>`: [{href, title}], read by
- * the popup) and shows their number on the toolbar button for that tab.
+ * What a page offers (`[{href, title}]` as content.js reads it), at most MAX_OFFERS of them, each
+ * a uri-list or web link the core reads (others are not offered), its title cut at 200 characters.
+ * @param {unknown} links
+ * @returns {{href: string, title: string}[]}
  */
-async function saveOffers(tabId, offers) {
+function validOffers(links) {
+  if (!Array.isArray(links)) return [];
+  const offers = [];
+  for (const link of links.slice(0, MAX_OFFERS)) {
+    try {
+      offers.push({ href: validLink(link?.href), title: typeof link?.title === 'string' ? link.title.slice(0, 200) : '' });
+    } catch {
+      // not a uri-list link: not offered
+    }
+  }
+  return offers;
+}
+
+/**
+ * Shows the number of lists the page in `tabId` offers on the toolbar button for that tab, and
+ * each in its tooltip; none: the button as it is on any page. Nothing is kept: the browser resets
+ * a tab's button when the tab goes to another page, and the popup asks the page what it offers.
+ */
+async function showOffers(tabId, offers) {
   if (offers.length === 0) {
-    await forgetOffersOfTab(tabId);
+    await api.action.setBadgeText({ tabId, text: '' });
+    await api.action.setTitle({ tabId, title: api.i18n.getMessage('actionTitle') });
     return;
   }
-  (await tabsOffering()).add(tabId);
-  await api.storage.session.set({ [offersKey(tabId)]: offers });
   // The toolbar button's tooltip: each offer in a short line (a page's link can be 2 MiB), its
   // title without bidirectional controls.
   const names = offers.map((offer) => shorten(withoutBidiControls(offer.title) || offer.href, 200)).join('\n');
   await api.action.setTitle({ tabId, title: `${api.i18n.getMessage('offersTitle', [String(offers.length)])}\n${names}` });
   await api.action.setBadgeBackgroundColor({ tabId, color: '#1c5bd6' });
   await api.action.setBadgeText({ tabId, text: String(offers.length) });
-}
-
-/** What a page offered is forgotten when the tab goes to another page, or closes. */
-export async function forgetOffers({ tabId, frameId }) {
-  if (frameId === 0) await forgetOffersOfTab(tabId);
-}
-export async function forgetOffersOfTab(tabId) {
-  if ((await tabsOffering()).delete(tabId)) await api.storage.session.remove(offersKey(tabId));
-}
-
-/** @type {Promise<Set<number>> | null} */
-let offering = null;
-/**
- * The tabs that have offers kept (an `offers.<tabId>` key), read from storage.session once per
- * background start and kept beside it from then on: a navigation or a closed tab removes a key
- * only where there is one. Every page load in every tab commits, and a storage call for each was
- * on the way of a list's own tabs as they loaded (5 tabs: some 45 ms of a cold first click in
- * Chromium, benches/README.md, "Cold start").
- */
-function tabsOffering() {
-  if (!offering) {
-    // A key is a tab's if it is what offersKey() makes of the number at its end.
-    const tabOf = (/** @type {string} */ key) => Number(/\d+$/.exec(key)?.[0] ?? NaN);
-    // getKeys(): Chrome 130, Firefox 143; before, every item is read for its key.
-    const keys = api.storage.session.getKeys ? api.storage.session.getKeys() : api.storage.session.get(null).then(Object.keys);
-    const read = keys.then((all) => new Set(all.map(tabOf).filter((tabId, n) => offersKey(tabId) === all[n])));
-    read.catch(() => {
-      if (offering === read) offering = null; // read again next time
-    });
-    offering = read;
-  }
-  return offering;
 }
 
 // --- context menus ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 //   (Firefox does not know the scheme): the request is cancelled before it leaves, and the
 //   preview page shows the list instead.
 import { api } from '../common/api.js';
-import { LINK_SCHEME, WEB_LINK } from '../common/prelude.js';
+import { LINK_SCHEME, SCHEMES, WEB_LINK } from '../common/prelude.js';
 import { openMenuLink } from './menu-links.js';
 import { openOrSay, previewIn } from './open.js';
 import { fromContentScript } from './senders.js';
@@ -58,8 +58,89 @@ const lastStarts = new Map();
 const START_BEFORE_MESSAGE_MS = 10_000;
 const withoutFragment = (url) => String(url ?? '').split('#')[0];
 
+/**
+ * The tabs whose page has a multilink on it (content.js says so once the page has loaded, or a
+ * person's pointer or focus reaches one), kept in storage.session under `multilinkTabs` (a
+ * stopped background forgets its memory): the navigation listeners below are there only while
+ * one of them is, or a click waits. Any other page load leaves a stopped background stopped.
+ */
+const MULTILINK_TABS = 'multilinkTabs';
+/** @type {Promise<Set<number>> | null} */
+let multilinkTabs = null;
+function tabsWithMultilinks() {
+  if (!multilinkTabs) {
+    const read = api.storage.session.get(MULTILINK_TABS).then((items) => new Set(Array.isArray(items[MULTILINK_TABS]) ? items[MULTILINK_TABS].filter(Number.isInteger) : []));
+    read.catch(() => {
+      if (multilinkTabs === read) multilinkTabs = null; // read again next time
+    });
+    multilinkTabs = read;
+  }
+  return multilinkTabs;
+}
+
+/** Adds (`has`) or removes tab `tabId` from the tabs with a multilink page; then listens, or stops, as needed. */
+async function markMultilinkTab(tabId, has) {
+  const tabs = await tabsWithMultilinks();
+  if (tabs.has(tabId) !== has) {
+    if (has) tabs.add(tabId);
+    else tabs.delete(tabId);
+    await api.storage.session.set({ [MULTILINK_TABS]: [...tabs] });
+  }
+  await listenAsNeeded();
+}
+
+/** The navigation listeners, made once by listenForMultilinks(): `[event, listener]`. */
+let navigationListeners = [];
+let listening = false;
+
+/**
+ * Makes the navigation listeners a multilink click needs, and registers them once
+ * storage.session says a tab has a multilink page. Not at the background's start: a listener
+ * registered then is one the browser starts a stopped background for (Firefox even after it was
+ * taken away again), at every page load. A stopped background learns of a click from the
+ * pointer's warm-up (content.js) and the click's own message; the listeners are there by the
+ * time the click's navigation starts. `counted` wraps each (background.js counts what the
+ * background receives).
+ * @param {(kind: any, listener: Function) => any} counted
+ */
+export function listenForMultilinks(counted) {
+  const kind = (event) => (details) => `webNavigation.${event} ${/^[a-z][a-z0-9+.-]*(?=:)/i.exec(details?.url ?? '')?.[0].toLowerCase() ?? '?'}`;
+  navigationListeners = [
+    [api.webNavigation.onBeforeNavigate, counted(kind('onBeforeNavigate'), onMultilinkStarted)],
+    [api.webNavigation.onCommitted, counted(kind('onCommitted'), onMultilinkCommitted)],
+    [api.webNavigation.onReferenceFragmentUpdated, counted(kind('onReferenceFragmentUpdated'), onMultilinkSameDocument)],
+    [api.webNavigation.onHistoryStateUpdated, counted(kind('onHistoryStateUpdated'), onMultilinkSameDocument)],
+  ];
+  listenAsNeeded().catch((error) => console.warn('uri-list: whether a tab has a multilink is read again later:', error?.message ?? error));
+}
+
+function listen(on) {
+  if (on === listening) return;
+  listening = on;
+  for (const [event, listener] of navigationListeners) {
+    if (on) event.addListener(listener);
+    else event.removeListener(listener);
+  }
+}
+
+/** Listens while a tab has a multilink page or a click waits (an expired wait is dropped here). */
+async function listenAsNeeded() {
+  for (const [tabId, waiting] of multilinks) if (Date.now() > waiting.until) multilinks.delete(tabId);
+  const tabs = await tabsWithMultilinks();
+  listen(tabs.size > 0 || multilinks.size > 0);
+  if (!listening) lastStarts.clear();
+}
+
 /** Message handlers (background.js puts them in its one onMessage listener). */
 export const webLinkMessages = {
+  /** The page in the top frame of the sender's tab has a multilink on it (content.js). */
+  async multilinkPage(_message, sender) {
+    const tab = fromContentScript(sender);
+    if (sender.frameId !== 0) return { listening };
+    await markMultilinkTab(tab.id, true);
+    return { listening };
+  },
+
   /**
    * A person's own click on `<a rel="multilink" href>` in the top frame of a tab (content.js made
    * the same checks as for a list link): the navigation it starts, if it goes there (or the
@@ -74,6 +155,8 @@ export const webLinkMessages = {
     const started = start?.url === clicked && Date.now() - start.at < START_BEFORE_MESSAGE_MS;
     const url = started && start.committed ? start.committed.url : null;
     multilinks.set(tab.id, { href: clicked, started, url, until: Date.now() + MULTILINK_MS });
+    // (Its page said it had a multilink when it loaded, and the listeners have been there since.)
+    await markMultilinkTab(tab.id, true);
     return { waiting: true };
   },
 
@@ -105,8 +188,10 @@ export function onMultilinkStarted({ tabId, frameId, url }) {
  * navigation was seen to start at the clicked address, and commits there or at a server redirect
  * of it; any other navigation ends the wait.
  */
-export function onMultilinkCommitted({ tabId, frameId, url, transitionQualifiers = [] }) {
+export async function onMultilinkCommitted({ tabId, frameId, url, transitionQualifiers = [] }) {
   if (frameId !== 0) return;
+  // Another page in the tab: it says so itself if it has a multilink too.
+  markMultilinkTab(tabId, false).catch((error) => console.warn('uri-list: a tab\'s multilink page is forgotten later:', error?.message ?? error));
   const start = lastStarts.get(tabId);
   if (start && !start.committed) {
     const there = withoutFragment(url) === start.url || transitionQualifiers.includes('server_redirect');
@@ -139,16 +224,34 @@ export async function openMultilinkOffer(tab, offers, pageUrl, atLoad) {
   const waiting = multilinks.get(tab.id);
   if (!waiting || waiting.url === null || waiting.url !== withoutFragment(pageUrl)) return null;
   multilinks.delete(tab.id);
+  await listenAsNeeded();
   if (!atLoad || Date.now() > waiting.until || offers.length === 0) return null;
   return openOrSay({ href: offers[0].href, text: offers[0].title, tab, trusted: true });
 }
 
-export const forgetMultilinkOfTab = (tabId) => {
+export async function forgetMultilinkOfTab(tabId) {
   multilinks.delete(tabId);
   lastStarts.delete(tabId);
-};
+  await markMultilinkTab(tabId, false);
+}
 
 // --- Firefox: a typed uri-list: link sent to the search engine ----------------------------------
+
+/**
+ * The requests the search guard is given (a blocking listener holds each until it answers, so it
+ * is given only these): those whose address has a scheme's name in its path or query, as a search
+ * engine's address carries a typed link (`uri-list%3Ahttps%3A%2F%2F…`): `uri-list`, `urilist`
+ * (web+urilist:, ext+urilist:), `multi` with its colon (the word alone is in too many addresses).
+ * Match patterns tell capitals apart: each in small letters, in capitals, and with a capital
+ * first letter (a phone's keyboard); a name typed in another mix of them (`uRI-list:`) reaches the
+ * search engine, as it would without the extension.
+ */
+export const SEARCH_PATTERNS = (() => {
+  const names = SCHEMES.flatMap((scheme) => (scheme === 'multi' ? [`${scheme}%3A`, `${scheme}:`] : [scheme.split('+').at(-1)]));
+  const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+  const forms = (name) => [name, name.toUpperCase(), capital(name), name.split('-').map(capital).join('-')];
+  return [...new Set(names.flatMap(forms))].map((form) => `*://*/*${form}*`);
+})();
 
 /**
  * Firefox treats a typed `uri-list:...` (a scheme it does not know) as words to search for, and

@@ -55,13 +55,6 @@ var uriList = (() => {
   const MAX_LINK_LENGTH = 2 * 1024 * 1024;
 
   /**
-   * Where the background keeps the lists a tab's page offers (<link rel="alternate">), in
-   * storage.session: `[{href, title}]`. Written by background/sources.js, read by the popup.
-   * @param {number} tabId
-   */
-  const offersKey = (tabId) => `offers.${tabId}`;
-
-  /**
    * `text` cut to `max` characters, the last one an ellipsis.
    * @param {string} text
    * @param {number} [max]
@@ -340,7 +333,6 @@ var uriList = (() => {
     LINK_SCHEME,
     WEB_LINK,
     MAX_LINK_LENGTH,
-    offersKey,
     shorten,
     withoutBidiControls,
     ask,

@@ -10,7 +10,7 @@ import { describeLink } from '../common/describe.js';
 import { acceptDrops, readDrop } from '../pages/drop.js';
 import { $, element, fill } from '../pages/dom.js';
 import { localizePage, localized as say, t } from '../common/i18n.js';
-import { MAX_LINK_LENGTH, api, ask, offersKey, shorten, withoutBidiControls } from '../common/prelude.js';
+import { MAX_LINK_LENGTH, api, ask, shorten, withoutBidiControls } from '../common/prelude.js';
 import { readSettings, SHARE_FORMATS, WEB_BASE_FIELD } from '../common/settings.js';
 import { qrButton, QR_WASM } from '../pages/qr-view.js';
 
@@ -41,12 +41,11 @@ function showStatus(node, text, kind = '') {
 
 // --- What the page offers ----------------------------------------------------------------------
 
-/** The lists the current tab's page offers (kept by the background in storage.session), each a button. */
+/** The lists the current tab's page offers (its content script reads them, through the background), each a button. */
 async function setUpOffers(windowId) {
   const tab = await activeTab(windowId);
   if (!tab) return;
-  const key = offersKey(tab.id);
-  const offers = (await api.storage.session.get(key))[key];
+  const { offers } = await ask('pageOffers', { tabId: tab.id });
   if (!Array.isArray(offers) || offers.length === 0) return;
   const list = $('offers-list');
   await init();
@@ -58,7 +57,7 @@ async function setUpOffers(windowId) {
     button.addEventListener('click', async (event) => {
       if (!event.isTrusted) return;
       try {
-        const opened = await ask('openOffer', { tabId: tab.id, index });
+        const opened = await ask('openOffer', { tabId: tab.id, href: offer.href });
         showStatus($('offers-status'), opened.preview ? t('popupPreviewOpened') : t('popupOpened', opened.tabIds?.length ?? 0), 'ok');
       } catch (error) {
         showStatus($('offers-status'), error.message, 'error');
@@ -423,7 +422,9 @@ async function main() {
   setUpPaste(windowId, settings);
   await Promise.all([
     setUpShare(windowId, settings.webBase),
-    setUpOffers(windowId).catch((error) => console.warn('uri-list: could not read what the page offers:', error)),
+    setUpOffers(windowId)
+      .catch((error) => console.warn('uri-list: could not read what the page offers:', error))
+      .finally(() => $('offers').removeAttribute('aria-busy')),
   ]);
 }
 

@@ -89,7 +89,7 @@ async function clearCopyConfirmation(browser) {
  * every request it refuses, as any failed request), then takes them out of what the harness
  * checks at the end ("the extension logged no errors"): here they are what the case expects.
  */
-async function expectLoggedErrors(browser, messages) {
+export async function expectLoggedErrors(browser, messages) {
   const logged = () => (browser.name === 'chromium' ? browser.errors : browser.output.split('\n'));
   // Each browser prints an error its own way: Chromium "...: Error: text", Firefox '...:" (new Error("text", ...'.
   const is = (line, [type, text]) => line.includes(`uri-list: ${type} failed:`) && line.includes(text);
@@ -109,6 +109,7 @@ function readPopup() {
     ready: !document.getElementById('copy').disabled || document.getElementById('status').textContent !== '',
     copy: document.getElementById('copy').textContent,
     offers: document.getElementById('offers').hidden ? null : [...document.querySelectorAll('#offers-list button')].map((b) => b.textContent),
+    offersRead: document.getElementById('offers').getAttribute('aria-busy') !== 'true',
     elements: document.querySelectorAll('#offers-list img, #offers-list script').length,
     pwned: document.documentElement.dataset.pwned ?? null,
   };
@@ -350,13 +351,12 @@ const messageCases = [
       // No externally_connectable in the manifest: a web page gets no runtime API for this extension.
       assert.equal(report, ['chrome: no runtime.sendMessage', 'browser: no runtime.sendMessage', 'postMessage: 4 shapes posted'].join('\n'));
       await nothingOpened(browser, origin, path);
-      // The forged "offers" did not reach the background: no badge, nothing kept for the popup.
+      // The forged "offers" did not reach the background: no badge, nothing in the popup.
       assert.equal((await browser.badge(origin + path))?.text, '');
-      const offers = await browser.inExtension(async () => {
-        const api = globalThis.browser ?? globalThis.chrome;
-        return Object.keys(await api.storage.session.get(null)).filter((key) => key.startsWith('offers.'));
+      await withPopupReading(browser, readPopup, async (popup) => {
+        const shown = await waitFor(() => popup.read(), (p) => p.offersRead, { what: 'the offers read' });
+        assert.equal(shown.offers, null);
       });
-      assert.deepEqual(offers, []);
       await honestClick(browser, origin, { title: 'Forged', pages: ['/page/fm1', '/page/fm2'] });
     },
   },

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { activityMark, backgroundDone, settled, stateOf, urlAndGroup } from './cases-open.mjs';
 import { setSettings } from './cases-opening.mjs';
+import { waitFor } from './util.mjs';
 
 /** A person's click on click-title.html's list (three pages, "Reading list"): the tabs, once grouped. */
 async function clickReadingList(browser, origin, what) {
@@ -72,6 +73,54 @@ export const cases = [
         ['/title-names-site.html', null],
         ['/page/fine', 'Words'],
         ['/page/login', 'Words'],
+      ]);
+    },
+  },
+  {
+    // The background listens to navigations only where it acts: a uri-list: address (every other
+    // page load is not its business), and, for 30 s after a person's rel="multilink" click, that
+    // tab's (background/web-links.js); Firefox's search guard only to a top-level request whose
+    // address holds a scheme's name. A listener to every navigation would start a stopped
+    // background (and in Firefox hold every page load until it answered) at every page anyone loads.
+    name: 'cold: pages loading in a tab do not start the stopped background (a load, a query, a fragment, a history entry, a failed load); a page that offers a list does',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      await browser.stopBackground();
+      await browser.goto(`${origin}/page/one`);
+      await browser.goto(`${origin}/page/two?q=multiple+lists&list=1`);
+      await browser.goto(`${origin}/page/two?q=multiple+lists&list=1#part`);
+      await browser.inPage(() => history.pushState({}, '', '/page/three'));
+      await browser.goto('http://127.0.0.1:9/').catch(() => {}); // nothing listens there: the load fails
+      // (Chromium's error page commits after the failed navigation returned.)
+      await waitFor(() => browser.inPage(() => location.href).catch(() => origin), (href) => !href.startsWith(origin), { what: 'the error page' });
+      // What does start it: a page's own offer, sent by the content script.
+      await browser.goto(`${origin}/offers.html`);
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      // (Firefox's copy of the background's activity, its page title, may come a moment after the badge.)
+      const { log } = await waitFor(() => activityMark(browser), (a) => a !== null && a.received > 0 && a.received === a.finished, { what: 'the offer handled' });
+      assert.deepEqual(log.map(([, kind]) => kind), ['message offers'], 'what the background received since it stopped');
+    },
+  },
+  {
+    // A page with a multilink on it keeps the background's navigation listeners there, also for a
+    // background started again (it reads which tabs have one from storage.session).
+    // The pointer comes onto the link first, as a person's does, and readies the background (a
+    // message sent as the page unloads, at the click, may not reach a background that has not
+    // started yet: then the page loads and only offers its list).
+    name: 'cold: a person\'s click on <a rel="multilink"> on a page loaded before the background stopped opens the list its page names',
+    async run({ browser, origin }) {
+      const since = await activityMark(browser);
+      await browser.goto(`${origin}/web-links.html`);
+      await backgroundDone(browser, { since, expect: ['message multilinkPage'] });
+      await browser.stopBackground();
+      await browser.hover('#multilink');
+      await backgroundDone(browser, { since, expect: ['message warm'] });
+      await browser.click('#multilink');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the page and its list, after a cold start');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/multilink-target.html', null],
+        ['/page/m1', 'Named by the page'],
+        ['/page/m2', 'Named by the page'],
       ]);
     },
   },

@@ -6,6 +6,7 @@
 // on a link in a page opens, what is in storage.sync, what the preview page shows.
 import assert from 'node:assert/strict';
 import { previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { expectLoggedErrors } from './cases-attacks.mjs';
 import { SCREENSHOTS, openOptions, withPopupReading } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -24,6 +25,8 @@ function readPopup() {
     pasteStatus: text('paste-status'),
     offersHeading: text('offers-heading'),
     offers: document.getElementById('offers').hidden ? null : [...document.querySelectorAll('#offers-list button')].map((b) => b.textContent),
+    offersRead: document.getElementById('offers').getAttribute('aria-busy') !== 'true',
+    offersStatus: text('offers-status'),
     offersAbout: [...document.querySelectorAll('#offers-list .about')].map((about) => about.textContent),
     height: document.documentElement.offsetHeight,
   };
@@ -281,6 +284,52 @@ export const cases = [
         ['/page/offer-1', 'Offered'],
         ['/page/offer-2', 'Offered'],
       ]);
+    },
+  },
+  {
+    // Nothing of what a page offers is kept: the popup asks the page, through its content script.
+    name: 'popup: what the page in the tab offers is read from it as the popup opens: after the background stopped in between, still offered; another page in the tab, nothing',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/offers.html`);
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      await browser.stopBackground();
+      await withPopup(browser, async (popup) => {
+        const shown = await waitFor(() => popup.read(), (p) => p.offersRead, { what: 'the offers read' });
+        assert.deepEqual(shown.offers, ["This page's reading list"]);
+      });
+      await browser.goto(`${origin}/link-text.html`);
+      await waitFor(() => browser.badge(`${origin}/link-text.html`), (b) => b?.text === '', { what: 'no badge' });
+      await withPopup(browser, async (popup) => {
+        const shown = await waitFor(() => popup.read(), (p) => p.offersRead, { what: 'the offers read' });
+        assert.equal(shown.offers, null);
+      });
+    },
+  },
+  {
+    // The popup shows a page's offer; the page then puts another list in its place (and changes
+    // its fragment, which tells the background): the person's choice opens nothing they did not see.
+    name: 'popup: an offered list the page swapped for another after the popup showed it opens nothing: the popup says the page no longer offers it',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/offers.html`);
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      await withPopup(browser, async (popup) => {
+        await waitFor(() => popup.read(), (p) => p.offers?.length === 1, { what: 'the offer' });
+        await popup.inTabPage((origin) => {
+          const link = document.querySelector('link[rel~="alternate"]');
+          link.setAttribute('href', `uri-list:${origin}/page/swapped-1;${origin}/page/swapped-2?title=Swapped`);
+          link.title = 'Swapped list';
+          location.hash = 'swapped';
+        }, origin);
+        // The page told the background (its fragment changed): the button names the new list.
+        await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.title?.includes('Swapped list'), { what: 'the new offer on the button' });
+        await popup.click('#offers-list button');
+        const shown = await waitFor(() => popup.read(), (p) => p.offersStatus !== '', { what: 'what the popup says' });
+        assert.equal(shown.offersStatus, 'The page no longer offers this list (it was reloaded or left).');
+      });
+      await expectLoggedErrors(browser, [['openOffer', 'The page no longer offers this list']]);
+      const state = await stateOf(browser, origin);
+      assert.deepEqual(urlAndGroup(state), [['/offers.html#swapped', null]]);
+      await stillSame(browser, origin, state, { page: true });
     },
   },
   {

@@ -220,6 +220,28 @@ export const cases = [
       await stillSame(browser, origin, state, { page: true });
     },
   },
+  {
+    // Firefox gives the guard only requests whose address holds a scheme's name as typed in small
+    // letters, capitals, or with a capital first letter (background/web-links.js SEARCH_PATTERNS).
+    name: 'web links: Firefox: a list typed as URI-LIST:, Multi: or web+urilist: never reaches the search engine either',
+    browsers: ['firefox'],
+    async run({ browser, origin }) {
+      for (const scheme of ['URI-LIST', 'Multi', 'web+urilist']) {
+        await browser.reset();
+        const link = `${scheme}:${origin}/page/c1;${origin}/page/c2?title=Capitals`;
+        await browser.recordRequests();
+        await browser.addressBar(link);
+        const state = await waitFor(
+          () => stateOf(browser, origin),
+          (s) => s.tabs.length === 1 && s.tabs[0].url.includes('preview/preview.html'),
+          { what: `the preview page in the tab (${scheme}:)` },
+        );
+        assert.equal(await previewedLink(browser, state.tabs[0].url), link);
+        const requests = await browser.requests();
+        assert.deepEqual(requests.filter((url) => /uri-?list|multi|page%2Fc1/i.test(url)), [], requests.join('\n'));
+      }
+    },
+  },
   // Every hardening case, its fixture's links made web links.
   ...hardening.map((c) => ({
     ...c,

@@ -204,7 +204,31 @@ class ChromiumDriver {
 
   /** The extension's service worker (it may have been stopped and started again). */
   async worker() {
-    return this.context.serviceWorkers()[0] ?? (await this.context.waitForEvent('serviceworker', { timeout: 10_000 }));
+    if (this.stoppedScript) await this.startServiceWorker();
+    return this.context.serviceWorkers().at(-1) ?? (await this.context.waitForEvent('serviceworker', { timeout: 10_000 }));
+  }
+
+  /**
+   * Starts the extension's service worker again after stopServiceWorker() (unless an event has
+   * started it already), as an event would: Playwright's handle on it cannot run anything while
+   * it is stopped.
+   */
+  async startServiceWorker() {
+    const script = this.stoppedScript;
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      let running;
+      const done = new Promise((resolve) => (running = resolve));
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (versions.some((v) => v.scriptURL === script && v.runningStatus === 'running')) running();
+      });
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.startWorker', { scopeURL: new URL('/', script).href });
+      await withTimeout(done, 10_000, 'the service worker to start');
+      this.stoppedScript = null;
+    } finally {
+      await cdp.detach();
+    }
   }
 
   /** Runs `fn(arg)` inside the extension's service worker, where `chrome.*` is available. */
@@ -372,6 +396,11 @@ class ChromiumDriver {
     }
   }
 
+  /** Stops the extension's background as the browser does once it has been idle (stopServiceWorker()). */
+  async stopBackground() {
+    await this.stopServiceWorker();
+  }
+
   /**
    * Stops the extension's service worker, as Chrome does when it has been idle (its memory is
    * gone); the next event starts it again.
@@ -388,6 +417,7 @@ class ChromiumDriver {
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');
       await withTimeout(done, 10_000, 'the service worker to stop');
+      this.stoppedScript = script;
     } finally {
       await cdp.detach();
     }

@@ -643,6 +643,31 @@ class FirefoxDriver {
   }
 
   /**
+   * Suspends the extension's background page as Firefox does once it has been idle: its idle timer
+   * calls `terminateBackground()`, which declines while a listener's promise is pending, so it is
+   * asked again until the page is gone. The next event one of its persistent listeners waits for
+   * starts a new page (activity() is null until then).
+   */
+  async stopBackground() {
+    const stopped = await this.script(
+      `const [id, done] = arguments;
+       const extension = WebExtensionPolicy.getByID(id).extension;
+       const end = Date.now() + 10_000;
+       (async () => {
+         while (extension.backgroundState !== 'stopped') {
+           if (Date.now() > end) return extension.backgroundState;
+           if (extension.backgroundState === 'running') await extension.terminateBackground();
+           else await new Promise((resolve) => setTimeout(resolve, 10));
+         }
+         return true;
+       })().then(done, (error) => done(String(error)));`,
+      [this.addonId],
+      { chrome: true, async: true },
+    );
+    if (stopped !== true) throw new Error(`the background page did not stop: ${stopped}`);
+  }
+
+  /**
    * Lets the extension have its optional permissions: Firefox's own switch for that
    * (`extensions.webextOptionalPermissionPrompts` off) grants what the extension's
    * `permissions.request()` asks for in a person's click, without the prompt a headless browser

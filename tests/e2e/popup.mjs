@@ -65,6 +65,8 @@ async function openInChromium(browser, path) {
   await popup.waitForLoadState();
   return {
     evaluate: (fn, arg) => popup.evaluate(fn, arg),
+    /** Runs `fn(arg)` in the page of the tab the popup was opened for. */
+    inTabPage: (fn, arg) => browser.inPage(fn, arg),
     click: (selector) => popup.click(selector),
     /** Chooses the option `value` of the <select> `selector`, as a person picks it from the list. */
     choose: (selector, value) => popup.selectOption(selector, value),
@@ -144,6 +146,15 @@ async function openInFirefox(browser, path) {
     /** firefox-popup-NAME-light/dark.png: the page's body alone (the popup's own size). */
     screenshots: (name) => browser.screenshots(SCREENSHOTS, `firefox-${path.split('/')[0]}-${name}`, 'body'),
     ariaSnapshot: null,
+    /** Runs `fn(arg)` in the page of the tab the popup was opened for (its window, then back to the popup's). */
+    async inTabPage(fn, arg) {
+      await browser.command('POST', '/window', { handle: main });
+      try {
+        return await browser.inPage(fn, arg);
+      } finally {
+        await browser.command('POST', '/window', { handle });
+      }
+    },
     async close() {
       await browser.command('DELETE', '/window');
       await browser.command('POST', '/window', { handle: main });
