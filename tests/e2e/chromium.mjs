@@ -215,17 +215,22 @@ class ChromiumDriver {
    */
   async startServiceWorker() {
     const script = this.stoppedScript;
+    await this.serviceWorkerCommand(script, 'running', 'ServiceWorker.startWorker', { scopeURL: new URL('/', script).href });
+    this.stoppedScript = null;
+  }
+
+  /** Sends the CDP `command` (`params`), then waits until the worker of `script` is `status` ('running', 'stopped'). */
+  async serviceWorkerCommand(script, status, command, params) {
     const cdp = await this.context.newCDPSession(this.page);
     try {
-      let running;
-      const done = new Promise((resolve) => (running = resolve));
+      let reached;
+      const done = new Promise((resolve) => (reached = resolve));
       cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-        if (versions.some((v) => v.scriptURL === script && v.runningStatus === 'running')) running();
+        if (versions.some((v) => v.scriptURL === script && v.runningStatus === status)) reached();
       });
       await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.startWorker', { scopeURL: new URL('/', script).href });
-      await withTimeout(done, 10_000, 'the service worker to start');
-      this.stoppedScript = null;
+      await cdp.send(command, params);
+      await withTimeout(done, 10_000, `the service worker to be ${status}`);
     } finally {
       await cdp.detach();
     }
@@ -407,21 +412,10 @@ class ChromiumDriver {
    */
   async stopServiceWorker() {
     const script = (await this.worker()).url();
-    const cdp = await this.context.newCDPSession(this.page);
-    try {
-      let stopped;
-      const done = new Promise((resolve) => (stopped = resolve));
-      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-        if (versions.some((v) => v.scriptURL === script && v.runningStatus === 'stopped')) stopped();
-      });
-      await cdp.send('ServiceWorker.enable');
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await withTimeout(done, 10_000, 'the service worker to stop');
-      this.stoppedScript = script;
-    } finally {
-      await cdp.detach();
-    }
+    await this.serviceWorkerCommand(script, 'stopped', 'ServiceWorker.stopAllWorkers', {});
+    this.stoppedScript = script;
   }
+
 
   // --- end of the primitives for cases-hardening.mjs ---
 
