@@ -186,7 +186,7 @@ api.webNavigation.onErrorOccurred.addListener(counted(navigation('onErrorOccurre
 // A rel="multilink" click waits for the navigation it started (background/web-links.js): its start,
 // its commit, and no same-document navigation after it. Its listeners are there while a tab has a
 // page with a multilink on it, and taken away when none has.
-listenForMultilinks(counted);
+listenForMultilinks(counted, navigation);
 api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 // Firefox: a uri-list link typed into the address bar never reaches the search engine. Only a
 // top-level request whose address holds one of the schemes' names is looked at (SEARCH_PATTERNS).

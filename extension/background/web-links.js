@@ -99,12 +99,12 @@ let listening = false;
  * registered then is one the browser starts a stopped background for (Firefox even after it was
  * taken away again), at every page load. A stopped background learns of a click from the
  * pointer's warm-up (content.js) and the click's own message; the listeners are there by the
- * time the click's navigation starts. `counted` wraps each (background.js counts what the
- * background receives).
+ * time the click's navigation starts. `counted` wraps each, as a request of the kind `kind(event)`
+ * names (background.js counts what the background receives).
  * @param {(kind: any, listener: Function) => any} counted
+ * @param {(event: string) => (details: any) => string} kind
  */
-export function listenForMultilinks(counted) {
-  const kind = (event) => (details) => `webNavigation.${event} ${/^[a-z][a-z0-9+.-]*(?=:)/i.exec(details?.url ?? '')?.[0].toLowerCase() ?? '?'}`;
+export function listenForMultilinks(counted, kind) {
   navigationListeners = [
     [api.webNavigation.onBeforeNavigate, counted(kind('onBeforeNavigate'), onMultilinkStarted)],
     [api.webNavigation.onCommitted, counted(kind('onCommitted'), onMultilinkCommitted)],
