@@ -142,6 +142,42 @@ export const cases = [
     },
   },
   {
+    // content.js tells the background of a fragment change only when it changes what the button
+    // shows (`shown`): the offer it showed ends with the web link, and comes back with it. (Any
+    // page: the uri-list web page at /web/ offers the list it shows by itself, whatever its fragment.)
+    name: 'web links: a web page whose fragment stops being a web link no longer offers it on the badge; back at the web link, offered again',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/page/x#uri-list:${origin}/page/f1;${origin}/page/f2?title=Fragment`);
+      await waitFor(() => browser.badge(`${origin}/page/x`), (b) => b?.text === '1', { what: 'the offer on the badge' });
+      await browser.inPage(() => { location.hash = 'about'; });
+      const cleared = await waitFor(() => browser.badge(`${origin}/page/x`), (b) => b?.text === '', { what: 'the badge cleared at #about' });
+      assert.doesNotMatch(cleared.title, /offers/);
+      await browser.inPage(() => history.back());
+      const again = await waitFor(() => browser.badge(`${origin}/page/x`), (b) => b?.text === '1', { what: 'the offer again, back at the web link' });
+      assert.match(again.title, /Fragment|uri-list:/);
+      const state = await stateOf(browser, origin);
+      assert.deepEqual(urlAndGroup(state), [[`/page/x#uri-list:${origin}/page/f1;${origin}/page/f2?title=Fragment`, null]]);
+    },
+  },
+  {
+    // A page the browser kept in its back-forward cache is shown again without loading: the
+    // browser reset the button as the tab left it, and content.js offers again at `pageshow`.
+    name: 'web links: a web page shown again from the back-forward cache offers its list again on the badge',
+    async run({ browser, origin }) {
+      const web = `${origin}/page/kept?cacheable#uri-list:${origin}/page/b1;${origin}/page/b2?title=Kept`;
+      await browser.goto(web);
+      await waitFor(() => browser.badge(`${origin}/page/kept`), (b) => b?.text === '1', { what: 'the offer on the badge' });
+      await browser.inPage(() => { window.keptMarker = 'kept'; });
+      await browser.goto(`${origin}/page/elsewhere`);
+      await waitFor(() => browser.badge(`${origin}/page/elsewhere`), (b) => b?.text === '', { what: 'no badge on the other page' });
+      await browser.inPage(() => history.back());
+      await waitFor(() => stateOf(browser, origin), (s) => s.tabs[0]?.url.startsWith('/page/kept'), { what: 'the web page again' });
+      // Restored, not loaded again: the page's own state is still there (else this case tests nothing).
+      assert.equal(await browser.inPage(() => window.keptMarker ?? null), 'kept', 'the page came back from the back-forward cache');
+      await waitFor(() => browser.badge(`${origin}/page/kept`), (b) => b?.text === '1', { what: 'the offer again, after back' });
+    },
+  },
+  {
     name: 'web links: a click on <a rel="multilink"> loads the page and opens the list it names in <link rel="alternate">',
     async run({ browser, origin }) {
       await browser.goto(`${origin}${PAGE}`);

@@ -50,7 +50,9 @@ function startContext(profilePath, { executablePath, extensionDir, headless, arg
     viewport: headless ? { width: 1000, height: 700 } : null,
     // Without the extension, the pop-up blocker is on, as for a person (Playwright turns it off):
     // the web page's "Open N selected" meets it (tests/e2e/cases-web.mjs).
-    ...(extensionDir ? {} : { ignoreDefaultArgs: ['--disable-popup-blocking'] }),
+    // Playwright turns the back-forward cache off too; a person's browser has it (a case needs it:
+    // cases-weblinks.mjs). The fixtures' pages are no-store, which it never keeps, but `?cacheable`.
+    ignoreDefaultArgs: ['--disable-back-forward-cache', ...(extensionDir ? [] : ['--disable-popup-blocking'])],
     args: [
       '--no-sandbox',
       '--disable-gpu',

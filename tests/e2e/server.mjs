@@ -45,8 +45,11 @@ export async function startServer(root) {
   const requests = [];
   const server = createServer(async (request, response) => {
     requests.push(request.url);
+    // Nothing is cached (a case sees what the server has now), but for `?cacheable`: a page the
+    // browser may keep in its back-forward cache (neither browser keeps a no-store page there).
+    const cacheable = new URL(request.url, 'http://127.0.0.1').searchParams.has('cacheable');
     const send = (status, type, body) => {
-      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      response.writeHead(status, { 'content-type': type, 'cache-control': cacheable ? 'private, max-age=0' : 'no-store' });
       response.end(body);
     };
     const path = decodeURIComponent(new URL(request.url, origin).pathname);
