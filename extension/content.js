@@ -713,11 +713,15 @@
   // and whose fragment changes, says nothing (a stopped background stays stopped). The popup asks
   // here (`offered`) what the page offers now; nothing is kept elsewhere.
   if (window === window.top) {
+    // Each list once: a link named twice, or the list of the page's own web link named again in
+    // <link rel="alternate"> (the uri-list web page does: web/web.js), is offered once.
     const offered = () => {
+      const web = WEB_LINK.test(location.href) && location.href.length <= MAX_LINK_LENGTH;
+      const seen = new Set(web ? [location.href.slice(location.href.indexOf('#') + 1)] : []);
       const links = [.../** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel~="alternate" i][href]'))]
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
-        .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH);
-      if (WEB_LINK.test(location.href) && location.href.length <= MAX_LINK_LENGTH) links.unshift({ href: location.href, title: '' });
+        .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH && !seen.has(link.href) && seen.add(link.href));
+      if (web) links.unshift({ href: location.href, title: '' });
       return links;
     };
     // How many the toolbar button shows for this page: none until the background is told.

@@ -287,6 +287,23 @@ export const cases = [
     },
   },
   {
+    // The uri-list web page names the list of its address in <link rel="alternate"> too (web/web.js,
+    // for browsers and extensions that read that): one list, offered once.
+    name: 'popup: the uri-list web page at a web link offers its list once, though it also names it in <link rel="alternate">',
+    async run({ browser, origin }) {
+      const link = `uri-list:${origin}/page/once-1;${origin}/page/once-2?title=Once`;
+      await browser.goto(`${origin}/web/#${link}`);
+      await waitFor(() => browser.inPage(() => document.querySelector('link[rel="alternate"]')?.getAttribute('href') ?? null), (href) => href === link, {
+        what: "the web page's <link rel=alternate>",
+      });
+      await withPopup(browser, async (popup) => {
+        const shown = await waitFor(() => popup.read(), (p) => p.offersRead, { what: 'the offers read' });
+        assert.deepEqual(shown.offersAbout, ['2 pages · 127.0.0.1']);
+        assert.equal(shown.offersHeading, 'This page offers a list');
+      });
+    },
+  },
+  {
     // Nothing of what a page offers is kept: the popup asks the page, through its content script.
     name: 'popup: what the page in the tab offers is read from it as the popup opens: after the background stopped in between, still offered; another page in the tab, nothing',
     async run({ browser, origin }) {
