@@ -726,21 +726,40 @@
     };
     // How many the toolbar button shows for this page: none until the background is told.
     let shown = 0;
+    // What the page offered when last looked at (as JSON), for the head's changes below.
+    let lastOffered = '';
     // `atLoad`: the offers when the page had loaded, the only ones a rel="multilink" click may
     // open (background/web-links.js); the browser's own DOMContentLoaded only, once.
     // `told`: the background is to be told even of no offers (a fragment that made the address a web link).
     const offer = (atLoad, told = false) => {
       const links = offered();
+      lastOffered = JSON.stringify(links);
       if (links.length === 0 && shown === 0 && !told) return;
       // `shown`: how many the button showed for this page before (none: it shows something else, if anything).
       send({ type: 'offers', links, atLoad, shown });
       shown = links.length;
+    };
+    // A page's own script may add, change or take away its <link rel="alternate"> after it has
+    // loaded (a single-page app; the uri-list web page, as it draws the list of a new fragment):
+    // the button follows, at most once per OFFERS_SETTLE_MS, and only when what is offered changed.
+    // The head's other changes (styles, scripts) are not looked at.
+    const OFFERS_SETTLE_MS = 250;
+    let settling = 0;
+    const isAlternate = (/** @type {Node} */ node) => node.nodeName === 'LINK';
+    const onHeadChanged = (/** @type {MutationRecord[]} */ records) => {
+      const touched = records.some((record) => isAlternate(record.target) || [...record.addedNodes, ...record.removedNodes].some(isAlternate));
+      if (!touched || settling) return;
+      settling = setTimeout(() => {
+        settling = 0;
+        if (JSON.stringify(offered()) !== lastOffered) offer(false);
+      }, OFFERS_SETTLE_MS);
     };
     const loaded = (/** @type {Event} */ event) => {
       if (!event.isTrusted) return;
       document.removeEventListener('DOMContentLoaded', loaded);
       offer(true);
       announceMultilinks();
+      if (document.head) new MutationObserver(onHeadChanged).observe(document.head, { childList: true, subtree: true, attributeFilter: ['href', 'rel', 'title'] });
     };
     document.addEventListener('DOMContentLoaded', loaded);
     window.addEventListener('hashchange', (event) => offer(false, WEB_LINK.test(event.newURL)));

@@ -304,6 +304,43 @@ export const cases = [
     },
   },
   {
+    // content.js follows the page's <head>: a single-page app names its list once it has drawn.
+    name: 'popup: a list a page names in <link rel="alternate"> after it has loaded is offered on the badge; taken away, the badge clears',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/page/app`);
+      await browser.inPage((origin) => {
+        const link = Object.assign(document.createElement('link'), { rel: 'alternate', href: `uri-list:${origin}/page/app-1;${origin}/page/app-2?title=App`, title: 'The app list' });
+        document.head.append(link);
+      }, origin);
+      const badge = await waitFor(() => browser.badge(`${origin}/page/app`), (b) => b?.text === '1', { what: 'the offer added after the load' });
+      assert.match(badge.title, /The app list/);
+      await withPopup(browser, async (popup) => {
+        const shown = await waitFor(() => popup.read(), (p) => p.offersRead, { what: 'the offers read' });
+        assert.deepEqual(shown.offers, ['The app list']);
+      });
+      await browser.inPage(() => document.querySelector('link[rel="alternate"]').remove());
+      await waitFor(() => browser.badge(`${origin}/page/app`), (b) => b?.text === '', { what: 'the badge cleared' });
+    },
+  },
+  {
+    // The uri-list web page draws the list of a new fragment, and its <link rel="alternate"> with it,
+    // after the browser's hashchange: the button ends with the new list alone.
+    name: 'popup: the uri-list web page whose fragment changes to another list offers that list alone on the badge',
+    async run({ browser, origin }) {
+      const alternate = () => browser.inPage(() => document.querySelector('link[rel="alternate"]')?.getAttribute('href') ?? null);
+      const first = `uri-list:${origin}/page/one-1;${origin}/page/one-2?title=First`;
+      const second = `uri-list:${origin}/page/two-1;${origin}/page/two-2;${origin}/page/two-3?title=Second`;
+      await browser.goto(`${origin}/web/#${first}`);
+      await waitFor(alternate, (href) => href === first, { what: "the first list's <link rel=alternate>" });
+      await browser.inPage((second) => { location.hash = second; }, second);
+      await waitFor(alternate, (href) => href === second, { what: "the second list's <link rel=alternate>" });
+      // (The button's title is set before its text: both are waited for.)
+      await waitFor(() => browser.badge(`${origin}/web/`), (b) => b?.text === '1' && b.title.includes('two-1') && !b.title.includes('one-1'), {
+        what: 'the second list alone on the badge',
+      });
+    },
+  },
+  {
     // Nothing of what a page offers is kept: the popup asks the page, through its content script.
     name: 'popup: what the page in the tab offers is read from it as the popup opens: after the background stopped in between, still offered; another page in the tab, nothing',
     async run({ browser, origin }) {
