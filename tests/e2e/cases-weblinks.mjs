@@ -168,13 +168,25 @@ export const cases = [
       await browser.goto(web);
       await waitFor(() => browser.badge(`${origin}/page/kept`), (b) => b?.text === '1', { what: 'the offer on the badge' });
       await browser.inPage(() => { window.keptMarker = 'kept'; });
-      await browser.goto(`${origin}/page/elsewhere`);
-      // (An earlier case's copy confirmation may be on every tab's badge for a while: only the offer is looked for.)
-      await waitFor(() => browser.badge(`${origin}/page/elsewhere`), (b) => b !== null && b.text !== '1', { what: 'the offer gone on the other page' });
-      await browser.inPage(() => history.back());
-      await waitFor(() => stateOf(browser, origin), (s) => s.tabs[0]?.url.startsWith('/page/kept'), { what: 'the web page again' });
-      // Restored, not loaded again: the page's own state is still there (else this case tests nothing).
-      assert.equal(await browser.inPage(() => window.keptMarker ?? null), 'kept', 'the page came back from the back-forward cache');
+      // Whether a page enters the cache is the browser's choice (Firefox, now and then, loads it
+      // again): the way away and back is tried up to three times, and one restore is required.
+      let restored = false;
+      for (let attempt = 0; attempt < 3 && !restored; attempt += 1) {
+        await browser.goto(`${origin}/page/elsewhere`);
+        // (An earlier case's copy confirmation may be on every tab's badge for a while: only the offer is looked for.)
+        await waitFor(() => browser.badge(`${origin}/page/elsewhere`), (b) => b !== null && b.text !== '1', { what: 'the offer gone on the other page' });
+        await browser.inPage(() => history.back());
+        // The document itself, not only the tab's address, is the web page again before it is asked.
+        const [, marker] = await waitFor(
+          () => browser.inPage(() => [location.pathname, window.keptMarker ?? null]),
+          ([path]) => path === '/page/kept',
+          { what: 'the web page again' },
+        );
+        // Restored, not loaded again: the page's own state is still there (else this case tests nothing).
+        restored = marker === 'kept';
+        if (!restored) await browser.inPage(() => { window.keptMarker = 'kept'; });
+      }
+      assert.ok(restored, 'the page came back from the back-forward cache (in one of three tries)');
       await waitFor(() => browser.badge(`${origin}/page/kept`), (b) => b?.text === '1', { what: 'the offer again, after back' });
     },
   },
