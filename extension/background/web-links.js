@@ -43,8 +43,9 @@ export const webLinkMenuItems = [
 /** How long after the click the page it loads may name its list. */
 const MULTILINK_MS = 30_000;
 /**
- * By tab: `{href, started, url, until}`: the address clicked; whether the navigation the click
- * started (to that address) has been seen to start; the address it committed at.
+ * By tab: `{href, started, blind, url, until}`: the address clicked; whether the navigation the
+ * click started (to that address) has been seen to start; whether it may have started unseen (see
+ * `multilink`); the address it committed at.
  */
 const multilinks = new Map();
 /**
@@ -92,6 +93,8 @@ async function markMultilinkTab(tabId, has) {
 /** The navigation listeners, made once by listenForMultilinks(): `[event, listener]`. */
 let navigationListeners = [];
 let listening = false;
+/** When the listeners were registered (Date.now()), while they are. */
+let listeningSince = 0;
 
 /**
  * Makes the navigation listeners a multilink click needs, and registers them once
@@ -117,6 +120,7 @@ export function listenForMultilinks(counted, kind) {
 function listen(on) {
   if (on === listening) return;
   listening = on;
+  listeningSince = on ? Date.now() : 0;
   for (const [event, listener] of navigationListeners) {
     if (on) event.addListener(listener);
     else event.removeListener(listener);
@@ -154,7 +158,13 @@ export const webLinkMessages = {
     // The click's navigation may have started (and committed) before this message came.
     const started = start?.url === clicked && Date.now() - start.at < START_BEFORE_MESSAGE_MS;
     const url = started && start.committed ? start.committed.url : null;
-    multilinks.set(tab.id, { href: clicked, started, url, until: Date.now() + MULTILINK_MS });
+    // A background the click itself started (or its pointer's warm-up, a moment before) may have
+    // registered its listeners after the navigation started, and even after it committed (seen in
+    // Firefox): the navigation is then the click's if it is seen to end at the clicked address
+    // itself (not at a redirect), and the page there may be the click's even if no navigation was
+    // seen. A navigation seen to start elsewhere still ends the wait.
+    const blind = !listening || Date.now() - listeningSince < START_BEFORE_MESSAGE_MS;
+    multilinks.set(tab.id, { href: clicked, started, blind, url, until: Date.now() + MULTILINK_MS });
     // (Its page said it had a multilink when it loaded, and the listeners have been there since.)
     await markMultilinkTab(tab.id, true);
     return { waiting: true };
@@ -200,7 +210,8 @@ export async function onMultilinkCommitted({ tabId, frameId, url, transitionQual
   }
   const waiting = multilinks.get(tabId);
   if (!waiting) return;
-  const clicked = waiting.started && (withoutFragment(url) === waiting.href || transitionQualifiers.includes('server_redirect'));
+  const there = withoutFragment(url) === waiting.href;
+  const clicked = (waiting.started && (there || transitionQualifiers.includes('server_redirect'))) || (waiting.blind && there);
   if (waiting.url === null && clicked && Date.now() < waiting.until) waiting.url = withoutFragment(url);
   else multilinks.delete(tabId);
 }
@@ -222,7 +233,9 @@ export function onMultilinkSameDocument({ tabId, frameId }) {
  */
 export async function openMultilinkOffer(tab, offers, pageUrl, atLoad) {
   const waiting = multilinks.get(tab.id);
-  if (!waiting || waiting.url === null || waiting.url !== withoutFragment(pageUrl)) return null;
+  // (A click the background may have missed the navigation of: its page at the clicked address.)
+  const loaded = waiting?.url ?? (waiting?.blind ? waiting.href : null);
+  if (!waiting || loaded === null || loaded !== withoutFragment(pageUrl)) return null;
   multilinks.delete(tab.id);
   await listenAsNeeded();
   if (!atLoad || Date.now() > waiting.until || offers.length === 0) return null;

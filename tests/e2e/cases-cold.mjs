@@ -104,9 +104,7 @@ export const cases = [
   {
     // A page with a multilink on it keeps the background's navigation listeners there, also for a
     // background started again (it reads which tabs have one from storage.session).
-    // The pointer comes onto the link first, as a person's does, and readies the background (a
-    // message sent as the page unloads, at the click, may not reach a background that has not
-    // started yet: then the page loads and only offers its list).
+    // The pointer comes onto the link first, as a person's does, and readies the background.
     name: 'cold: a person\'s click on <a rel="multilink"> on a page loaded before the background stopped opens the list its page names',
     async run({ browser, origin }) {
       const since = await activityMark(browser);
@@ -119,6 +117,28 @@ export const cases = [
       const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the page and its list, after a cold start');
       assert.deepEqual(urlAndGroup(state), [
         ['/multilink-target.html', null],
+        ['/page/m1', 'Named by the page'],
+        ['/page/m2', 'Named by the page'],
+      ]);
+    },
+  },
+  {
+    // With no pause, the background the click starts registers its navigation listeners after
+    // the click's navigation started (Firefox): the page at the clicked address is still the
+    // click's (background/web-links.js, `blind`); Firefox only offered the list before. The
+    // server takes a moment to answer, as on the web: on 127.0.0.1 the page that was clicked is
+    // gone before Firefox's background has started, and with it the click's message, now and
+    // then (not something the extension can change: it never holds a person's navigation).
+    name: 'cold: a person\'s click on <a rel="multilink"> with no pause on the link (the pointer moved and pressed at once) from a stopped background opens the list its page names',
+    async run({ browser, origin }) {
+      const since = await activityMark(browser);
+      await browser.goto(`${origin}/web-links.html`);
+      await backgroundDone(browser, { since, expect: ['message multilinkPage'] });
+      await browser.stopBackground();
+      await browser.click('#multilink-slow');
+      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the page and its list, after a cold start');
+      assert.deepEqual(urlAndGroup(state), [
+        ['/multilink-target.html?slow', null],
         ['/page/m1', 'Named by the page'],
         ['/page/m2', 'Named by the page'],
       ]);

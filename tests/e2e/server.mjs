@@ -38,6 +38,9 @@ const escapeHtml = (text) =>
  * @param {string} root folder to serve
  * @returns {Promise<{origin: string, otherOrigin: string, requests: string[], close: () => Promise<void>}>}
  */
+/** How long a `?slow` request waits for its answer. */
+export const SLOW_MS = 400;
+
 export async function startServer(root) {
   const base = normalize(root + sep);
   let origin = '';
@@ -48,6 +51,9 @@ export async function startServer(root) {
     // Nothing is cached (a case sees what the server has now), but for `?cacheable`: a page the
     // browser may keep in its back-forward cache (neither browser keeps a no-store page there).
     const cacheable = new URL(request.url, 'http://127.0.0.1').searchParams.has('cacheable');
+    // `?slow`: answered after SLOW_MS, as a server on the web may be (on 127.0.0.1 a page that
+    // is followed is gone within milliseconds).
+    if (new URL(request.url, 'http://127.0.0.1').searchParams.has('slow')) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
     const send = (status, type, body) => {
       response.writeHead(status, { 'content-type': type, 'cache-control': cacheable ? 'private, max-age=0' : 'no-store' });
       response.end(body);
