@@ -23,13 +23,13 @@ import {
 import { bookmarkMenuItems, bookmarkMessages } from './background/bookmarks.js';
 import { shareAlarms, shareCommands, shareMenuItems, shareMessages } from './background/share-actions.js';
 import { describeMessages, handlingOther } from './background/describe-queue.js';
-import { forgetPreviewsOfTab } from './background/previews.js';
+import { countClosedTabs } from './background/closed-tabs.js';
+import { forgetClosedPreviews } from './background/previews.js';
 import { paintMessages } from './background/painted.js';
 import { handlerRegistry } from './background/registry.js';
 import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
 import {
   SEARCH_PATTERNS,
-  forgetMultilinkOfTab,
   listenForMultilinks,
   onSearchRequest,
   webLinkMenuItems,
@@ -54,13 +54,14 @@ globalThis.addEventListener('error', (event) => console.error('uri-list: uncaugh
 // "nothing more opened" is asserted once every request an action caused has been received and
 // finished, never after a fixed wait. A request counts as received in its listener, before any
 // await; as finished once its handler's promise settled (the tab and group calls it awaited done).
+// `startedUp` says the start-up's own work is done (below);
 // `log` holds the latest requests, `[number, kind]`; `messages` the names the background answers,
 // and `capabilities` what it found this browser can do (common/capabilities.js); `epoch` is new each time the background
 // starts (Chrome stops an idle service worker, and its counts with it). Readable only by this extension's own
 // contexts (`uriListBackground.activity()`) and, in Firefox, whose background is a page, by the
 // browser's own code as that page's title, which no page shows: a web page reaches neither.
 const ACTIVITY_LOG = 100;
-const activity = { epoch: crypto.randomUUID(), received: 0, finished: 0, log: [], messages: [], capabilities: { ...capabilities } };
+const activity = { epoch: crypto.randomUUID(), startedUp: false, received: 0, finished: 0, log: [], messages: [], capabilities: { ...capabilities } };
 const publishActivity = () => {
   if (typeof document !== 'undefined') document.title = JSON.stringify(activity);
 };
@@ -187,17 +188,25 @@ api.webNavigation.onErrorOccurred.addListener(counted(navigation('onErrorOccurre
 // its commit, and no same-document navigation after it. Its listeners are there while a tab has a
 // page with a multilink on it, and taken away when none has.
 listenForMultilinks(counted, navigation);
-api.tabs.onRemoved.addListener(forgetMultilinkOfTab);
 // Firefox: a uri-list link typed into the address bar never reaches the search engine. Only a
 // top-level request whose address holds one of the schemes' names is looked at (SEARCH_PATTERNS).
 if (capabilities.stopsSearches) {
   api.webRequest.onBeforeRequest.addListener(counted('webRequest search', onSearchRequest), { urls: SEARCH_PATTERNS, types: ['main_frame'] }, ['blocking']);
 }
-// What a preview page showed (kept in storage.local, background/previews.js) lasts as long as its tab. A
-// preview not forgotten here (the browser shutting down refuses storage writes) is forgotten
-// the next time a preview is stored: a warning, not an error.
-api.tabs.onRemoved.addListener((tabId) => {
-  forgetPreviewsOfTab(tabId).catch((error) => console.warn('uri-list: a closed preview is forgotten later:', error?.message ?? error));
+// A tab closed: what a feature kept for it (a preview page's list, a multilink page) is forgotten.
+// Listened to only while something is kept (background/closed-tabs.js): a listener there at start
+// would start a stopped background at every tab closed anywhere.
+countClosedTabs(counted);
+// The previews of tabs closed while the background was stopped are forgotten as it starts (one
+// storage.session read beside the core's init; more only when a preview is kept). Once this and
+// the core are done, the background has started up (`activity.startedUp`: the end-to-end tests
+// stop it only after that, as an idle browser does).
+Promise.allSettled([
+  ready,
+  forgetClosedPreviews().catch((error) => console.warn('uri-list: the previews of closed tabs are forgotten later:', error?.message ?? error)),
+]).then(() => {
+  activity.startedUp = true;
+  publishActivity();
 });
 
 // Keyboard shortcuts (manifest `commands`), each with the active tab.

@@ -11,6 +11,7 @@
 //   (Firefox does not know the scheme): the request is cancelled before it leaves, and the
 //   preview page shows the list instead.
 import { api } from '../common/api.js';
+import { forgetOnClose, openTabIds } from './closed-tabs.js';
 import { LINK_SCHEME, SCHEMES, WEB_LINK } from '../common/prelude.js';
 import { openMenuLink } from './menu-links.js';
 import { openOrSay, previewIn } from './open.js';
@@ -70,7 +71,18 @@ const MULTILINK_TABS = 'multilinkTabs';
 let multilinkTabs = null;
 function tabsWithMultilinks() {
   if (!multilinkTabs) {
-    const read = api.storage.session.get(MULTILINK_TABS).then((items) => new Set(Array.isArray(items[MULTILINK_TABS]) ? items[MULTILINK_TABS].filter(Number.isInteger) : []));
+    const read = api.storage.session.get(MULTILINK_TABS).then(async (items) => {
+      const tabs = new Set(Array.isArray(items[MULTILINK_TABS]) ? items[MULTILINK_TABS].filter(Number.isInteger) : []);
+      if (tabs.size === 0) return tabs;
+      // Tabs closed while no listener was there (background/closed-tabs.js) are forgotten now.
+      const open = await openTabIds();
+      const left = new Set([...tabs].filter((tabId) => open.has(tabId)));
+      if (left.size !== tabs.size) await api.storage.session.set({ [MULTILINK_TABS]: [...left] });
+      // The background that stopped had the listeners: taken away (Firefox would start this one
+      // for them at every page load else).
+      if (left.size === 0) takeAwayPersisted();
+      return left;
+    });
     read.catch(() => {
       if (multilinkTabs === read) multilinkTabs = null; // read again next time
     });
@@ -89,6 +101,9 @@ async function markMultilinkTab(tabId, has) {
   }
   await listenAsNeeded();
 }
+
+/** A tab closed while the listeners are there: what it had is forgotten (forgetMultilinkOfTab). */
+const keepMultilinkTabs = forgetOnClose('multilinks', forgetMultilinkOfTab);
 
 /** The navigation listeners, made once by listenForMultilinks(): `[event, listener]`. */
 let navigationListeners = [];
@@ -121,9 +136,23 @@ function listen(on) {
   if (on === listening) return;
   listening = on;
   listeningSince = on ? Date.now() : 0;
+  keepMultilinkTabs(on);
   for (const [event, listener] of navigationListeners) {
     if (on) event.addListener(listener);
     else event.removeListener(listener);
+  }
+}
+
+/**
+ * Firefox keeps an event page's listeners when it suspends it, and starts it again for their
+ * events, until a background takes them away: one that never registers them (its multilink
+ * tabs closed while it was stopped) registers them and takes them away again.
+ */
+function takeAwayPersisted() {
+  if (listening) return;
+  for (const [event, listener] of navigationListeners) {
+    event.addListener(listener);
+    event.removeListener(listener);
   }
 }
 
@@ -242,7 +271,8 @@ export async function openMultilinkOffer(tab, offers, pageUrl, atLoad) {
   return openOrSay({ href: offers[0].href, text: offers[0].title, tab, trusted: true });
 }
 
-export async function forgetMultilinkOfTab(tabId) {
+/** Tab `tabId` closed: its click's wait, its navigation and its multilink page are forgotten. */
+async function forgetMultilinkOfTab(tabId) {
   multilinks.delete(tabId);
   lastStarts.delete(tabId);
   await markMultilinkTab(tabId, false);

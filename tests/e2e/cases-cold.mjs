@@ -102,6 +102,78 @@ export const cases = [
     },
   },
   {
+    // tabs.onRemoved takes no filter: a listener there when the background stopped starts it again
+    // (and loads the wasm core) for every tab closed anywhere (background/closed-tabs.js).
+    name: 'cold: a tab a person opens and closes does not start the stopped background',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      await browser.stopBackground();
+      await browser.openAndCloseTab(`${origin}/page/one`);
+      await browser.openAndCloseTab(`${origin}/page/two`);
+      assert.equal(await browser.backgroundRunning(), false, 'the background runs after two tabs closed');
+      // What does start it: a page's own offer, sent by the content script.
+      await browser.goto(`${origin}/offers.html`);
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      const { log } = await waitFor(() => activityMark(browser), (a) => a !== null && a.received > 0 && a.received === a.finished, { what: 'the offer handled' });
+      assert.deepEqual(log.map(([, kind]) => kind), ['message offers'], 'what the background received since it stopped');
+    },
+  },
+  {
+    // A tab with a multilink page keeps the navigation listeners there (they start a stopped
+    // background at every page load); one closed while the background was stopped is looked for
+    // when it next starts (background/web-links.js), and the listeners go.
+    name: 'cold: a multilink page\'s tab closed while the background was stopped no longer has page loads start it',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      const since = await activityMark(browser);
+      await browser.openTab(`${origin}/web-links.html`);
+      await backgroundDone(browser, { since, expect: ['message multilinkPage'] });
+      await browser.stopBackground();
+      await browser.closeTab(`${origin}/web-links.html`);
+      const offer = async () => {
+        await browser.goto(`${origin}/offers.html`);
+        await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+        return waitFor(() => activityMark(browser), (a) => a !== null && a.received > 0 && a.received === a.finished, { what: 'the offer handled' });
+      };
+      await offer(); // starts the background again
+      await browser.stopBackground();
+      await browser.goto(`${origin}/page/one`);
+      await browser.goto(`${origin}/page/two`);
+      // (A background started by the first load is starting by the time the second has loaded;
+      // its listeners, made after a storage read, may miss the load that started it.)
+      assert.equal(await browser.backgroundRunning(), false, 'the background runs after two page loads');
+    },
+  },
+  {
+    // What a preview page shows is kept in storage.local until its tab closes: the tab's close is
+    // listened to while a preview is kept (background/closed-tabs.js), and a tab closed while the
+    // background was stopped is looked for when it next starts (background/previews.js).
+    name: 'cold: a preview page\'s list is forgotten when its tab closes, also when the background had stopped by then',
+    async run({ browser, origin }) {
+      const preview = await browser.extensionUrl('preview/preview.html');
+      const stored = (id) => browser.inExtension(async (key) => (await (globalThis.browser ?? globalThis.chrome).storage.local.get(key))[key] !== undefined, `preview.${id}`);
+      const showPreview = async () => {
+        await browser.goto(`${origin}/type-list.html`);
+        await browser.click('#link');
+        const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+        const id = new URL(state.tabs[1].url).searchParams.get('id');
+        assert.ok(id && (await stored(id)), `the preview's list is stored (${state.tabs[1].url})`);
+        return id;
+      };
+      const running = await showPreview();
+      await browser.closeTab(preview);
+      await waitFor(() => stored(running), (kept) => !kept, { what: 'the list of the preview closed while the background ran forgotten' });
+
+      const stopped = await showPreview();
+      await browser.stopBackground();
+      await browser.closeTab(preview);
+      // The background's next start, for a page's offer.
+      await browser.goto(`${origin}/offers.html`);
+      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      await waitFor(() => stored(stopped), (kept) => !kept, { what: 'the list of the preview closed while the background was stopped forgotten' });
+    },
+  },
+  {
     // A page with a multilink on it keeps the background's navigation listeners there, also for a
     // background started again (it reads which tabs have one from storage.session).
     // The pointer comes onto the link first, as a person's does, and readies the background.

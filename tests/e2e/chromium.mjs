@@ -403,6 +403,51 @@ class ChromiumDriver {
     }
   }
 
+  /**
+   * Whether the extension's service worker runs (or is starting), without starting it: CDP's
+   * ServiceWorker domain reports every version's status once enabled.
+   */
+  async backgroundRunning() {
+    if (!this.stoppedScript) return true; // not stopped by stopServiceWorker(): the harness's handle keeps it
+    const script = this.stoppedScript;
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      const status = new Promise((resolve) => {
+        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+          const version = versions.find((v) => v.scriptURL === script);
+          if (version) resolve(version.runningStatus);
+        });
+      });
+      await cdp.send('ServiceWorker.enable');
+      return (await withTimeout(status, 10_000, 'the service worker\'s status')) !== 'stopped';
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  /** Opens `url` in a new tab, as a person does (not through the extension); it is then the current tab. */
+  async openTab(url) {
+    this.page = await this.context.newPage();
+    await this.page.goto(url);
+  }
+
+  /** Closes the (first) tab whose URL starts with `prefix`, as a person does (not through the extension); the first other tab is then current. */
+  async closeTab(prefix) {
+    await this.switchTo(prefix);
+    await this.page.close();
+    this.page = this.context.pages()[0];
+  }
+
+  /** Opens `url` in a new tab and closes that tab, as a person does (not through the extension); the current tab stays. */
+  async openAndCloseTab(url) {
+    const page = await this.context.newPage();
+    try {
+      await page.goto(url);
+    } finally {
+      await page.close();
+    }
+  }
+
   /** Stops the extension's background as the browser does once it has been idle (stopServiceWorker()). */
   async stopBackground() {
     await this.stopServiceWorker();

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIT_SCRIPT } from './axe.mjs';
-import { findProgram, tempDir, withTimeout } from './util.mjs';
+import { findProgram, tempDir, waitFor, withTimeout } from './util.mjs';
 
 export const EXTENSION_UUID = 'a3c7e0d4-51f6-4b0e-9a51-75c1e2d0c0de';
 const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Alt: '\uE00A', Tab: '\uE004', Escape: '\uE00C', ArrowDown: '\uE015' };
@@ -577,6 +577,40 @@ class FirefoxDriver {
     return new URL(path, `moz-extension://${EXTENSION_UUID}/`).href;
   }
 
+  /** Whether the extension's background page is there (running or starting), without starting it. */
+  async backgroundRunning() {
+    const state = await this.script('return WebExtensionPolicy.getByID(arguments[0]).extension.backgroundState;', [this.addonId], { chrome: true });
+    return state !== 'stopped';
+  }
+
+  /** Opens `url` in a new tab, as a person does (not through the extension); it is then the current tab. */
+  async openTab(url) {
+    const { handle } = await this.command('POST', '/window/new', { type: 'tab' });
+    await this.command('POST', '/window', { handle });
+    await this.goto(url);
+  }
+
+  /** Closes the (first) tab whose URL starts with `prefix`, as a person does (not through the extension); the first other tab is then current. */
+  async closeTab(prefix) {
+    await this.switchTo(prefix);
+    await this.command('DELETE', '/window');
+    const [first] = await this.command('GET', '/window/handles');
+    await this.command('POST', '/window', { handle: first });
+  }
+
+  /** Opens `url` in a new tab and closes that tab, as a person does (not through the extension); the current tab stays. */
+  async openAndCloseTab(url) {
+    const back = await this.command('GET', '/window');
+    const { handle } = await this.command('POST', '/window/new', { type: 'tab' });
+    await this.command('POST', '/window', { handle });
+    try {
+      await this.goto(url);
+    } finally {
+      await this.command('DELETE', '/window');
+      await this.command('POST', '/window', { handle: back });
+    }
+  }
+
   /**
    * Runs `fn(arg)` (it may return a promise) with the extension's `browser.*` API: in one of the
    * extension's pages, opened in a tab of its own that is closed afterwards.
@@ -646,9 +680,17 @@ class FirefoxDriver {
    * Suspends the extension's background page as Firefox does once it has been idle: its idle timer
    * calls `terminateBackground()`, which declines while a listener's promise is pending, so it is
    * asked again until the page is gone. The next event one of its persistent listeners waits for
-   * starts a new page (activity() is null until then).
+   * starts a new page (activity() is null until then). A page still starting up (its wasm core
+   * loading, what it does once that is ready: `startedUp`) is let finish first, as it is long
+   * before Firefox's idle timer ends: stopped in the middle, its pending calls are logged as
+   * errors ("Promise rejected after context unloaded").
    */
   async stopBackground() {
+    await waitFor(
+      async () => ((await this.backgroundRunning()) ? (await this.activity())?.startedUp === true : 'stopped'),
+      (ready) => ready !== false,
+      { what: 'the background to have started up' },
+    );
     const stopped = await this.script(
       `const [id, done] = arguments;
        const extension = WebExtensionPolicy.getByID(id).extension;
