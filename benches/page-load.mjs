@@ -33,26 +33,6 @@ const LAUNCH = {
   firefox: { folder: 'firefox', launch: launchFirefox },
 };
 
-/** Whether the extension's background is running (read from the browser's side, without starting it). */
-async function running(browser) {
-  if (browser.name === 'firefox') return (await browser.activity()) !== null;
-  const script = browser.stoppedScript;
-  if (!script) return true;
-  const cdp = await browser.context.newCDPSession(browser.page);
-  try {
-    const status = new Promise((resolve) => {
-      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-        const version = versions.find((v) => v.scriptURL === script);
-        if (version) resolve(version.runningStatus);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    return (await Promise.race([status, new Promise((r) => setTimeout(() => r('stopped'), 500))])) !== 'stopped';
-  } finally {
-    await cdp.detach();
-  }
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -82,7 +62,7 @@ try {
           });
           request.push(timing.requestStart);
           load.push(timing.loadEventEnd);
-          if (extension && (await running(browser))) started += 1;
+          if (extension && (await browser.backgroundRunning())) started += 1;
         }
       } finally {
         await browser.close();

@@ -15,6 +15,17 @@ async function clickReadingList(browser, origin, what) {
   return urlAndGroup(await settled(browser, origin, { tabs: 4, groups: 1 }, what));
 }
 
+/**
+ * What starts a stopped background: a page's own offer, sent by the content script. Loads one in
+ * the current tab; the background's activity once the offer is handled.
+ */
+async function offerStartsIt(browser, origin) {
+  await browser.goto(`${origin}/offers.html`);
+  await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+  // (Firefox's copy of the background's activity, its page title, may come a moment after the badge.)
+  return waitFor(() => activityMark(browser), (a) => a !== null && a.received > 0 && a.received === a.finished, { what: 'the offer handled' });
+}
+
 const IN_ORDER = [
   ['/click-title.html', null],
   ['/page/one', 'Reading list'],
@@ -93,11 +104,7 @@ export const cases = [
       await browser.goto('http://127.0.0.1:9/').catch(() => {}); // nothing listens there: the load fails
       // (Chromium's error page commits after the failed navigation returned.)
       await waitFor(() => browser.inPage(() => location.href).catch(() => origin), (href) => !href.startsWith(origin), { what: 'the error page' });
-      // What does start it: a page's own offer, sent by the content script.
-      await browser.goto(`${origin}/offers.html`);
-      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
-      // (Firefox's copy of the background's activity, its page title, may come a moment after the badge.)
-      const { log } = await waitFor(() => activityMark(browser), (a) => a !== null && a.received > 0 && a.received === a.finished, { what: 'the offer handled' });
+      const { log } = await offerStartsIt(browser, origin);
       assert.deepEqual(log.map(([, kind]) => kind), ['message offers'], 'what the background received since it stopped');
     },
   },
@@ -111,10 +118,7 @@ export const cases = [
       await browser.openAndCloseTab(`${origin}/page/one`);
       await browser.openAndCloseTab(`${origin}/page/two`);
       assert.equal(await browser.backgroundRunning(), false, 'the background runs after two tabs closed');
-      // What does start it: a page's own offer, sent by the content script.
-      await browser.goto(`${origin}/offers.html`);
-      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
-      const { log } = await waitFor(() => activityMark(browser), (a) => a !== null && a.received > 0 && a.received === a.finished, { what: 'the offer handled' });
+      const { log } = await offerStartsIt(browser, origin);
       assert.deepEqual(log.map(([, kind]) => kind), ['message offers'], 'what the background received since it stopped');
     },
   },
@@ -130,12 +134,7 @@ export const cases = [
       await backgroundDone(browser, { since, expect: ['message multilinkPage'] });
       await browser.stopBackground();
       await browser.closeTab(`${origin}/web-links.html`);
-      const offer = async () => {
-        await browser.goto(`${origin}/offers.html`);
-        await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
-        return waitFor(() => activityMark(browser), (a) => a !== null && a.received > 0 && a.received === a.finished, { what: 'the offer handled' });
-      };
-      await offer(); // starts the background again
+      await offerStartsIt(browser, origin);
       await browser.stopBackground();
       await browser.goto(`${origin}/page/one`);
       await browser.goto(`${origin}/page/two`);
@@ -167,9 +166,7 @@ export const cases = [
       const stopped = await showPreview();
       await browser.stopBackground();
       await browser.closeTab(preview);
-      // The background's next start, for a page's offer.
-      await browser.goto(`${origin}/offers.html`);
-      await waitFor(() => browser.badge(`${origin}/offers.html`), (b) => b?.text === '1', { what: 'the badge' });
+      await offerStartsIt(browser, origin);
       await waitFor(() => stored(stopped), (kept) => !kept, { what: 'the list of the preview closed while the background was stopped forgotten' });
     },
   },
