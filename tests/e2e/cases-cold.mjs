@@ -26,6 +26,28 @@ async function offerStartsIt(browser, origin) {
   return waitFor(() => activityMark(browser), (a) => a !== null && a.received > 0 && a.received === a.finished, { what: 'the offer handled' });
 }
 
+/**
+ * A person's click on web-links.html's multilink `link` (with the pointer on it first if `hover`)
+ * after the background stopped: the page at `target` and the list it names, grouped.
+ */
+async function coldMultilinkClick(browser, origin, { link, target, hover }) {
+  const since = await activityMark(browser);
+  await browser.goto(`${origin}/web-links.html`);
+  await backgroundDone(browser, { since, expect: ['message multilinkPage'] });
+  await browser.stopBackground();
+  if (hover) {
+    await browser.hover(link);
+    await backgroundDone(browser, { since, expect: ['message warm'] });
+  }
+  await browser.click(link);
+  const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the page and its list, after a cold start');
+  assert.deepEqual(urlAndGroup(state), [
+    [target, null],
+    ['/page/m1', 'Named by the page'],
+    ['/page/m2', 'Named by the page'],
+  ]);
+}
+
 const IN_ORDER = [
   ['/click-title.html', null],
   ['/page/one', 'Reading list'],
@@ -175,21 +197,7 @@ export const cases = [
     // background started again (it reads which tabs have one from storage.session).
     // The pointer comes onto the link first, as a person's does, and readies the background.
     name: 'cold: a person\'s click on <a rel="multilink"> on a page loaded before the background stopped opens the list its page names',
-    async run({ browser, origin }) {
-      const since = await activityMark(browser);
-      await browser.goto(`${origin}/web-links.html`);
-      await backgroundDone(browser, { since, expect: ['message multilinkPage'] });
-      await browser.stopBackground();
-      await browser.hover('#multilink');
-      await backgroundDone(browser, { since, expect: ['message warm'] });
-      await browser.click('#multilink');
-      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the page and its list, after a cold start');
-      assert.deepEqual(urlAndGroup(state), [
-        ['/multilink-target.html', null],
-        ['/page/m1', 'Named by the page'],
-        ['/page/m2', 'Named by the page'],
-      ]);
-    },
+    run: ({ browser, origin }) => coldMultilinkClick(browser, origin, { link: '#multilink', target: '/multilink-target.html', hover: true }),
   },
   {
     // With no pause, the background the click starts registers its navigation listeners after
@@ -199,19 +207,7 @@ export const cases = [
     // gone before Firefox's background has started, and with it the click's message, now and
     // then (not something the extension can change: it never holds a person's navigation).
     name: 'cold: a person\'s click on <a rel="multilink"> with no pause on the link (the pointer moved and pressed at once) from a stopped background opens the list its page names',
-    async run({ browser, origin }) {
-      const since = await activityMark(browser);
-      await browser.goto(`${origin}/web-links.html`);
-      await backgroundDone(browser, { since, expect: ['message multilinkPage'] });
-      await browser.stopBackground();
-      await browser.click('#multilink-slow');
-      const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the page and its list, after a cold start');
-      assert.deepEqual(urlAndGroup(state), [
-        ['/multilink-target.html?slow', null],
-        ['/page/m1', 'Named by the page'],
-        ['/page/m2', 'Named by the page'],
-      ]);
-    },
+    run: ({ browser, origin }) => coldMultilinkClick(browser, origin, { link: '#multilink-slow', target: '/multilink-target.html?slow', hover: false }),
   },
   {
     name: 'cold: the first click after the service worker stopped opens its group as the stored settings say',
