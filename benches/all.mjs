@@ -55,6 +55,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleModules, GLUE, glueWithWasmAtRoot } from '../.ci/pack.mjs';
 import { launchFirefox } from '../tests/e2e/firefox.mjs';
 import { findProgram, sleep, waitFor, withTimeout } from '../tests/e2e/util.mjs';
+import { stopWorkers } from './service-workers.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECTIONS = ['native', 'decode', 'size', 'startup', 'click', 'web', 'phone', 'freeze', 'flood'];
@@ -407,39 +408,11 @@ async function launchChromium(dirs) {
     hover: (selector) => driver.page.locator(selector).hover(),
     /**
      * Stops every worker but `driver.keepWarm`'s (the observer's, if set: a worker the bench
-     * itself needs is no part of the figure). With `wake`, then starts them again through CDP
-     * (`ServiceWorker.startWorker` with the worker's scope, as tests/e2e/chromium.mjs does): no
-     * event a bench can cause starts the extension's worker for sure since closing a tab no
-     * longer does (extension/background/closed-tabs.js), and the figure counts from the worker's
-     * own start, whatever started it.
+     * itself needs is no part of the figure); with `wake`, starts them again (service-workers.mjs).
      */
     async coldStart({ wake = false } = {}) {
       const urls = context.serviceWorkers().map((w) => w.url()).filter((u) => u !== driver.keepWarm);
-      const cdp = await context.newCDPSession(driver.page);
-      try {
-        const status = new Map();
-        const version = new Map();
-        cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }) => {
-          for (const v of list) {
-            status.set(v.scriptURL, v.runningStatus);
-            version.set(v.scriptURL, v.versionId);
-          }
-        });
-        await cdp.send('ServiceWorker.enable');
-        if (driver.keepWarm) {
-          await waitFor(() => urls.every((u) => version.has(u)), Boolean, { interval: 10, what: 'the workers listed' });
-          for (const u of urls) if (status.get(u) !== 'stopped') await cdp.send('ServiceWorker.stopWorker', { versionId: version.get(u) });
-        } else {
-          await cdp.send('ServiceWorker.stopAllWorkers');
-        }
-        await waitFor(() => urls.every((u) => status.get(u) === 'stopped'), Boolean, { interval: 10, what: 'the workers stopped' });
-        if (wake) {
-          for (const u of urls) await cdp.send('ServiceWorker.startWorker', { scopeURL: new URL('/', u).href });
-          await waitFor(() => urls.every((u) => status.get(u) === 'running'), Boolean, { interval: 10, what: 'the workers started again' });
-        }
-      } finally {
-        await cdp.detach();
-      }
+      await stopWorkers(context, driver.page, [...new Set(urls)], { start: wake });
     },
     /** One blank tab left, this driver's page (closed through CDP: no worker needs to be up). */
     async clean() {

@@ -27,6 +27,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findProgram, waitFor } from '../tests/e2e/util.mjs';
+import { stopWorkers } from './service-workers.mjs';
 
 function usage(message) {
   console.error(`${message}\nusage: node benches/cold-trace.mjs [--rounds N] [--hover] [--profile] [--keep DIR] [DIST]`);
@@ -35,10 +36,15 @@ function usage(message) {
 const opts = { rounds: 8, hover: false, profile: false, keep: null, dist: fileURLToPath(new URL('../dist', import.meta.url)) };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
-  if (argv[i] === '--rounds' && Number(argv[i + 1]) >= 1) opts.rounds = Number(argv[++i]);
-  else if (argv[i] === '--hover') opts.hover = true;
+  if (argv[i] === '--rounds') {
+    opts.rounds = Number(argv[++i]);
+    if (!Number.isInteger(opts.rounds) || opts.rounds < 1) usage(`--rounds takes a whole number of 1 or more, not ${argv[i] ?? 'nothing'}`);
+  } else if (argv[i] === '--hover') opts.hover = true;
   else if (argv[i] === '--profile') opts.profile = true;
-  else if (argv[i] === '--keep' && argv[i + 1]) opts.keep = resolve(argv[++i]);
+  else if (argv[i] === '--keep') {
+    if (!argv[i + 1] || argv[i + 1].startsWith('-')) usage('--keep takes the folder to write the traces to');
+    opts.keep = resolve(argv[++i]);
+  }
   else if (!argv[i].startsWith('-')) opts.dist = resolve(argv[i]);
   else usage(`not understood: ${argv[i]}`);
 }
@@ -90,34 +96,11 @@ await waitFor(() => context.serviceWorkers().length, Boolean, { what: 'the exten
 const script = context.serviceWorkers()[0].url();
 const browserCdp = await context.browser().newBrowserCDPSession();
 
-/** Stops the extension's worker (asked again until it is: one busy starting up may not stop at once). */
-async function stopWorker() {
-  const cdp = await context.newCDPSession(page);
-  try {
-    const status = new Map();
-    const version = new Map();
-    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      for (const v of versions) {
-        status.set(v.scriptURL, v.runningStatus);
-        version.set(v.scriptURL, v.versionId);
-      }
-    });
-    await cdp.send('ServiceWorker.enable');
-    await waitFor(() => version.has(script), Boolean, { interval: 10, what: 'the worker listed' });
-    await waitFor(async () => {
-      if (status.get(script) !== 'stopped') await cdp.send('ServiceWorker.stopWorker', { versionId: version.get(script) });
-      return waitFor(() => status.get(script) === 'stopped', Boolean, { interval: 10, timeout: 1_000 }).catch(() => false);
-    }, Boolean, { interval: 10, what: 'the worker stopped' });
-  } finally {
-    await cdp.detach();
-  }
-}
-
 /** One cold click, traced: the trace's events. */
 async function tracedClick(round) {
   const title = `trace-${round}`;
   await page.goto(`http://127.0.0.1:${port}/list?title=${title}`);
-  await stopWorker();
+  await stopWorkers(context, page, [script]);
   await browserCdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: CATEGORIES } });
   await new Promise((done) => setTimeout(done, 200));
   if (opts.hover) {
@@ -247,11 +230,11 @@ try {
   for (let round = 0; round < opts.rounds; round++) rounds.push(phases(await tracedClick(round)));
   console.log(`Chromium ${context.browser()?.version() ?? ''}, a cold click on a 5-page link${opts.hover ? ', the pointer on it 200 ms first' : ''}, traced; ${opts.rounds} rounds, load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
   console.log('median over the rounds (min–max); a time without ", ms" is ms from the click');
-  const steps = [...new Set(rounds.flatMap(({ out }) => Object.keys(out)))];
-  steps.sort((a, b) => {
-    const key = (s) => (/ms$|calls|functions/.test(s) ? Infinity : median(rounds.map(({ out }) => out[s]).filter((v) => v !== undefined)));
-    return key(a) - key(b);
-  });
+  // The moments in the order they came (by their medians), then the durations and counts.
+  const names = [...new Set(rounds.flatMap(({ out }) => Object.keys(out)))];
+  const isMoment = (step) => !/ms$|calls|functions/.test(step);
+  const when = (step) => median(rounds.map(({ out }) => out[step]).filter((v) => v !== undefined));
+  const steps = [...names.filter(isMoment).sort((a, b) => when(a) - when(b)), ...names.filter((step) => !isMoment(step))];
   for (const step of steps) {
     const values = rounds.map(({ out }) => out[step]).filter((v) => v !== undefined);
     const digits = /calls|functions compiled on/.test(step) ? 0 : 1;

@@ -18,6 +18,7 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findProgram, waitFor } from '../tests/e2e/util.mjs';
+import { stopWorkers } from './service-workers.mjs';
 
 function usage(message) {
   console.error(`${message}\nusage: node benches/worker-evaluated.mjs [--rounds N] NAME=DIST NAME=DIST...`);
@@ -58,24 +59,7 @@ async function launch({ name, dist }) {
 
 /** One cold start: ms from the worker's start to its background evaluated. */
 async function coldStart({ name, context, page }) {
-  const urls = context.serviceWorkers().map((w) => w.url());
-  const cdp = await context.newCDPSession(page);
-  try {
-    const status = new Map();
-    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      for (const v of versions) status.set(v.scriptURL, v.runningStatus);
-    });
-    await cdp.send('ServiceWorker.enable');
-    // Asked again until it is: a worker still busy with its start-up (the install's work after
-    // the launch) is not always stopped by the first request.
-    await waitFor(async () => {
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      return waitFor(() => urls.every((u) => status.get(u) === 'stopped'), Boolean, { interval: 10, timeout: 1_000 }).catch(() => false);
-    }, Boolean, { interval: 10, what: `${name}'s worker stopped` });
-    for (const u of urls) await cdp.send('ServiceWorker.startWorker', { scopeURL: new URL('/', u).href });
-  } finally {
-    await cdp.detach();
-  }
+  await stopWorkers(context, page, [...new Set(context.serviceWorkers().map((w) => w.url()))], { start: true });
   const evaluated = async () => {
     for (const worker of context.serviceWorkers()) {
       const t = await worker.evaluate(() => globalThis.benchEvaluated).catch(() => undefined);
