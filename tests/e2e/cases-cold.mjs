@@ -231,7 +231,12 @@ export const cases = [
     name: 'cold: a click on a web link that starts the stopped service worker opens its group',
     browsers: ['chromium'],
     async run({ browser, origin }) {
+      const since = await activityMark(browser);
       await browser.goto(`${origin}/web-links.html`);
+      // The page has a rel="multilink" link and says so as it loads: that answered first, as Chrome
+      // never stops a worker with a message to answer (stopped mid-answer, the page's content
+      // script is told nothing, and says so in the console).
+      await backgroundDone(browser, { since, expect: ['message multilinkPage'] });
       await browser.stopServiceWorker();
       await browser.click('#web');
       const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the web link, after a cold start');
