@@ -560,6 +560,7 @@ run_tests() {
   # The extension and the web page as a distributor builds them (built on GitHub for the
   # repository acme/lists): the end-to-end cases marked `build: 'distributed'` run on these.
   must "pack dist/distributed (GITHUB_REPOSITORY=acme/lists)" pack_distributed
+  must "packed background (one file; Chrome's a classic script: tests/packed-background.mjs)" node tests/packed-background.mjs
   # After the build: the types of the wasm package (dist/pkg/uri_list.d.ts) are part of it.
   must "type-check the extension's JavaScript (tsc, tsconfig.json)" tsc -p .
   must "web links in chat apps (real linkifiers find the whole link: tests/linkifiers.mjs)" node tests/linkifiers.mjs

@@ -52,7 +52,7 @@ import { cpus, tmpdir, loadavg, totalmem } from 'node:os';
 import { dirname, extname, join, normalize, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { bundleModules, GLUE, glueWithWasmAtRoot } from '../.ci/pack.mjs';
+import { bundleBackground, GLUE, glueWithWasmAtRoot } from '../.ci/pack.mjs';
 import { launchFirefox } from '../tests/e2e/firefox.mjs';
 import { findProgram, sleep, waitFor, withTimeout } from '../tests/e2e/util.mjs';
 import { stopWorkers } from './service-workers.mjs';
@@ -277,7 +277,7 @@ async function timedExtension(name, wasm) {
       });
     },
   };
-  const [[, text]] = await bundleModules(stage, ['background.js'], [timedInit]);
+  const [[, text]] = await bundleBackground(stage, 'background.js', [timedInit]);
   writeFileSync(join(dir, 'background.js'), text);
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   // The rest as shipped: the worker registers listeners for all of it (omnibox, commands...).

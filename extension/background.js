@@ -1,4 +1,5 @@
-// The background: a module service worker in Chrome, a module background script in Firefox.
+// The background: Chrome's service worker, Firefox's background script. Written as ES modules;
+// packed as one file (.ci/pack.mjs), in Chrome a classic script (it starts sooner than a module).
 //
 // Start-up is "import, start init, register listeners": a service worker may be stopped and
 // restarted at any time, forbids top-level await and dynamic import(), and only sees events
