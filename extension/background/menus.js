@@ -31,12 +31,22 @@ export function tabContexts() {
   return known.includes('tab') ? ['tab'] : ['page', 'action'];
 }
 
+/** The menus being made (createMenus()), so that the next run waits for it. */
+let making = Promise.resolve();
+
 /**
  * Creates every registered item (removing earlier ones). If the browser rejects the `tab`
  * context (one that lists no ContextType and lacks it), that item goes to the page's and the
  * toolbar button's menus instead.
  */
-export async function createMenus() {
+export function createMenus() {
+  // One at a time: two runs at once (install and a permission granted in the same moment) would
+  // interleave, one's removeAll() taking the other's parent item from under its children.
+  making = making.then(makeMenus, makeMenus);
+  return making;
+}
+
+async function makeMenus() {
   await api.contextMenus.removeAll();
   for (const { properties, available } of items.values()) {
     if (available && !(await available().catch(() => false))) continue;
