@@ -154,11 +154,11 @@ for (const { properties, onClicked, available } of bookmarkMenuItems()) addMenuI
 api.contextMenus.onClicked.addListener(counted((info) => `menu ${info?.menuItemId}`, onMenuClicked));
 // Made on install and update, and again at every browser start: whether a browser keeps an
 // extension's items across its own restart is its choice (createMenus() replaces what is there).
-api.runtime.onInstalled.addListener(() => createMenus());
-api.runtime.onStartup.addListener(() => createMenus());
+api.runtime.onInstalled.addListener(counted('menus made (installed)', () => createMenus()));
+api.runtime.onStartup.addListener(counted('menus made (browser start)', () => createMenus()));
 // The bookmark menu's item needs the optional bookmarks permission: made when it is granted.
-api.permissions.onAdded.addListener(() => createMenus());
-api.permissions.onRemoved.addListener(() => createMenus());
+api.permissions.onAdded.addListener(counted('menus made (permission added)', () => createMenus()));
+api.permissions.onRemoved.addListener(counted('menus made (permission removed)', () => createMenus()));
 // Chrome closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when the
 // extension updates: they are written down before the update is applied, and opened again after
 // it (background/update.js). Firefox's unloaded tabs are its own.

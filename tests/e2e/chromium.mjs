@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { AUDIT_EXPRESSION } from './axe.mjs';
-import { findProgram, tempDir, withTimeout } from './util.mjs';
+import { findProgram, tempDir, waitFor, withTimeout } from './util.mjs';
 
 /**
  * @param {{extensionDir: string | null, headless?: boolean, args?: string[], lang?: string}} options
@@ -455,10 +455,19 @@ class ChromiumDriver {
 
   /**
    * Stops the extension's service worker, as Chrome does when it has been idle (its memory is
-   * gone); the next event starts it again.
+   * gone); the next event starts it again. As Chrome, which never stops a worker with an event
+   * to answer or an API call under way, it lets the worker finish first: its start-up (the core,
+   * `startedUp`) and every request it has received (a message, the menus made at install:
+   * `received === finished`). Stopped in the middle, the worker would lose what no person sees
+   * lost: a sender told "did not answer", menus half made.
    */
   async stopServiceWorker() {
     const script = (await this.worker()).url();
+    await waitFor(
+      () => this.activity(),
+      (activity) => activity?.startedUp === true && activity.received === activity.finished,
+      { interval: 20, what: 'the service worker to have finished its start-up and every request it received (activity)' },
+    );
     await this.serviceWorkerCommand(script, 'stopped', 'ServiceWorker.stopAllWorkers', {});
     this.stoppedScript = script;
   }
