@@ -9,10 +9,11 @@
 // (with `--hover`, the pointer on it 200 ms first) starts the worker again and the list opens,
 // then reads the worker thread's events. It prints, per step, the median ms from the click (its
 // `EventDispatch`) over the rounds: the worker's thread up, its script read
-// (`ServiceWorkerInstalledScriptsManager::GetScriptData`), the modules compiled and evaluated
-// (`v8.compileModule`, `v8.evaluateModule`), the wasm asked for, its streaming compile done and
-// instantiated, the functions V8 compiled on their first call (`wasm.CompileLazy`: how many, how
-// long in all), the extension API calls made, and the background's own start-up marks
+// (`ServiceWorkerInstalledScriptsManager::GetScriptData`), the script compiled and evaluated
+// (a module worker's `v8.compileModule`, `v8.evaluateModule`; a classic one's `v8.compile`,
+// `v8.run`), the wasm asked for, its streaming compile done and instantiated, the functions V8
+// compiled on their first call (`wasm.CompileLazy`: how many, how long in all), the extension API
+// calls made, and the background's own start-up marks
 // (extension/background/ready.js `startupMark`). With `--profile`, V8's sampling profiler runs
 // too (`disabled-by-default-v8.cpu_profiler`, which slows the worker) and the functions with the
 // most time of their own up to "planned" are printed. `--keep DIR` writes each trace there, for
@@ -161,9 +162,13 @@ function phases(events) {
   out['thread up'] = at(up);
   const scriptRead = all((e) => e.name === 'ServiceWorkerInstalledScriptsManager::GetScriptData');
   out['script read, ms'] = sum(scriptRead);
-  const compiled = all((e) => e.name === 'v8.compileModule');
-  out['modules compiled, ms'] = sum(compiled);
-  const evaluated = first((e) => e.name === 'v8.evaluateModule');
+  // A module worker's modules (`v8.compileModule`, the entry's `v8.evaluateModule`), or a
+  // classic worker's script (`v8.compile`, `v8.run` of the background's file: Chrome's since the
+  // packing made it one, .ci/pack.mjs).
+  const classic = (e) => /\/background\.js$/.test(e.args?.fileName ?? e.args?.data?.url ?? '');
+  const compiled = all((e) => e.name === 'v8.compileModule' || (e.name === 'v8.compile' && classic(e)));
+  out['script compiled, ms'] = sum(compiled);
+  const evaluated = first((e) => e.name === 'v8.evaluateModule' || (e.name === 'v8.run' && classic(e)));
   if (evaluated) {
     out['evaluation starts'] = at(evaluated);
     out['evaluation, ms'] = evaluated.dur / 1000;

@@ -7,9 +7,10 @@
 // to compare it with another build). Each build's `chrome/background.js` gets one line appended,
 // `globalThis.benchEvaluated = performance.now()`: an entry module's body runs after every module
 // it imports has been fetched, linked and evaluated, and `performance.now()` in a worker is the
-// time since its start. So the figure is what the packing decides (one file or a graph of
-// chunks), which benches/all.mjs's `startup` section does not see (it bundles the background
-// again, alone). Each build runs in a headless Chromium of its own; each round stops every
+// time since its start (a classic script's last line runs after the rest of it). So the figure is
+// what the packing decides (one file or a graph of chunks, a module worker or a classic one),
+// which benches/all.mjs's `startup` section does not see (it bundles the background again, alone,
+// as the packing does now). Each build runs in a headless Chromium of its own; each round stops every
 // worker (CDP `ServiceWorker.stopAllWorkers`) and starts it again (CDP `ServiceWorker.startWorker`
 // with its scope: closing a tab no longer starts it), the builds' order alternating round by round.
 // Prints each build's median and min–max, and each further build minus the first, paired by
