@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Worker start → the packed background evaluated, in Chromium, for two or more builds side by side:
 //
-//   node benches/worker-evaluated.mjs [--rounds N] NAME=DIST NAME=DIST...
+//   node benches/worker-evaluated.mjs [--rounds N] [--mark NAME] NAME=DIST NAME=DIST...
 //
 // Each DIST is a `dist/` folder as ./build.sh leaves it (its `chrome/` is used; copy one aside
 // to compare it with another build). Each build's `chrome/background.js` gets one line appended,
@@ -15,6 +15,9 @@
 // with its scope: closing a tab no longer starts it), the builds' order alternating round by round.
 // Prints each build's median and min–max, and each further build minus the first, paired by
 // round, with the middle half of those differences (benches/README.md, "One-file background").
+// With `--mark NAME`, the figure is worker start → the background's start-up mark NAME instead
+// (extension/background/ready.js `startupMark`: `--mark "core ready"`, the wasm core loaded;
+// benches/README.md, "Nothing at start-up that the click does not need").
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,14 +25,19 @@ import { findProgram, waitFor } from '../tests/e2e/util.mjs';
 import { stopWorkers } from './service-workers.mjs';
 
 function usage(message) {
-  console.error(`${message}\nusage: node benches/worker-evaluated.mjs [--rounds N] NAME=DIST NAME=DIST...`);
+  console.error(`${message}\nusage: node benches/worker-evaluated.mjs [--rounds N] [--mark NAME] NAME=DIST NAME=DIST...`);
   process.exit(2);
 }
 let rounds = 30;
+let mark = null;
 const builds = [];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--rounds' && Number(argv[i + 1]) >= 2) rounds = Number(argv[++i]);
+  else if (argv[i] === '--mark') {
+    if (!argv[i + 1] || argv[i + 1].startsWith('-')) usage('--mark takes the name of a start-up mark ("core ready")');
+    mark = `uri-list: ${argv[++i]}`;
+  }
   else if (/^[a-z0-9-]+=./.test(argv[i])) {
     const [name, ...dir] = argv[i].split('=');
     const dist = resolve(dir.join('='));
@@ -58,17 +66,19 @@ async function launch({ name, dist }) {
   return { name, context, page };
 }
 
-/** One cold start: ms from the worker's start to its background evaluated. */
+/** One cold start: ms from the worker's start to its background evaluated (or to `mark`). */
 async function coldStart({ name, context, page }) {
   await stopWorkers(context, page, [...new Set(context.serviceWorkers().map((w) => w.url()))], { start: true });
-  const evaluated = async () => {
+  const reached = async () => {
     for (const worker of context.serviceWorkers()) {
-      const t = await worker.evaluate(() => globalThis.benchEvaluated).catch(() => undefined);
+      const t = await worker
+        .evaluate((mark) => (mark ? performance.getEntriesByName(mark)[0]?.startTime : globalThis.benchEvaluated), mark)
+        .catch(() => undefined);
       if (typeof t === 'number') return t;
     }
     return undefined;
   };
-  return waitFor(evaluated, (t) => t !== undefined, { interval: 10, what: `${name}'s background evaluated` });
+  return waitFor(reached, (t) => t !== undefined, { interval: 10, what: `${name}'s ${mark ?? 'background evaluated'}` });
 }
 
 const quantile = (values, q) => {
@@ -87,7 +97,7 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const driver of round % 2 ? [...drivers].reverse() : drivers) times.get(driver.name).push(await coldStart(driver));
   }
-  console.log(`worker start → background evaluated, Chromium; load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
+  console.log(`worker start → ${mark ?? 'background evaluated'}, Chromium; load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
   for (const [name, values] of times) console.log(`  ${name}: ${summary(values)}`);
   const [first, ...rest] = [...times];
   for (const [name, values] of rest) {
