@@ -78,8 +78,27 @@ function received(kind) {
     done = true;
     activity.finished += 1;
     publishActivity();
+    settled();
   };
 }
+
+/**
+ * What a start does, but not on the way to what started it: run once, a while after the start-up
+ * (the event a background was started for reaches it a few milliseconds after its own start-up
+ * is done), when no request is in flight. The `ul` keyword's hint in the address bar, set at
+ * install and browser start, and at every start for a browser that forgot it (Firefox, once the
+ * add-on is disabled and enabled again, which is neither), reads the locale file: a synchronous
+ * wait for the browser process, which on a cold click's way to its tabs cost milliseconds
+ * (benches/README.md, "Nothing at start-up that the click does not need").
+ */
+const afterStart = [setOmniboxHint];
+const AFTER_START_MS = 1000;
+let afterStartDue = false;
+function settled() {
+  if (!afterStartDue || activity.received !== activity.finished) return;
+  for (const task of afterStart.splice(0)) task();
+}
+
 /**
  * `listener`, each call counted as a request of `kind` (a string, or a function of the call's
  * arguments), finished when what `listener` returns settles.
@@ -147,15 +166,19 @@ api.runtime.onMessage.addListener((message, sender, sendResponse) => {
 });
 
 // Context menus: every feature's items in one registry, one listener dispatching by id.
-for (const { properties, onClicked } of openMenuItems) addMenuItem(properties, whenReady(onClicked));
-for (const { properties, onClicked } of shareMenuItems()) addMenuItem(properties, whenReady(onClicked));
-for (const { properties, onClicked } of webLinkMenuItems) addMenuItem(properties, whenReady(onClicked));
-for (const { properties, onClicked, available } of bookmarkMenuItems()) addMenuItem(properties, whenReady(onClicked), available);
+for (const item of [...openMenuItems, ...shareMenuItems(), ...webLinkMenuItems, ...bookmarkMenuItems()]) {
+  addMenuItem(item, whenReady(item.onClicked));
+}
 api.contextMenus.onClicked.addListener(counted((info) => `menu ${info?.menuItemId}`, onMenuClicked));
 // Made on install and update, and again at every browser start: whether a browser keeps an
 // extension's items across its own restart is its choice (createMenus() replaces what is there).
-api.runtime.onInstalled.addListener(counted('menus made (installed)', () => createMenus()));
-api.runtime.onStartup.addListener(counted('menus made (browser start)', () => createMenus()));
+// The `ul` keyword's hint is set then too, at once (and at every start: `afterStart`).
+const madeAtInstall = () => {
+  setOmniboxHint();
+  return createMenus();
+};
+api.runtime.onInstalled.addListener(counted('menus made (installed)', madeAtInstall));
+api.runtime.onStartup.addListener(counted('menus made (browser start)', madeAtInstall));
 // The bookmark menu's item needs the optional bookmarks permission: made when it is granted.
 api.permissions.onAdded.addListener(counted('menus made (permission added)', () => createMenus()));
 api.permissions.onRemoved.addListener(counted('menus made (permission removed)', () => createMenus()));
@@ -174,8 +197,8 @@ if (capabilities.closesOwnTabsOnUpdate) {
   });
 }
 
-// The address bar: the `ul` keyword, and navigations to a bare uri-list: URL.
-setOmniboxHint();
+// The address bar: the `ul` keyword (its hint: `afterStart`, above), and navigations to a bare
+// uri-list: URL.
 api.omnibox.onInputChanged.addListener(counted('omnibox changed', (text, suggest) => whenReady(onOmniboxChanged)(text, suggest)));
 api.omnibox.onInputEntered.addListener(counted('omnibox entered', (text, disposition) => whenReady(onOmniboxEntered)(text, disposition)));
 // Every listener to navigations or requests names what it is for: a stopped background starts for
@@ -208,6 +231,10 @@ Promise.allSettled([
 ]).then(() => {
   activity.startedUp = true;
   publishActivity();
+  setTimeout(() => {
+    afterStartDue = true;
+    settled();
+  }, AFTER_START_MS);
 });
 
 // Keyboard shortcuts (manifest `commands`), each with the active tab.

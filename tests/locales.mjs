@@ -88,6 +88,8 @@ const named = [
   /\bgetMessage\(\s*['"`]([^'"`$]*)['"`]/g,
   /(?<![\w.])t\(\s*['"`]([^'"`$]*)['"`]/g,
   /__MSG_(\w+)__/g,
+  // A context-menu item's title (background/menus.js), read when the menus are made.
+  /\btitleMessage:\s*['"`]([^'"`$]*)['"`]/g,
 ];
 const inPages = /\bdata-i18n(?:-[a-z-]+)?="([^"]*)"/g;
 const quoted = new Set();

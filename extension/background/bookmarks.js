@@ -227,7 +227,8 @@ export function bookmarkMenuItems() {
   if (!bookmarkContext()) return [];
   return [
     {
-      properties: { id: 'bookmark-folder', title: api.i18n.getMessage('menuCopyBookmarkFolder'), contexts: ['bookmark'] },
+      titleMessage: 'menuCopyBookmarkFolder',
+      properties: { id: 'bookmark-folder', contexts: ['bookmark'] },
       available: async () => Boolean(api.bookmarks) && (await api.permissions.contains(BOOKMARKS)),
       onClicked: (/** @type {any} */ info) => copyFolder(String(info.bookmarkId)),
     },

@@ -3,21 +3,30 @@
 // (runtime.onStartup), and one onClicked listener dispatching by id.
 import { api } from '../common/api.js';
 
-/** Registered items by id: `{properties, onClicked(info, tab)}`. */
+/**
+ * A feature's menu item. `properties` are contextMenus.create's (with an `id`) but the title:
+ * `titleMessage` names its message in _locales, read only when the menus are made (install,
+ * browser start, a permission changed), so that a start for a click reads no locale file (a
+ * worker's first `i18n.getMessage` costs milliseconds: benches/README.md, "Nothing at start-up
+ * that the click does not need"). `onClicked(info, tab)` runs when it is chosen; `available()`,
+ * if given, says whether to make it now (an item whose context needs an optional permission:
+ * made again when permissions change).
+ * @typedef {{titleMessage: string, properties: any, onClicked: (info: any, tab: any) => any,
+ *   available?: () => Promise<boolean>}} MenuItem
+ */
+
+/** Registered items by id. @type {Map<string, MenuItem>} */
 const items = new Map();
 
 /**
- * Registers an item. `properties` are contextMenus.create's (with an `id`); `onClicked(info, tab)`
- * runs when it is chosen; `available()`, if given, says whether to make it now (an item whose
- * context needs an optional permission: made again when permissions change). Call at start-up,
- * before createMenus().
- * @param {any} properties
- * @param {(info: any, tab: any) => any} onClicked
- * @param {() => Promise<boolean>} [available]
+ * Registers `item`, its `onClicked` replaced by `onClicked`. Call at start-up, before createMenus().
+ * @param {MenuItem} item
+ * @param {MenuItem['onClicked']} onClicked
  */
-export function addMenuItem(properties, onClicked, available = undefined) {
-  if (items.has(properties.id)) throw new Error(`menu item ${properties.id} is registered twice`);
-  items.set(properties.id, { properties, onClicked, available });
+export function addMenuItem(item, onClicked) {
+  const { id } = item.properties;
+  if (items.has(id)) throw new Error(`menu item ${id} is registered twice`);
+  items.set(id, { ...item, onClicked });
 }
 
 /**
@@ -48,8 +57,9 @@ export function createMenus() {
 
 async function makeMenus() {
   await api.contextMenus.removeAll();
-  for (const { properties, available } of items.values()) {
+  for (const { titleMessage, properties: item, available } of items.values()) {
     if (available && !(await available().catch(() => false))) continue;
+    const properties = { ...item, title: api.i18n.getMessage(titleMessage) };
     try {
       await create(properties);
     } catch (error) {

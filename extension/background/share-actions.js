@@ -95,12 +95,12 @@ export function shareMenuItems() {
   const contexts = tabContexts();
   const parents = { tabs: 'menuShareTabsAs', group: 'menuShareGroupAs', window: 'menuShareWindowAs' };
   return Object.entries(parents).flatMap(([scope, message]) => [
-    { properties: { id: `share-${scope}-as`, title: api.i18n.getMessage(message), contexts }, onClicked: () => undefined },
+    { titleMessage: message, properties: { id: `share-${scope}-as`, contexts }, onClicked: () => undefined },
     ...Object.entries(SHARE_FORMATS).map(([format, name]) => ({
+      titleMessage: name,
       properties: {
         id: format === 'link' ? `share-${scope}` : `share-${scope}-${format}`,
         parentId: `share-${scope}-as`,
-        title: api.i18n.getMessage(name),
         contexts,
       },
       onClicked: (info, tab) => copyShare(scope, { clicked: tab, format, remember: true }),

@@ -223,9 +223,9 @@ async function showOffers(tabId, offers) {
 /** The context-menu items of this feature, for background.js's registry. */
 export const openMenuItems = [
   {
+    titleMessage: 'menuOpenAsGroup',
     properties: {
       id: 'open-link-as-group',
-      title: api.i18n.getMessage('menuOpenAsGroup'),
       contexts: ['link'],
       targetUrlPatterns: SCHEMES.map((scheme) => `${scheme}:*`),
     },
@@ -235,7 +235,8 @@ export const openMenuItems = [
     },
   },
   {
-    properties: { id: 'open-selected-uri-list', title: api.i18n.getMessage('menuOpenSelected'), contexts: ['selection'] },
+    titleMessage: 'menuOpenSelected',
+    properties: { id: 'open-selected-uri-list', contexts: ['selection'] },
     async onClicked(info, tab) {
       if (!tab) return;
       const link = linkInText(info.selectionText);

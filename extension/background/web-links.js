@@ -24,9 +24,9 @@ const MENU_ID = 'open-web-link-as-group';
 /** "Open as tab group" on a web link: shown only on one (see `webLinkMessages.webLinkMenu`). */
 export const webLinkMenuItems = [
   {
+    titleMessage: 'menuOpenAsGroup',
     properties: {
       id: MENU_ID,
-      title: api.i18n.getMessage('menuOpenAsGroup'),
       contexts: ['link'],
       // Match patterns never look at the fragment: every http(s) link, made visible only on web links.
       targetUrlPatterns: ['http://*/*', 'https://*/*'],

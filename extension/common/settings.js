@@ -97,43 +97,68 @@ export function lazyFor(lazy, pages) {
 /** Kept for callers that only need the open-limit's bounds. */
 export const OPEN_LIMIT = Object.freeze({ key: 'openLimit', ...SETTINGS.openLimit });
 
+const wholeIn = (value, { min, max }) => Number.isInteger(value) && value >= min && value <= max;
+const isBoolean = (value) => typeof value === 'boolean';
+const booleanRule = (key) => ({ valid: isBoolean, message: () => `${key} must be true or false` });
+
+/**
+ * Each setting's rule: `valid(value)`, and `message(value)`, why a value it refuses is not valid,
+ * for the person (from `_locales` where a person can type one). Kept apart so that reading the
+ * settings reads no message: the background reads them on a cold start's way to a click, where a
+ * worker's first `i18n.getMessage` waits for the locale file (benches/README.md, "Nothing at
+ * start-up that the click does not need").
+ * A rule for every setting, and none for another: tsc checks both.
+ * @type {Readonly<Record<keyof typeof SETTINGS, {valid: (value: any) => boolean, message: (value: any) => string}>>}
+ */
+const RULES = Object.freeze({
+  openLimit: {
+    valid: (value) => wholeIn(value, SETTINGS.openLimit),
+    message: () => {
+      const { min, max } = SETTINGS.openLimit;
+      return api.i18n.getMessage('settingOpenLimitInvalid', [String(min), String(max)]) ||
+        `the open-limit must be a whole number from ${min} to ${max}`;
+    },
+  },
+  lazy: {
+    valid: (value) => isBoolean(value) || wholeIn(value, SETTINGS.lazy),
+    message: () => {
+      const { min, max } = SETTINGS.lazy;
+      return api.i18n.getMessage('settingLazyAboveInvalid', [String(min), String(max)]) ||
+        `the number of pages must be a whole number from ${min} to ${max}`;
+    },
+  },
+  skipDuplicates: booleanRule('skipDuplicates'),
+  reverse: booleanRule('reverse'),
+  joinGroup: booleanRule('joinGroup'),
+  linkify: booleanRule('linkify'),
+  sharePageTitles: booleanRule('sharePageTitles'),
+  // The address itself is the core's to judge (see SETTINGS above): not here, without the wasm.
+  webBase: { valid: (value) => typeof value === 'string', message: () => 'webBase must be a string' },
+  shareFormat: {
+    valid: (value) => typeof value === 'string' && Object.hasOwn(SHARE_FORMATS, value),
+    message: () => `shareFormat must be one of ${Object.keys(SHARE_FORMATS).join(', ')}`,
+  },
+  shareTemplate: {
+    valid: (value) => typeof value === 'string' && value.length <= TEXT_MAX && value.includes('{url}'),
+    message: (value) =>
+      typeof value !== 'string' || value.length > TEXT_MAX
+        ? api.i18n.getMessage('templateTooLong', [String(TEXT_MAX)])
+        : api.i18n.getMessage('templateNoUrl'),
+  },
+  shareSeparator: {
+    valid: (value) => typeof value === 'string' && value.length <= TEXT_MAX,
+    message: () => api.i18n.getMessage('separatorTooLong', [String(TEXT_MAX)]),
+  },
+});
+
 /**
  * Why `value` is not a valid value for setting `key`, as a message for the person (from
  * `_locales`), or null when it is valid.
  */
 export function settingError(key, value) {
-  switch (key) {
-    case 'openLimit': {
-      const { min, max } = SETTINGS.openLimit;
-      if (Number.isInteger(value) && value >= min && value <= max) return null;
-      return api.i18n.getMessage('settingOpenLimitInvalid', [String(min), String(max)]) ||
-        `the open-limit must be a whole number from ${min} to ${max}`;
-    }
-    case 'lazy': {
-      const { min, max } = SETTINGS.lazy;
-      if (typeof value === 'boolean' || (Number.isInteger(value) && value >= min && value <= max)) return null;
-      return api.i18n.getMessage('settingLazyAboveInvalid', [String(min), String(max)]) ||
-        `the number of pages must be a whole number from ${min} to ${max}`;
-    }
-    case 'linkify':
-    case 'skipDuplicates':
-    case 'reverse':
-    case 'joinGroup':
-    case 'sharePageTitles':
-      return typeof value === 'boolean' ? null : `${key} must be true or false`;
-    case 'webBase':
-      // The address itself is the core's to judge (see SETTINGS above): not here, without the wasm.
-      return typeof value === 'string' ? null : 'webBase must be a string';
-    case 'shareFormat':
-      return typeof value === 'string' && Object.hasOwn(SHARE_FORMATS, value) ? null : `shareFormat must be one of ${Object.keys(SHARE_FORMATS).join(', ')}`;
-    case 'shareTemplate':
-      if (typeof value !== 'string' || value.length > TEXT_MAX) return api.i18n.getMessage('templateTooLong', [String(TEXT_MAX)]);
-      return value.includes('{url}') ? null : api.i18n.getMessage('templateNoUrl');
-    case 'shareSeparator':
-      return typeof value === 'string' && value.length <= TEXT_MAX ? null : api.i18n.getMessage('separatorTooLong', [String(TEXT_MAX)]);
-    default:
-      return `there is no setting named ${key}`;
-  }
+  if (!Object.hasOwn(RULES, key)) return `there is no setting named ${key}`;
+  const rule = RULES[key];
+  return rule.valid(value) ? null : rule.message(value);
 }
 
 /** Every setting from storage.sync, each validated: an invalid or missing value reads as its default. */
@@ -141,7 +166,7 @@ export async function readSettings() {
   const stored = await api.storage.sync.get(Object.keys(SETTINGS));
   const settings = {};
   for (const [key, { default: fallback }] of Object.entries(SETTINGS)) {
-    settings[key] = settingError(key, stored[key]) === null ? stored[key] : fallback;
+    settings[key] = RULES[key].valid(stored[key]) ? stored[key] : fallback;
   }
   return settings;
 }
@@ -159,5 +184,5 @@ export async function readOpenLimit() {
 }
 
 export function validOpenLimit(value) {
-  return settingError('openLimit', value) === null;
+  return RULES.openLimit.valid(value);
 }

@@ -761,6 +761,46 @@ export const cases = [
     },
   },
   {
+    // The hint is set at every start of the background, once it is quiet, never on a click's way
+    // to its tabs (background.js `afterStart`). Firefox forgets it when the add-on is disabled, and
+    // enabling it again is neither an install nor a browser start: the hint is there all the
+    // same, as it is after the background page was stopped. Chromium's omnibox cannot be read
+    // headless.
+    name: "open: the omnibox keyword's hint is there after the background stopped, and after the add-on was disabled and enabled again",
+    browsers: ['firefox'],
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      // Typed again until the hint shows (a person who types within a second of the add-on's
+      // start may see it only as they type on: the background sets it once it is quiet).
+      const hintFirst = async (what) => {
+        const shown = await waitFor(
+          async () => {
+            await browser.addressBar(`ul uri-list:${origin}/page/typed-1;${origin}/page/typed-2?title=Typed`, { enter: false });
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            return browser.script('return gURLBar.view.visibleResults.map((result) => result.payload.title);', [], { chrome: true });
+          },
+          (titles) => /^Type or paste a uri-list link/.test(titles[0] ?? '') && titles.includes('Open 2 pages as “Typed”'),
+          { what: `the hint, then the suggestion (${what})` },
+        );
+        return shown;
+      };
+      await browser.stopBackground();
+      await hintFirst('the background stopped');
+      await browser.script(
+        `const [id, done] = arguments;
+         const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
+         (async () => {
+           const addon = await AddonManager.getAddonByID(id);
+           await addon.disable();
+           await addon.enable();
+         })().then(() => done(true), (error) => done(String(error)));`,
+        [browser.addonId],
+        { chrome: true, async: true },
+      );
+      await hintFirst('the add-on disabled and enabled again');
+    },
+  },
+  {
     // Chrome: the navigation fails (an unknown protocol), leaving the page as it was, and
     // webNavigation.onErrorOccurred has it: the preview opens next to the page, which stays (it
     // is a page the person was on). Firefox: webNavigation.onBeforeNavigate has it, and the
