@@ -541,6 +541,13 @@ async function coldClickRows(browser, drivers, server) {
       row('startup', `  (${browser}, first click after a cold start${how}, ms from the click to: extension; baseline)`,
         names.map((name) => `${name} ${median('extension', name)}; ${median('baseline', name)}`).join(' · '));
     }
+    // The start-up alone, without the tabs' own time (which spreads the figure above by ±100 ms):
+    // the click to the extension's first tab call ("planned": its plan made, tabs.create next)
+    // against the baseline's ("open request": its list received, tabs.create next), round by round.
+    const paired = phases('extension').map((p, i) => p.planned - phases('baseline')[i]?.['open request']).filter(Number.isFinite);
+    if (paired.length > 0) {
+      row('startup', `  (${browser}, first click after a cold start${how}: the first tab call, more than the baseline's)`, fmt(stats(paired), 1, ' ms'));
+    }
     for (const driver of Object.values(drivers)) driver.phases = [];
   }
 }
