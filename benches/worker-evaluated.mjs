@@ -29,13 +29,16 @@ function usage(message) {
   process.exit(2);
 }
 let rounds = 30;
+/** The start-up marks a worker makes without a click (extension/background/ready.js, background.js). */
+const START_MARKS = ['modules loaded', 'core ready', 'evaluated'];
 let mark = null;
 const builds = [];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--rounds' && Number(argv[i + 1]) >= 2) rounds = Number(argv[++i]);
   else if (argv[i] === '--mark') {
-    if (!argv[i + 1] || argv[i + 1].startsWith('-')) usage('--mark takes the name of a start-up mark ("core ready")');
+    if (!argv[i + 1] || argv[i + 1].startsWith('-')) usage(`--mark takes the name of a start-up mark: ${START_MARKS.join(', ')}`);
+    if (!START_MARKS.includes(argv[i + 1])) usage(`--mark ${argv[i + 1]}: not a mark a start without a click makes (${START_MARKS.join(', ')})`);
     mark = `uri-list: ${argv[++i]}`;
   }
   else if (/^[a-z0-9-]+=./.test(argv[i])) {

@@ -83,20 +83,25 @@ function received(kind) {
 }
 
 /**
- * What a start does, but not on the way to what started it: run once, a while after the start-up
- * (the event a background was started for reaches it a few milliseconds after its own start-up
- * is done), when no request is in flight. The `ul` keyword's hint in the address bar, set at
- * install and browser start, and at every start for a browser that forgot it (Firefox, once the
- * add-on is disabled and enabled again, which is neither), reads the locale file: a synchronous
- * wait for the browser process, which on a cold click's way to its tabs cost milliseconds
+ * The `ul` keyword's hint in the address bar, set once in a background's life: at install or
+ * browser start (with the menus, below), or else once the start is quiet, a second after its
+ * start-up (the event a background was started for reaches it a few milliseconds after its own
+ * start-up is done) with no request in flight. At every start, for a browser that forgot it
+ * (Firefox, once the add-on is disabled and enabled again, which is neither); never on the way
+ * to what started it: reading its words is a start's first message read, a synchronous wait for
+ * the browser process, which on a cold click's way to its tabs cost milliseconds
  * (benches/README.md, "Nothing at start-up that the click does not need").
  */
-const afterStart = [setOmniboxHint];
-const AFTER_START_MS = 1000;
-let afterStartDue = false;
+let hintSet = false;
+let quiet = false;
+const QUIET_AFTER_START_MS = 1000;
+function setHint() {
+  hintSet = true;
+  setOmniboxHint();
+}
+/** Sets the hint if it is not set and the start is quiet (after each request, and once the start-up has settled). */
 function settled() {
-  if (!afterStartDue || activity.received !== activity.finished) return;
-  for (const task of afterStart.splice(0)) task();
+  if (!hintSet && quiet && activity.received === activity.finished) setHint();
 }
 
 /**
@@ -172,13 +177,13 @@ for (const item of [...openMenuItems, ...shareMenuItems(), ...webLinkMenuItems, 
 api.contextMenus.onClicked.addListener(counted((info) => `menu ${info?.menuItemId}`, onMenuClicked));
 // Made on install and update, and again at every browser start: whether a browser keeps an
 // extension's items across its own restart is its choice (createMenus() replaces what is there).
-// The `ul` keyword's hint is set then too, at once (and at every start: `afterStart`).
-const madeAtInstall = () => {
-  setOmniboxHint();
+// The `ul` keyword's hint is set then too, at once (see `setHint`).
+const atInstallOrBrowserStart = () => {
+  setHint();
   return createMenus();
 };
-api.runtime.onInstalled.addListener(counted('menus made (installed)', madeAtInstall));
-api.runtime.onStartup.addListener(counted('menus made (browser start)', madeAtInstall));
+api.runtime.onInstalled.addListener(counted('menus made (installed)', atInstallOrBrowserStart));
+api.runtime.onStartup.addListener(counted('menus made (browser start)', atInstallOrBrowserStart));
 // The bookmark menu's item needs the optional bookmarks permission: made when it is granted.
 api.permissions.onAdded.addListener(counted('menus made (permission added)', () => createMenus()));
 api.permissions.onRemoved.addListener(counted('menus made (permission removed)', () => createMenus()));
@@ -197,7 +202,7 @@ if (capabilities.closesOwnTabsOnUpdate) {
   });
 }
 
-// The address bar: the `ul` keyword (its hint: `afterStart`, above), and navigations to a bare
+// The address bar: the `ul` keyword (its hint: `setHint`, above), and navigations to a bare
 // uri-list: URL.
 api.omnibox.onInputChanged.addListener(counted('omnibox changed', (text, suggest) => whenReady(onOmniboxChanged)(text, suggest)));
 api.omnibox.onInputEntered.addListener(counted('omnibox entered', (text, disposition) => whenReady(onOmniboxEntered)(text, disposition)));
@@ -232,9 +237,9 @@ Promise.allSettled([
   activity.startedUp = true;
   publishActivity();
   setTimeout(() => {
-    afterStartDue = true;
+    quiet = true;
     settled();
-  }, AFTER_START_MS);
+  }, QUIET_AFTER_START_MS);
 });
 
 // Keyboard shortcuts (manifest `commands`), each with the active tab.

@@ -762,7 +762,7 @@ export const cases = [
   },
   {
     // The hint is set at every start of the background, once it is quiet, never on a click's way
-    // to its tabs (background.js `afterStart`). Firefox forgets it when the add-on is disabled, and
+    // to its tabs (background.js `setHint`). Firefox forgets it when the add-on is disabled, and
     // enabling it again is neither an install nor a browser start: the hint is there all the
     // same, as it is after the background page was stopped. Chromium's omnibox cannot be read
     // headless.
@@ -772,8 +772,8 @@ export const cases = [
       await browser.goto(`${origin}/link-text.html`);
       // Typed again until the hint shows (a person who types within a second of the add-on's
       // start may see it only as they type on: the background sets it once it is quiet).
-      const hintFirst = async (what) => {
-        const shown = await waitFor(
+      const hintFirst = (what) =>
+        waitFor(
           async () => {
             await browser.addressBar(`ul uri-list:${origin}/page/typed-1;${origin}/page/typed-2?title=Typed`, { enter: false });
             await new Promise((resolve) => setTimeout(resolve, 100));
@@ -782,11 +782,9 @@ export const cases = [
           (titles) => /^Type or paste a uri-list link/.test(titles[0] ?? '') && titles.includes('Open 2 pages as “Typed”'),
           { what: `the hint, then the suggestion (${what})` },
         );
-        return shown;
-      };
       await browser.stopBackground();
       await hintFirst('the background stopped');
-      await browser.script(
+      const reEnabled = await browser.script(
         `const [id, done] = arguments;
          const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
          (async () => {
@@ -797,6 +795,7 @@ export const cases = [
         [browser.addonId],
         { chrome: true, async: true },
       );
+      assert.equal(reEnabled, true, 'the add-on disabled and enabled again');
       await hintFirst('the add-on disabled and enabled again');
     },
   },
