@@ -11,7 +11,7 @@ import { ready, startupMark } from './background/ready.js';
 import './background/settings.js';
 import { api } from './common/api.js';
 import * as capabilities from './common/capabilities.js';
-import { addMenuItem, createMenus, onMenuClicked } from './background/menus.js';
+import { addMenuItem, createMenus, menuItemIds, onMenuClicked } from './background/menus.js';
 import {
   onNavigationFailed,
   onNavigationStarted,
@@ -264,12 +264,16 @@ api.alarms.onAlarm.addListener(({ name }) => {
 });
 
 /**
- * For the end-to-end tests in Chromium, whose native menus and omnibox cannot be driven:
- * the same functions the listeners call, counted as theirs are; and what the background has
- * been asked (`activity`). Only this extension's own contexts can reach them.
+ * For the end-to-end tests, mostly in Chromium, whose native menus and omnibox cannot be
+ * driven: the same functions the listeners call, counted as theirs are; what the background has
+ * been asked (`activity`); the menu items it registered (`menuItemIds`). Only this extension's
+ * own contexts can reach them.
  */
 globalThis.uriListBackground = {
   onMenuClicked: counted((info) => `menu ${info?.menuItemId}`, onMenuClicked),
+  /** What install and browser start run (the menus made, the keyword's hint set), counted as theirs is. */
+  onInstalled: counted('menus made (installed)', atInstallOrBrowserStart),
+  menuItemIds,
   rememberOwnTabs,
   onOmniboxEntered: counted('omnibox entered', whenReady(onOmniboxEntered)),
   onNavigationFailed: counted(navigation('onErrorOccurred'), whenReady(onNavigationFailed)),

@@ -29,6 +29,11 @@ export function addMenuItem(item, onClicked) {
   items.set(id, { ...item, onClicked });
 }
 
+/** The ids of the registered items (for the end-to-end tests: background.js `uriListBackground`). */
+export function menuItemIds() {
+  return [...items.keys()];
+}
+
 /**
  * The contexts for items that act on tabs: the tab strip's own menu where the browser has one
  * for extensions (`"tab"`: Firefox, Chrome 150+), else the page's and the toolbar button's menus.
