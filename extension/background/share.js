@@ -54,9 +54,36 @@ function isAddress(title, url) {
 
 /**
  * A tab's address: `pendingUrl` while a Chrome tab is still loading its first page; for a tab
- * opened unloaded in Chrome (the placeholder page, common/placeholder.js), the page it stands for.
+ * opened unloaded in Chrome (the placeholder page, common/placeholder.js), the page it stands for;
+ * for a Firefox tab in Reader View, the page it shows (`readerViewPage`).
  */
-const urlOf = (tab) => realUrl(tab.url || tab.pendingUrl || '');
+const urlOf = (tab) => readerViewPage(realUrl(tab.url || tab.pendingUrl || ''));
+
+/**
+ * The page a Firefox tab in Reader View shows. Its address is `about:reader?url=URL` (URL
+ * percent-encoded, then the fragment the reader is at), which no other browser opens and
+ * Firefox's own address bar neither shows nor copies: it gives URL, with the fragment after
+ * `about:reader` in place of URL's own (Firefox's `ReaderMode.getOriginalUrl`). So does this,
+ * when URL is an http(s) address; any other address is returned as it is.
+ */
+function readerViewPage(url) {
+  if (!url.startsWith('about:reader?')) return url;
+  let reader;
+  try {
+    reader = new URL(url);
+  } catch {
+    return url;
+  }
+  const page = reader.searchParams.get('url');
+  if (!page) return url;
+  try {
+    const { protocol } = new URL(page);
+    if (protocol !== 'http:' && protocol !== 'https:') return url;
+  } catch {
+    return url;
+  }
+  return reader.hash ? `${page.split('#')[0]}${reader.hash}` : page;
+}
 
 /**
  * A tab's title: for Chrome's placeholder of an unloaded page (common/placeholder.js), the title it shows

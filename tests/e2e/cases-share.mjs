@@ -386,6 +386,40 @@ export const cases = [
     },
   },
   {
+    name: 'share: Firefox: a tab in Reader View is shared as the page it shows, not as its about:reader address',
+    browsers: ['firefox'], // Chrome's reading mode is a side panel: the tab keeps the page's address
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      const article = `${origin}/article.html#the-bridge`;
+      await arrange(browser, { tabs: [{ url: page(origin, 'r1') }, { url: article }, { url: page(origin, 'r2') }], select: [1] });
+      // The person turns Reader View on for the article, the tab in front (the book icon in the
+      // address bar: Firefox looks for an article in the tab shown).
+      const toggled = await browser.inExtension(async () => {
+        const [{ id }] = await browser.tabs.query({ currentWindow: true, index: 1 });
+        // Firefox offers Reader View once it has found the page to be an article (`isArticle`).
+        for (let tries = 0; !(await browser.tabs.get(id)).isArticle; tries++) {
+          if (tries === 100) return 'never found to be an article';
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await browser.tabs.toggleReaderMode(id);
+        return true;
+      });
+      assert.equal(toggled, true);
+      await waitFor(() => browser.state(), (state) => state.tabs[1]?.url.startsWith('about:reader?'), { what: 'the article in Reader View' });
+      // Then selects the three tabs.
+      await browser.script(
+        `gBrowser.selectedTab = gBrowser.tabs[0];
+         gBrowser.addToMultiSelectedTabs(gBrowser.tabs[1]);
+         gBrowser.addToMultiSelectedTabs(gBrowser.tabs[2]);`,
+        [],
+        { chrome: true },
+      );
+      await tabMenu(browser, 0, 'share-tabs');
+      const link = await copied(browser, MARKER);
+      assert.equal(link, `uri-list:${page(origin, 'r1')};${article.replace('#', '%23')};${page(origin, 'r2')}`);
+    },
+  },
+  {
     name: 'share: URLs with ; ? # %23, spaces and non-ASCII characters come back exactly',
     async run({ browser, origin }) {
       await markClipboard(browser, origin);
