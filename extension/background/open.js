@@ -11,7 +11,7 @@ import { shorten } from '../common/prelude.js';
 import { storePreview, notePreviewTab } from './previews.js';
 import { lazyFor } from '../common/settings.js';
 import { currentSettings } from './settings.js';
-import { openGroups } from './tabs.js';
+import { openGroups, tabbedPlaceFor } from './tabs.js';
 import { startupMark } from './ready.js';
 
 
@@ -109,16 +109,22 @@ async function currentGroup(tab) {
 export async function openPreview({ link, text = '', tab, replaceTab = false, active = true, reason = null }) {
   const id = await storePreview({ link, text, reason: previewReason(reason) });
   const url = `${api.runtime.getURL(PREVIEW_PAGE)}?${new URLSearchParams({ id })}`;
+  const same = typeof tab.cookieStoreId === 'string' ? { cookieStoreId: tab.cookieStoreId } : {};
+  // Next to the tab; from a pop-up, in the browser window (tabs.js `tabbedPlaceFor`), or a new one.
+  const place = replaceTab ? null : await tabbedPlaceFor(tab);
   const opened = replaceTab
     ? await api.tabs.update(tab.id, { url })
-    : await api.tabs.create({
-        url,
-        windowId: tab.windowId,
-        index: tab.index + 1,
-        openerTabId: tab.id,
-        active,
-        ...(typeof tab.cookieStoreId === 'string' ? { cookieStoreId: tab.cookieStoreId } : {}),
-      });
+    : place === null
+      ? (await api.windows.create({ url, focused: active, incognito: tab.incognito, ...same })).tabs[0]
+      : await api.tabs.create({
+          url,
+          windowId: place.windowId,
+          index: place.index,
+          ...(place.windowId === tab.windowId ? { openerTabId: tab.id } : {}),
+          active,
+          ...same,
+        });
+  if (place !== null && place.windowId !== tab.windowId && active) await api.windows.update(place.windowId, { focused: true }).catch(() => {});
   await notePreviewTab(id, opened.id);
   return opened;
 }

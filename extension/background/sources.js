@@ -14,6 +14,7 @@ import { ready, startupMark } from './ready.js';
 import { once, storedOpen } from './repeats.js';
 import { currentSettings } from './settings.js';
 import { fromContentScript, fromPopup, fromPreviewPage } from './senders.js';
+import { windowType } from './tabs.js';
 import { openMultilinkOffer } from './web-links.js';
 
 /** The active tab of window `windowId`: what the popup's actions open next to. */
@@ -47,6 +48,7 @@ export const openMessages = {
     settings.catch(() => {}); // a failure is openLink's to say, when it awaits them
     const stored = storedOpen(key);
     stored.catch(() => {}); // likewise `once`'s
+    windowType(tab.windowId); // whether the tab has a tab strip (tabs.js `tabbedPlaceFor`), asked once
     await ready;
     try {
       validLink(href);

@@ -9,7 +9,8 @@ import { startupMark } from './ready.js';
 const MAX_REASON = 200;
 
 /**
- * Opens the plan's groups, in order, next to `tab` (or in a new window), in the tab's
+ * Opens the plan's groups, in order, next to `tab` (or in a new window; from a window without a
+ * tab strip, at the end of a browser window: `tabbedPlaceFor`), in the tab's
  * private/incognito mode and (Firefox) container, then makes each of the plan's groups a tab
  * group with its name and colour (unless `grouped` is false: `type=tabs`). One tab that fails
  * to open does not stop the others.
@@ -44,6 +45,16 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   const opened = [];
   let windowId = tab.windowId;
   let start = tab.index + 1;
+  /** @type {{openerTabId?: number}} */
+  let opener = { openerTabId: tab.id };
+  // From a window without a tab strip (a site's pop-up, an app's window): the browser window.
+  const place = newWindow ? null : await tabbedPlaceFor(tab);
+  const elsewhere = place !== null && place.windowId !== tab.windowId;
+  if (place === null) newWindow = true;
+  else if (elsewhere) {
+    ({ windowId, index: start } = place);
+    opener = {};
+  }
   // A new window is made by its first page (the first that opens); the others then go into it.
   while (newWindow && opened.length === 0 && pages.length > 0) {
     const [{ url, g }] = pages;
@@ -57,7 +68,7 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
       failed(url, error);
     }
   }
-  const opener = newWindow ? {} : { openerTabId: tab.id };
+  if (newWindow) opener = {};
   const loadsFirst = opened.length === 0;
   let late = false;
   const settled = await Promise.allSettled(pages.map(({ url, title }, k) => {
@@ -82,6 +93,9 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   if (active && !newWindow && loadsFirst && settled[0]?.status === 'rejected' && tabIds.length > 0) {
     await api.tabs.update(tabIds[0], { active: true }).catch(() => {});
   }
+  // Opened in the browser window rather than the pop-up the link was in: that window comes to
+  // the front, as it does for a link followed from a pop-up.
+  if (active && elsewhere && tabIds.length > 0) await api.windows.update(windowId, { focused: true }).catch(() => {});
   const groupIds = [];
   if (joinGroupId !== null && !newWindow) {
     if (tabIds.length > 0) groupIds.push(await joinGroup(tabIds, joinGroupId));
@@ -136,6 +150,46 @@ async function unloadedOrLoaded(url, title, properties, loaded) {
     console.warn(`uri-list: could not open ${url} unloaded (${error?.message ?? error}); opening it loaded`);
     return loaded();
   }
+}
+
+/** Each window's type (`normal`, `popup`, `app`...), asked once: a window keeps its type. */
+const windowTypes = new Map();
+/**
+ * The type of window `windowId` (null when it is gone): a promise, asked of the browser once per
+ * window. The click's handler asks it as the click arrives (background/sources.js), beside the
+ * wasm core's start, so that a cold click does not wait for it on its way to its tabs.
+ * @param {number} windowId
+ * @returns {Promise<string | null>}
+ */
+export function windowType(windowId) {
+  let type = windowTypes.get(windowId);
+  if (!type) {
+    if (windowTypes.size >= 64) windowTypes.clear(); // closed windows' ids: never asked again
+    type = api.windows.get(windowId).then((window) => window.type ?? 'normal', () => null);
+    windowTypes.set(windowId, type);
+  }
+  return type;
+}
+
+/**
+ * Where tabs opened from `tab` go: next to it when its window is a browser window with a tab
+ * strip (`normal`). A link in a window without one (a site's pop-up, opened by `window.open` with
+ * the "popup" feature; Chrome's app windows) opens its pages in a browser window of the same
+ * private mode, at the end: the one the pop-up was opened from (its tab's opener's), else the
+ * focused one, else the newest. Left to themselves, Chrome put the tabs in a browser window but
+ * could not group them there (the group was asked for in the pop-up's window), and Firefox put
+ * them in the pop-up, whose tab strip is hidden. Null: no such window (the caller makes one).
+ * (Firefox ignores `windowTypes` in `windows.getLastFocused`, and warns: hence the list.)
+ * @returns {Promise<{windowId: number, index: number} | null>}
+ */
+export async function tabbedPlaceFor(tab) {
+  const type = await windowType(tab.windowId);
+  if (type === 'normal' || type === null) return { windowId: tab.windowId, index: tab.index + 1 };
+  const windows = (await api.windows.getAll({ windowTypes: ['normal'] })).filter((window) => Boolean(window.incognito) === Boolean(tab.incognito));
+  const opener = typeof tab.openerTabId === 'number' ? await api.tabs.get(tab.openerTabId).catch(() => null) : null;
+  const window = windows.find((w) => w.id === opener?.windowId) ?? windows.find((w) => w.focused) ?? windows.at(-1);
+  if (!window) return null;
+  return { windowId: window.id, index: (await api.tabs.query({ windowId: window.id })).length };
 }
 
 /**

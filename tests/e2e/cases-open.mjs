@@ -709,6 +709,49 @@ export const cases = [
     },
   },
   {
+    name: 'open: a uri-list link clicked in a site\'s pop-up window (no tab strip) opens its group in the browser window',
+    async run({ browser, origin }) {
+      try {
+        await browser.goto(`${origin}/page/main`);
+        // A site's pop-up (window.open with the "popup" feature): a window of one page, no tab strip.
+        await browser.inPage((url) => void window.open(url, '_blank', 'popup,width=700,height=500'), `${origin}/click-title.html`);
+        await browser.switchTo(`${origin}/click-title.html`);
+        await browser.click('#link');
+        const state = await settled(browser, origin, { tabs: 5, groups: 1 }, 'the group, opened from the pop-up');
+        const main = state.tabs.find((tab) => tab.url === '/page/main').window;
+        const popup = state.tabs.find((tab) => tab.url === '/click-title.html').window;
+        assert.notEqual(main, popup, 'the pop-up is a window of its own');
+        assert.deepEqual(state.groups.map(({ title, window }) => [title, window]), [['Reading list', main]], 'the group is in the browser window');
+        assert.deepEqual(
+          state.tabs.filter((tab) => tab.window === main).map((tab) => [tab.url, tab.group, tab.active]),
+          [
+            ['/page/main', null, false],
+            ['/page/one', 'Reading list', true],
+            ['/page/two', 'Reading list', false],
+            ['/page/three', 'Reading list', false],
+          ],
+          'at the end of the browser window, the first page in front',
+        );
+        assert.deepEqual(state.tabs.filter((tab) => tab.window === popup).map((tab) => tab.url), ['/click-title.html'], 'the pop-up keeps its one page');
+
+        // A list shown on the preview page first (type=list): the preview page opens there too.
+        await browser.inPage(() => {
+          const link = document.getElementById('link');
+          link.href = link.href.replace('?title=', '?type=list&title=');
+        });
+        await browser.click('#link');
+        const previewed = await settled(browser, origin, { tabs: 6, groups: 1 }, 'the preview page, opened from the pop-up');
+        const preview = previewed.tabs.find((tab) => /preview\/preview\.html/.test(tab.url));
+        assert.equal(preview?.window, main, `the preview page is in the browser window: ${JSON.stringify(previewed.tabs)}`);
+        assert.equal(preview.active, true, 'in front');
+      } finally {
+        // The pop-up closed and the browser window's tab driven again, as the next case expects.
+        await browser.switchTo(`${origin}/click-title.html`).then(() => browser.inPage(() => window.close())).catch(() => {});
+        await browser.switchTo(`${origin}/page/main`);
+      }
+    },
+  },
+  {
     name: 'open: the menus made twice at once (an install and a change of permissions together) are the same menus as made once, and nothing is logged',
     async run({ browser }) {
       /** The registered items that the browser has as menu items (an update of one it lacks fails). */
