@@ -11,7 +11,7 @@ import { shorten } from '../common/prelude.js';
 import { storePreview, notePreviewTab } from './previews.js';
 import { lazyFor } from '../common/settings.js';
 import { currentSettings } from './settings.js';
-import { openGroups, tabbedPlaceFor } from './tabs.js';
+import { openGroups, sameContext, tabbedPlaceFor, toFront } from './tabs.js';
 import { startupMark } from './ready.js';
 
 
@@ -109,7 +109,7 @@ async function currentGroup(tab) {
 export async function openPreview({ link, text = '', tab, replaceTab = false, active = true, reason = null }) {
   const id = await storePreview({ link, text, reason: previewReason(reason) });
   const url = `${api.runtime.getURL(PREVIEW_PAGE)}?${new URLSearchParams({ id })}`;
-  const same = typeof tab.cookieStoreId === 'string' ? { cookieStoreId: tab.cookieStoreId } : {};
+  const same = sameContext(tab);
   // Next to the tab; from a pop-up, in the browser window (tabs.js `tabbedPlaceFor`), or a new one.
   const place = replaceTab ? null : await tabbedPlaceFor(tab);
   const opened = replaceTab
@@ -120,11 +120,11 @@ export async function openPreview({ link, text = '', tab, replaceTab = false, ac
           url,
           windowId: place.windowId,
           index: place.index,
-          ...(place.windowId === tab.windowId ? { openerTabId: tab.id } : {}),
+          ...(place.elsewhere ? {} : { openerTabId: tab.id }),
           active,
           ...same,
         });
-  if (place !== null && place.windowId !== tab.windowId && active) await api.windows.update(place.windowId, { focused: true }).catch(() => {});
+  if (active) await toFront(place);
   await notePreviewTab(id, opened.id);
   return opened;
 }

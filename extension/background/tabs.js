@@ -49,9 +49,8 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   let opener = { openerTabId: tab.id };
   // From a window without a tab strip (a site's pop-up, an app's window): the browser window.
   const place = newWindow ? null : await tabbedPlaceFor(tab);
-  const elsewhere = place !== null && place.windowId !== tab.windowId;
   if (place === null) newWindow = true;
-  else if (elsewhere) {
+  else if (place.elsewhere) {
     ({ windowId, index: start } = place);
     opener = {};
   }
@@ -93,9 +92,7 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   if (active && !newWindow && loadsFirst && settled[0]?.status === 'rejected' && tabIds.length > 0) {
     await api.tabs.update(tabIds[0], { active: true }).catch(() => {});
   }
-  // Opened in the browser window rather than the pop-up the link was in: that window comes to
-  // the front, as it does for a link followed from a pop-up.
-  if (active && elsewhere && tabIds.length > 0) await api.windows.update(windowId, { focused: true }).catch(() => {});
+  if (active && tabIds.length > 0) await toFront(place);
   const groupIds = [];
   if (joinGroupId !== null && !newWindow) {
     if (tabIds.length > 0) groupIds.push(await joinGroup(tabIds, joinGroupId));
@@ -179,17 +176,27 @@ export function windowType(windowId) {
  * focused one, else the newest. Left to themselves, Chrome put the tabs in a browser window but
  * could not group them there (the group was asked for in the pop-up's window), and Firefox put
  * them in the pop-up, whose tab strip is hidden. Null: no such window (the caller makes one).
+ * `elsewhere`: not `tab`'s own window (bring it to the front with `toFront`).
  * (Firefox ignores `windowTypes` in `windows.getLastFocused`, and warns: hence the list.)
- * @returns {Promise<{windowId: number, index: number} | null>}
+ * @returns {Promise<{windowId: number, index: number, elsewhere: boolean} | null>}
  */
 export async function tabbedPlaceFor(tab) {
   const type = await windowType(tab.windowId);
-  if (type === 'normal' || type === null) return { windowId: tab.windowId, index: tab.index + 1 };
+  if (type === 'normal' || type === null) return { windowId: tab.windowId, index: tab.index + 1, elsewhere: false };
   const windows = (await api.windows.getAll({ windowTypes: ['normal'] })).filter((window) => Boolean(window.incognito) === Boolean(tab.incognito));
   const opener = typeof tab.openerTabId === 'number' ? await api.tabs.get(tab.openerTabId).catch(() => null) : null;
   const window = windows.find((w) => w.id === opener?.windowId) ?? windows.find((w) => w.focused) ?? windows.at(-1);
   if (!window) return null;
-  return { windowId: window.id, index: (await api.tabs.query({ windowId: window.id })).length };
+  return { windowId: window.id, index: (await api.tabs.query({ windowId: window.id })).length, elsewhere: true };
+}
+
+/**
+ * Tabs opened in `place` rather than in the pop-up the link was in: that window comes to the
+ * front, as it does for a link followed from a pop-up. Nothing for a place next to the tab.
+ * @param {{windowId: number, elsewhere: boolean} | null} place
+ */
+export async function toFront(place) {
+  if (place?.elsewhere) await api.windows.update(place.windowId, { focused: true }).catch(() => {});
 }
 
 /**
@@ -197,6 +204,6 @@ export async function tabbedPlaceFor(tab) {
  * otherwise they would open in the default one. Chrome tabs have no `cookieStoreId` (and
  * `tabs.create` rejects the key), so nothing is added there.
  */
-function sameContext(tab) {
+export function sameContext(tab) {
   return typeof tab.cookieStoreId === 'string' ? { cookieStoreId: tab.cookieStoreId } : {};
 }
