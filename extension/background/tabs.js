@@ -44,15 +44,16 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   /** What opened, in the list's order: `{id, g}`. */
   const opened = [];
   let windowId = tab.windowId;
-  let start = tab.index + 1;
+  let start = 0;
   /** @type {{openerTabId?: number}} */
   let opener = { openerTabId: tab.id };
-  // From a window without a tab strip (a site's pop-up, an app's window): the browser window.
+  // Next to the tab (after the pinned tabs); from a window without a tab strip (a site's
+  // pop-up, an app's window): in the browser window.
   const place = newWindow ? null : await tabbedPlaceFor(tab);
   if (place === null) newWindow = true;
-  else if (place.elsewhere) {
+  else {
     ({ windowId, index: start } = place);
-    opener = {};
+    if (place.elsewhere) opener = {};
   }
   // A new window is made by its first page (the first that opens); the others then go into it.
   while (newWindow && opened.length === 0 && pages.length > 0) {
@@ -170,7 +171,7 @@ export function windowType(windowId) {
 
 /**
  * Where tabs opened from `tab` go: next to it when its window is a browser window with a tab
- * strip (`normal`). A link in a window without one (a site's pop-up, opened by `window.open` with
+ * strip (`normal`), and from a pinned tab right after the pinned tabs (`nextTo`). A link in a window without one (a site's pop-up, opened by `window.open` with
  * the "popup" feature; Chrome's app windows) opens its pages in a browser window of the same
  * private mode, at the end: the one the pop-up was opened from (its tab's opener's), else the
  * focused one, else the newest. Left to themselves, Chrome put the tabs in a browser window but
@@ -182,12 +183,25 @@ export function windowType(windowId) {
  */
 export async function tabbedPlaceFor(tab) {
   const type = await windowType(tab.windowId);
-  if (type === 'normal' || type === null) return { windowId: tab.windowId, index: tab.index + 1, elsewhere: false };
+  if (type === 'normal' || type === null) return { windowId: tab.windowId, index: await nextTo(tab), elsewhere: false };
   const windows = (await api.windows.getAll({ windowTypes: ['normal'] })).filter((window) => Boolean(window.incognito) === Boolean(tab.incognito));
   const opener = typeof tab.openerTabId === 'number' ? await api.tabs.get(tab.openerTabId).catch(() => null) : null;
   const window = windows.find((w) => w.id === opener?.windowId) ?? windows.find((w) => w.focused) ?? windows.at(-1);
   if (!window) return null;
   return { windowId: window.id, index: (await api.tabs.query({ windowId: window.id })).length, elsewhere: true };
+}
+
+/**
+ * The index right after `tab`, or after the last pinned tab when `tab` is pinned: no tab is made
+ * among the pinned ones. Asked for there, Chrome makes each new tab at the first index after
+ * them, so that tabs asked for at once (openGroups) came out of the list's order when another
+ * pinned tab followed the link's (the second page first, the first page last).
+ * @returns {Promise<number>}
+ */
+async function nextTo(tab) {
+  if (!tab.pinned) return tab.index + 1;
+  const pinned = await api.tabs.query({ windowId: tab.windowId, pinned: true }).catch(() => []);
+  return Math.max(tab.index + 1, pinned.length);
 }
 
 /**

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { SCREENSHOTS } from './popup.mjs';
 import { waitFor } from './util.mjs';
+import { arrange } from './cases-share.mjs';
 
 /** The state with URLs on the fixture server shortened to their path ("/page/one"). */
 export async function stateOf(browser, origin) {
@@ -749,6 +750,40 @@ export const cases = [
         await browser.switchTo(`${origin}/click-title.html`).then(() => browser.inPage(() => window.close())).catch(() => {});
         await browser.switchTo(`${origin}/page/main`);
       }
+    },
+  },
+  {
+    name: 'open: a uri-list link clicked in a pinned tab, with another pinned tab after it, opens its group in the list\'s order right after the pinned tabs',
+    async run({ browser, origin }) {
+      await arrange(browser, { tabs: [{ url: `${origin}/click-title.html` }, { url: `${origin}/page/pinned` }, { url: `${origin}/page/loose` }] });
+      // The link's tab and the one after it pinned, as a person pins them.
+      if (browser.name === 'chromium') {
+        await browser.inExtension(async () => {
+          for (const tab of (await chrome.tabs.query({ currentWindow: true })).slice(0, 2)) await chrome.tabs.update(tab.id, { pinned: true });
+        });
+      } else {
+        await browser.script('gBrowser.pinTab(gBrowser.tabs[0]); gBrowser.pinTab(gBrowser.tabs[1]);', [], { chrome: true });
+      }
+      const pinned = () =>
+        browser.name === 'chromium'
+          ? browser.inExtension(async () => (await chrome.tabs.query({ pinned: true })).map((tab) => new URL(tab.url).pathname))
+          : browser.script('return gBrowser.tabs.filter((tab) => tab.pinned).map((tab) => tab.linkedBrowser.currentURI.pathQueryRef);', [], { chrome: true });
+      assert.deepEqual(await pinned(), ['/click-title.html', '/page/pinned']);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 6, groups: 1 }, 'the group, opened from a pinned tab');
+      assert.deepEqual(
+        urlAndGroup(state),
+        [
+          ['/click-title.html', null],
+          ['/page/pinned', null],
+          ['/page/one', 'Reading list'],
+          ['/page/two', 'Reading list'],
+          ['/page/three', 'Reading list'],
+          ['/page/loose', null],
+        ],
+        'the pages in the list\'s order, after the pinned tabs',
+      );
+      assert.deepEqual(await pinned(), ['/click-title.html', '/page/pinned'], 'the pinned tabs stay pinned, and no new tab is');
     },
   },
   {
