@@ -13,6 +13,16 @@ import { AUDIT_SCRIPT } from './axe.mjs';
 import { findProgram, tempDir, waitFor, withTimeout } from './util.mjs';
 
 export const EXTENSION_UUID = 'a3c7e0d4-51f6-4b0e-9a51-75c1e2d0c0de';
+
+/**
+ * Firefox's lines for a content script's message whose page went away (unloaded, or into the
+ * back-forward cache) before the background's answer came: extensionErrors() does not count them.
+ */
+const ANSWERED_AFTER_LEAVING = [
+  "Promise rejected after context unloaded: Actor 'Conduits' destroyed before query 'RuntimeMessage' was resolved",
+  'Promise resolved after context unloaded',
+  'Promise resolved while context is inactive',
+];
 const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Alt: '\uE00A', Tab: '\uE004', Escape: '\uE00C', ArrowDown: '\uE015' };
 const BUTTONS = { left: 0, middle: 1, right: 2 };
 
@@ -543,14 +553,24 @@ class FirefoxDriver {
    * Error messages from this extension: uncaught errors in its files (from the browser console,
    * to which every process reports them) and its console.error calls (printed on Firefox's
    * stdout; the extension's messages all start with "uri-list:").
+   *
+   * Not counted: Firefox's own lines for a content script's message whose page went away before
+   * the background answered (`ANSWERED_AFTER_LEAVING`: the tab navigated or closed, or the page
+   * went into the back-forward cache, meanwhile; here, a case's page replaced by the next case's).
+   * Firefox reports one for any content script with a message in flight as its page leaves,
+   * whatever the script does with the promise (content/prelude.js `ask` lets it go: nobody is
+   * left to tell), and a person leaving a page at that moment gets the same line; the message
+   * itself has reached the background. Only those exact lines, only from content.js: the
+   * background's own calls cut short (a stopped background) still count.
    */
   async extensionErrors() {
     const thrown = await this.script(
       `return Services.console.getMessageArray()
          .filter((m) => m instanceof Ci.nsIScriptError && !(m.flags & Ci.nsIScriptError.warningFlag))
          .filter((m) => String(m.sourceName).startsWith('moz-extension://' + arguments[0] + '/'))
+         .filter((m) => !(String(m.sourceName) === 'moz-extension://' + arguments[0] + '/content.js' && arguments[1].includes(m.errorMessage.trim())))
          .map((m) => m.errorMessage + ' (' + m.sourceName + ':' + m.lineNumber + ')');`,
-      [EXTENSION_UUID],
+      [EXTENSION_UUID, ANSWERED_AFTER_LEAVING],
       { chrome: true },
     );
     const logged = this.output.split('\n').filter((line) => /^console\.error: "?uri-list:/.test(line));
