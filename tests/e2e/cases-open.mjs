@@ -766,9 +766,9 @@ export const cases = [
       }
       const pinned = () =>
         browser.name === 'chromium'
-          ? browser.inExtension(async () => (await chrome.tabs.query({ pinned: true })).map((tab) => new URL(tab.url).pathname))
+          ? browser.inExtension(async () => (await chrome.tabs.query({ pinned: true })).map((tab) => (tab.url || tab.pendingUrl ? new URL(tab.url || tab.pendingUrl).pathname : '')))
           : browser.script('return gBrowser.tabs.filter((tab) => tab.pinned).map((tab) => tab.linkedBrowser.currentURI.pathQueryRef);', [], { chrome: true });
-      assert.deepEqual(await pinned(), ['/click-title.html', '/page/pinned']);
+      await waitFor(pinned, (paths) => paths.join() === '/click-title.html,/page/pinned', { what: 'the two tabs pinned' });
       await browser.click('#link');
       const state = await settled(browser, origin, { tabs: 6, groups: 1 }, 'the group, opened from a pinned tab');
       assert.deepEqual(
