@@ -30,8 +30,8 @@ function pageToRestore(url) {
 }
 
 /**
- * Writes down every tab of ours to bring back: `{url, windowId, index, active, group}`, `group`
- * being `{id, title, color}` or null. Returns how many there are.
+ * Writes down every tab of ours to bring back: `{url, windowId, index, active, pinned, group}`,
+ * `group` being `{id, title, color}` or null. Returns how many there are.
  */
 export async function rememberOwnTabs() {
   const groups = new Map((await api.tabGroups.query({})).map((group) => [group.id, group]));
@@ -45,6 +45,7 @@ export async function rememberOwnTabs() {
       windowId: tab.windowId,
       index: tab.index,
       active: tab.active,
+      pinned: tab.pinned === true,
       group: group ? { id: group.id, title: group.title ?? '', color: group.color } : null,
     });
   }
@@ -54,7 +55,7 @@ export async function rememberOwnTabs() {
 
 /**
  * Opens again the tabs that `rememberOwnTabs` wrote down (and forgets them): each in its window,
- * at its place, in its group (the same group when it is still there, else a new one with its name
+ * at its place (pinned again if it was), in its group (the same group when it is still there, else a new one with its name
  * and colour), the one that was in front in front again. A window closed meanwhile takes none back.
  */
 export async function restoreOwnTabs() {
@@ -72,7 +73,7 @@ export async function restoreOwnTabs() {
   for (const tab of tabs) {
     let created;
     try {
-      created = await api.tabs.create({ windowId: tab.windowId, index: tab.index, url: tab.url, active: tab.active === true });
+      created = await api.tabs.create({ windowId: tab.windowId, index: tab.index, url: tab.url, active: tab.active === true, pinned: tab.pinned === true });
       restored += 1;
     } catch (error) {
       // One tab that cannot be opened again does not stop the others; it is said, not dropped.

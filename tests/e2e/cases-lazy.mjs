@@ -214,7 +214,8 @@ export const cases = [
         // A preview page a person is reading, at the end of the window.
         const link = `uri-list:${origin}/page/p1;${origin}/page/p2?title=Read%20later`;
         const preview = `${await browser.extensionUrl('preview/preview.html')}?${new URLSearchParams({ link })}`;
-        await browser.inExtension((url) => chrome.tabs.create({ url, active: false }), preview);
+        // Pinned by the person (which puts it first in the window).
+        await browser.inExtension((url) => chrome.tabs.create({ url, active: false, pinned: true }), preview);
         await opened(browser, origin, 7, 'the preview page too');
         // What runtime.onUpdateAvailable does before it lets the update in (a test cannot offer
         // an update): the extension's own tabs are written down. Then the extension is loaded
@@ -222,8 +223,10 @@ export const cases = [
         assert.equal(await browser.inExtension(() => globalThis.uriListBackground.rememberOwnTabs()), 5);
         await browser.reloadExtension();
         const back = await opened(browser, origin, 7, 'the tabs back in their places and groups');
-        assert.deepEqual(back.map((tab) => [tab.page, tab.group]), [['/lazy.html', null], ...GROUPS, [preview, null]]);
-        for (const [n, [page]] of GROUPS.entries()) if (n > 0) await assertUnloaded(browser, origin, back[n + 1], page);
+        assert.deepEqual(back.map((tab) => [tab.page, tab.group]), [[preview, null], ['/lazy.html', null], ...GROUPS]);
+        const pinned = await browser.inExtension(async () => (await chrome.tabs.query({ pinned: true })).map((tab) => tab.url));
+        assert.deepEqual(pinned, [preview], 'the preview page pinned again, and only it');
+        for (const [n, [page]] of GROUPS.entries()) if (n > 0) await assertUnloaded(browser, origin, back[n + 2], page);
         const state = await browser.state();
         assert.deepEqual(state.groups.map((group) => [group.title, group.color === 'red']), [['Later (1)', false], ['Inner', true], ['Later (2)', false]]);
         // Nothing was fetched to bring them back, and they still load when selected.
