@@ -47,7 +47,7 @@ export async function openGroups(groups, { tab, active, newWindow, grouped, lazy
   let start = 0;
   /** @type {{openerTabId?: number}} */
   let opener = { openerTabId: tab.id };
-  // Next to the tab (after the pinned tabs); from a window without a tab strip (a site's
+  // Next to the tab (past pinned tabs and split views); from a window without a tab strip (a site's
   // pop-up, an app's window): in the browser window.
   const place = newWindow ? null : await tabbedPlaceFor(tab);
   if (place === null) newWindow = true;
@@ -171,8 +171,9 @@ export function windowType(windowId) {
 
 /**
  * Where tabs opened from `tab` go: next to it when its window is a browser window with a tab
- * strip (`normal`), and from a pinned tab right after the pinned tabs (`nextTo`). A link in a window without one (a site's pop-up, opened by `window.open` with
- * the "popup" feature; Chrome's app windows) opens its pages in a browser window of the same
+ * strip (`normal`), past the pinned tabs or the split view it is in (`nextTo`). A link in a
+ * window without one (a site's pop-up, opened by `window.open` with the "popup" feature;
+ * Chrome's app windows) opens its pages in a browser window of the same
  * private mode, at the end: the one the pop-up was opened from (its tab's opener's), else the
  * focused one, else the newest. Left to themselves, Chrome put the tabs in a browser window but
  * could not group them there (the group was asked for in the pop-up's window), and Firefox put
@@ -192,16 +193,32 @@ export async function tabbedPlaceFor(tab) {
 }
 
 /**
- * The index right after `tab`, or after the last pinned tab when `tab` is pinned: no tab is made
- * among the pinned ones. Asked for there, Chrome makes each new tab at the first index after
- * them, so that tabs asked for at once (openGroups) came out of the list's order when another
- * pinned tab followed the link's (the second page first, the first page last).
+ * The index right after `tab`, past what the browser keeps together with it: the pinned tabs,
+ * when `tab` is pinned, and its split view (two tabs shown side by side: `splitViewId`), when it
+ * is in one. Asked for inside either, Chrome makes each new tab at the first index after it, so
+ * that tabs asked for at once (openGroups) came out of the list's order (the second page first,
+ * the first page last). One tab query, only from a pinned or split tab.
  * @returns {Promise<number>}
  */
 async function nextTo(tab) {
-  if (!tab.pinned) return tab.index + 1;
-  const pinned = await api.tabs.query({ windowId: tab.windowId, pinned: true }).catch(() => []);
-  return Math.max(tab.index + 1, pinned.length);
+  let index = tab.index + 1;
+  if (tab.pinned) index = Math.max(index, (await tabsWhere({ windowId: tab.windowId, pinned: true })).length);
+  if (typeof tab.splitViewId === 'number' && tab.splitViewId !== SPLIT_VIEW_ID_NONE) {
+    for (const other of await tabsWhere({ windowId: tab.windowId, splitViewId: tab.splitViewId })) index = Math.max(index, other.index + 1);
+  }
+  return index;
+}
+
+/** `tabs.Tab.splitViewId` of a tab in no split view. */
+const SPLIT_VIEW_ID_NONE = -1;
+
+/** The tabs `query` matches; none when the browser cannot answer it (a property it does not know). */
+async function tabsWhere(query) {
+  try {
+    return await api.tabs.query(query);
+  } catch {
+    return [];
+  }
 }
 
 /**

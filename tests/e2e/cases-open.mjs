@@ -787,6 +787,46 @@ export const cases = [
     },
   },
   {
+    name: 'open: a uri-list link clicked in the left tab of a split view opens its group in the list\'s order after the split view, which stays whole',
+    async run({ browser, origin }) {
+      await arrange(browser, { tabs: [{ url: `${origin}/click-title.html` }, { url: `${origin}/page/beside` }, { url: `${origin}/page/loose` }] });
+      // The link's tab and the next one shown side by side, as a person splits them from the tab menu.
+      if (browser.name === 'chromium') {
+        await browser.inExtension(async () => {
+          const [left, right] = await chrome.tabs.query({ currentWindow: true });
+          await chrome.tabs.createSplit([left.id, right.id]);
+        });
+      } else {
+        await browser.script('gBrowser.addTabSplitView([gBrowser.tabs[0], gBrowser.tabs[1]], { insertBefore: gBrowser.tabs[0] });', [], { chrome: true });
+      }
+      /** The tabs' paths in the strip, and for each whether it is in the split view. */
+      const strip = () =>
+        browser.name === 'chromium'
+          ? browser.inExtension(async () =>
+              (await chrome.tabs.query({ currentWindow: true })).map((tab) => [(tab.url || tab.pendingUrl || '').replace(/^https?:\/\/[^/]+/, ''), tab.splitViewId !== chrome.tabs.SPLIT_VIEW_ID_NONE]),
+            )
+          : browser.script('return gBrowser.tabs.map((tab) => [tab.linkedBrowser.currentURI.pathQueryRef, Boolean(tab.splitview)]);', [], { chrome: true });
+      await waitFor(strip, (tabs) => JSON.stringify(tabs) === JSON.stringify([['/click-title.html', true], ['/page/beside', true], ['/page/loose', false]]), {
+        what: 'the link\'s tab and the next in a split view',
+      });
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 6, groups: 1 }, 'the group, opened from a split view');
+      assert.deepEqual(
+        urlAndGroup(state),
+        [
+          ['/click-title.html', null],
+          ['/page/beside', null],
+          ['/page/one', 'Reading list'],
+          ['/page/two', 'Reading list'],
+          ['/page/three', 'Reading list'],
+          ['/page/loose', null],
+        ],
+        'the pages in the list\'s order, after the split view',
+      );
+      assert.deepEqual((await strip()).slice(0, 2), [['/click-title.html', true], ['/page/beside', true]], 'the split view stays whole');
+    },
+  },
+  {
     name: 'open: the menus made twice at once (an install and a change of permissions together) are the same menus as made once, and nothing is logged',
     async run({ browser }) {
       /** The registered items that the browser has as menu items (an update of one it lacks fails). */
