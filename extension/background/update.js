@@ -55,8 +55,10 @@ export async function rememberOwnTabs() {
 
 /**
  * Opens again the tabs that `rememberOwnTabs` wrote down (and forgets them): each in its window,
- * at its place (pinned again if it was), in its group (the same group when it is still there, else a new one with its name
- * and colour), the one that was in front in front again. A window closed meanwhile takes none back.
+ * at its place (pinned again if it was), in its group (the same group when it is still there,
+ * else a new one with its name and colour), the one that was in front in front again. A window
+ * closed meanwhile takes none back. (A tab that was in a split view comes back beside it, not
+ * in it.)
  */
 export async function restoreOwnTabs() {
   const { [RESTORE_KEY]: remembered } = await api.storage.local.get(RESTORE_KEY);
