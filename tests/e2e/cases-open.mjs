@@ -132,6 +132,28 @@ const URI_LIST_NAVIGATION = 'webNavigation.onErrorOccurred uri-list';
 export const urlAndGroup = (state) => state.tabs.map((t) => [t.url, t.group]);
 
 /**
+ * A click on the link of click-title.html (the window's first tab, `second` the next, then
+ * /page/loose) and its three pages, grouped, in the list's order right after `second`.
+ */
+async function opensInOrderAfter(browser, origin, second, what) {
+  await browser.click('#link');
+  const state = await settled(browser, origin, { tabs: 6, groups: 1 }, what);
+  assert.deepEqual(
+    urlAndGroup(state),
+    [
+      ['/click-title.html', null],
+      [second, null],
+      ['/page/one', 'Reading list'],
+      ['/page/two', 'Reading list'],
+      ['/page/three', 'Reading list'],
+      ['/page/loose', null],
+    ],
+    `the pages in the list's order, right after ${second}`,
+  );
+}
+
+
+/**
  * The link shown by a preview page URL, or null if `url` is not the preview page. The extension
  * keeps what a preview shows in storage.local, under the id in its URL (`?id=`); the Firefox
  * protocol handler's URLs carry the link itself (`?link=`).
@@ -769,20 +791,7 @@ export const cases = [
           ? browser.inExtension(async () => (await chrome.tabs.query({ pinned: true })).map((tab) => (tab.url || tab.pendingUrl ? new URL(tab.url || tab.pendingUrl).pathname : '')))
           : browser.script('return gBrowser.tabs.filter((tab) => tab.pinned).map((tab) => tab.linkedBrowser.currentURI.pathQueryRef);', [], { chrome: true });
       await waitFor(pinned, (paths) => paths.join() === '/click-title.html,/page/pinned', { what: 'the two tabs pinned' });
-      await browser.click('#link');
-      const state = await settled(browser, origin, { tabs: 6, groups: 1 }, 'the group, opened from a pinned tab');
-      assert.deepEqual(
-        urlAndGroup(state),
-        [
-          ['/click-title.html', null],
-          ['/page/pinned', null],
-          ['/page/one', 'Reading list'],
-          ['/page/two', 'Reading list'],
-          ['/page/three', 'Reading list'],
-          ['/page/loose', null],
-        ],
-        'the pages in the list\'s order, after the pinned tabs',
-      );
+      await opensInOrderAfter(browser, origin, '/page/pinned', 'the group, opened from a pinned tab');
       assert.deepEqual(await pinned(), ['/click-title.html', '/page/pinned'], 'the pinned tabs stay pinned, and no new tab is');
     },
   },
@@ -809,20 +818,7 @@ export const cases = [
       await waitFor(strip, (tabs) => JSON.stringify(tabs) === JSON.stringify([['/click-title.html', true], ['/page/beside', true], ['/page/loose', false]]), {
         what: 'the link\'s tab and the next in a split view',
       });
-      await browser.click('#link');
-      const state = await settled(browser, origin, { tabs: 6, groups: 1 }, 'the group, opened from a split view');
-      assert.deepEqual(
-        urlAndGroup(state),
-        [
-          ['/click-title.html', null],
-          ['/page/beside', null],
-          ['/page/one', 'Reading list'],
-          ['/page/two', 'Reading list'],
-          ['/page/three', 'Reading list'],
-          ['/page/loose', null],
-        ],
-        'the pages in the list\'s order, after the split view',
-      );
+      await opensInOrderAfter(browser, origin, '/page/beside', 'the group, opened from a split view');
       assert.deepEqual((await strip()).slice(0, 2), [['/click-title.html', true], ['/page/beside', true]], 'the split view stays whole');
     },
   },
