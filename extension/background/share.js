@@ -10,6 +10,7 @@ import { localized } from '../common/i18n.js';
 import { placeholderTitle, realUrl, unloadedTitle } from '../common/placeholder.js';
 import { MAX_LINK_LENGTH, withoutBidiControls } from '../common/prelude.js';
 import { readSettings, SHARE_FORMATS } from '../common/settings.js';
+import { inSplitView } from './tabs.js';
 
 /**
  * Links longer than this are still copied, with a warning: 8 000 octets is the length RFC 9110
@@ -249,7 +250,8 @@ function countReasons(reasons) {
 /**
  * The tabs a scope means, in tab-strip order, and their groups.
  * - `tabs`: the highlighted tabs of the window; if `clicked` (a tab whose context menu was used)
- *   is not among them, that tab alone, as the browser's own tab menu does;
+ *   is not among them, that tab alone, as the browser's own tab menu does; either way with the
+ *   other half of a split view one of them is in (`withSplitViews`);
  * - `group`: every tab of `clicked`'s group (none if it is in no group);
  * - `window`: every tab of the window.
  *
@@ -263,10 +265,26 @@ export async function gather(scope, { windowId, clicked }) {
   else if (scope === 'group') {
     const groupId = clicked?.groupId ?? NO_GROUP;
     tabs = groupId === NO_GROUP ? [] : await api.tabs.query({ windowId: window, groupId });
-  } else if (clicked && !clicked.highlighted) tabs = [clicked];
-  else tabs = await api.tabs.query({ windowId: window, highlighted: true });
+  } else {
+    tabs = clicked && !clicked.highlighted ? [clicked] : await api.tabs.query({ windowId: window, highlighted: true });
+    tabs = await withSplitViews(tabs, window);
+  }
   tabs.sort((a, b) => a.index - b.index);
   return { tabs, groups: await groupsOf(tabs) };
+}
+
+/**
+ * `tabs` with the other half of each split view one of them is in. A person sees a split view's
+ * two pages at once, and the browsers move it as one; Chrome highlights both halves, but Firefox
+ * selects only the one in front, so that "Copy tabs" there copied one of the two pages shown.
+ * One more tab query, only when a tab is in a split view.
+ */
+async function withSplitViews(tabs, windowId) {
+  const splits = new Set(tabs.filter(inSplitView).map((tab) => tab.splitViewId));
+  if (splits.size === 0) return tabs;
+  const have = new Set(tabs.map((tab) => tab.id));
+  const halves = (await api.tabs.query({ windowId })).filter((tab) => splits.has(tab.splitViewId) && !have.has(tab.id));
+  return [...tabs, ...halves];
 }
 
 /** The tab groups the tabs belong to, by id. */

@@ -203,14 +203,19 @@ export async function tabbedPlaceFor(tab) {
 async function nextTo(tab) {
   let index = tab.index + 1;
   if (tab.pinned) index = Math.max(index, (await tabsWhere({ windowId: tab.windowId, pinned: true })).length);
-  if (typeof tab.splitViewId === 'number' && tab.splitViewId !== SPLIT_VIEW_ID_NONE) {
+  if (inSplitView(tab)) {
     for (const other of await tabsWhere({ windowId: tab.windowId, splitViewId: tab.splitViewId })) index = Math.max(index, other.index + 1);
   }
   return index;
 }
 
-/** `tabs.Tab.splitViewId` of a tab in no split view. */
-const SPLIT_VIEW_ID_NONE = -1;
+/**
+ * Whether `tab` is one half of a split view (two tabs shown side by side, Chrome and Firefox):
+ * its `splitViewId` is not `tabs.SPLIT_VIEW_ID_NONE` (-1). A browser without split views gives none.
+ */
+export function inSplitView(tab) {
+  return typeof tab.splitViewId === 'number' && tab.splitViewId !== -1;
+}
 
 /** The tabs `query` matches; none when the browser cannot answer it (a property it does not know). */
 async function tabsWhere(query) {

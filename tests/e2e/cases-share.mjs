@@ -312,6 +312,52 @@ export const cases = [
     },
   },
   {
+    name: 'share: a split view is copied whole, the two pages a person sees side by side, from the tab menu and the popup',
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      await forgetShareFormat(browser); // the popup starts on the uri-list link
+      const urls = ['loose', 'left', 'right', 'after'].map((name) => ({ url: page(origin, name) }));
+      await arrange(browser, { tabs: urls, select: [1] });
+      // The tabs left and right shown side by side.
+      if (browser.name === 'chromium') {
+        await browser.inExtension(async () => {
+          const [, left, right] = await chrome.tabs.query({ currentWindow: true });
+          await chrome.tabs.createSplit([left.id, right.id]);
+        });
+      } else {
+        await browser.script('gBrowser.addTabSplitView([gBrowser.tabs[1], gBrowser.tabs[2]], { insertBefore: gBrowser.tabs[1] });', [], { chrome: true });
+      }
+      /** The split view in front (its left tab selected), as a click on it in the tab strip does. */
+      const inFront = async (what) => {
+        if (browser.name === 'chromium') {
+          await browser.inExtension(async () => {
+            const [, left] = await chrome.tabs.query({ currentWindow: true });
+            await chrome.tabs.update(left.id, { active: true });
+          });
+        } else {
+          await browser.script('gBrowser.selectedTab = gBrowser.tabs[1];', [], { chrome: true });
+        }
+        await waitFor(() => browser.state(), (state) => state.tabs[1].active && state.tabs[1].url === page(origin, 'left') && state.tabs[2].url === page(origin, 'right'), { what });
+      };
+      const expected = `uri-list:${page(origin, 'left')};${page(origin, 'right')}`;
+      await inFront('the split view in front');
+      await tabMenu(browser, 1, 'share-tabs');
+      assert.equal(await copied(browser, MARKER), expected, 'the tab menu of the split view copies both its pages');
+      await markClipboard(browser, origin); // through the first tab's page: it comes to the front
+      await inFront('the split view in front again');
+      const popup = await openPopup(browser);
+      try {
+        const shown = await waitFor(() => popup.evaluate(readSharePopup), (p) => !p.disabled, { what: 'the popup to count the tabs' });
+        assert.equal(shown.button, 'Copy 2 tabs as one link');
+        await popup.click('#copy');
+        await waitFor(() => popup.evaluate(readSharePopup), (p) => p.status !== '', { what: "the popup's confirmation" });
+      } finally {
+        await popup.close();
+      }
+      assert.equal(await copied(browser, MARKER), expected, 'the popup copies both pages too');
+    },
+  },
+  {
     name: 'share: a tab group, with its title and colour',
     async run({ browser, origin }) {
       await markClipboard(browser, origin);
