@@ -10,7 +10,7 @@ import { localized } from '../common/i18n.js';
 import { placeholderTitle, realUrl, unloadedTitle } from '../common/placeholder.js';
 import { MAX_LINK_LENGTH, withoutBidiControls } from '../common/prelude.js';
 import { readSettings, SHARE_FORMATS } from '../common/settings.js';
-import { inSplitView } from './tabs.js';
+import { inSplitView, splitViewTabs } from './tabs.js';
 
 /**
  * Links longer than this are still copied, with a warning: 8 000 octets is the length RFC 9110
@@ -283,8 +283,7 @@ async function withSplitViews(tabs, windowId) {
   const splits = new Set(tabs.filter(inSplitView).map((tab) => tab.splitViewId));
   if (splits.size === 0) return tabs;
   const have = new Set(tabs.map((tab) => tab.id));
-  const halves = (await api.tabs.query({ windowId })).filter((tab) => splits.has(tab.splitViewId) && !have.has(tab.id));
-  return [...tabs, ...halves];
+  return [...tabs, ...(await splitViewTabs(windowId, splits)).filter((tab) => !have.has(tab.id))];
 }
 
 /** The tab groups the tabs belong to, by id. */

@@ -202,9 +202,9 @@ export async function tabbedPlaceFor(tab) {
  */
 async function nextTo(tab) {
   let index = tab.index + 1;
-  if (tab.pinned) index = Math.max(index, (await tabsWhere({ windowId: tab.windowId, pinned: true })).length);
+  if (tab.pinned) index = Math.max(index, (await api.tabs.query({ windowId: tab.windowId, pinned: true })).length);
   if (inSplitView(tab)) {
-    for (const other of await tabsWhere({ windowId: tab.windowId, splitViewId: tab.splitViewId })) index = Math.max(index, other.index + 1);
+    for (const other of await splitViewTabs(tab.windowId, new Set([tab.splitViewId]))) index = Math.max(index, other.index + 1);
   }
   return index;
 }
@@ -217,13 +217,14 @@ export function inSplitView(tab) {
   return typeof tab.splitViewId === 'number' && tab.splitViewId !== -1;
 }
 
-/** The tabs `query` matches; none when the browser cannot answer it (a property it does not know). */
-async function tabsWhere(query) {
-  try {
-    return await api.tabs.query(query);
-  } catch {
-    return [];
-  }
+/**
+ * The tabs of window `windowId` in the split views `splitViewIds`: the window's tabs, filtered
+ * here (a query by `splitViewId` is refused by a browser that does not know the property).
+ * @param {number} windowId
+ * @param {Set<number>} splitViewIds
+ */
+export async function splitViewTabs(windowId, splitViewIds) {
+  return (await api.tabs.query({ windowId })).filter((tab) => inSplitView(tab) && splitViewIds.has(tab.splitViewId));
 }
 
 /**
