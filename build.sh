@@ -548,6 +548,7 @@ run_tests() {
   must "release workflow's store steps skip without their secrets (.ci/publish/check-skips)" .ci/publish/check-skips
   must "locales (every language has en's messages; every name used is in en)" node tests/locales.mjs
   must "documents (every relative link and anchor leads somewhere; README.md at most 12 KB)" node tests/docs.mjs
+  must "lint verdict (web-ext lint's warnings fail the build, but for those .ci/lint-verdict.mjs accepts)" node tests/lint-verdict.mjs
   must "modules (no import circle; no page reaches background code; a handler name registered twice throws)" node tests/modules.mjs
   must "find_links cases in JavaScript (the extension's findLinks, tests/find_links.json)" node tests/find_links.mjs
   # The wasm tests are the boundary's, wasm/tests/wasm.rs (wasm_bindgen_test_configure!(run_in_browser)).

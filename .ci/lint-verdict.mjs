@@ -25,6 +25,11 @@ try {
   console.error(`web-ext lint gave no JSON report:\n${input}`);
   process.exit(1);
 }
+const lists = ['errors', 'warnings', 'notices'];
+if (!lists.every((name) => Array.isArray(report?.[name]))) {
+  console.error(`web-ext lint's report has not the ${lists.join(', ')} lists this verdict reads (has its format changed?):\n${input.slice(0, 2000)}`);
+  process.exit(1);
+}
 
 const where = (item) => [item.file, item.line].filter((part) => part !== undefined && part !== null).join(':');
 const line = (kind, item) => `${kind} ${item.code}${where(item) ? ` (${where(item)})` : ''}: ${String(item.message).replace(/\.$/, '')}. ${String(item.description ?? '').replace(/\s+/g, ' ')}`;
