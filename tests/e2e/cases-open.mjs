@@ -775,6 +775,48 @@ export const cases = [
     },
   },
   {
+    name: 'open: a uri-list link clicked in a site\'s pop-up window whose browser window was closed opens its group in a new browser window',
+    async run({ browser, origin }) {
+      try {
+        await browser.goto(`${origin}/page/main`);
+        await browser.inPage((url) => void window.open(url, '_blank', 'popup,width=700,height=500'), `${origin}/click-title.html`);
+        await browser.switchTo(`${origin}/click-title.html`);
+        // The browser window closed (its one tab), as a person closes it: only the pop-up is left.
+        if (browser.name === 'chromium') {
+          await browser.inExtension(async (main) => {
+            const [tab] = await chrome.tabs.query({ url: main });
+            await chrome.tabs.remove(tab.id);
+          }, `${origin}/page/main`);
+        } else {
+          await browser.script(
+            'for (const win of Services.wm.getEnumerator("navigator:browser")) if (win.toolbar.visible) win.close();',
+            [],
+            { chrome: true },
+          );
+        }
+        await waitFor(() => stateOf(browser, origin), (s) => s.tabs.map((tab) => tab.url).join() === '/click-title.html', { what: 'the pop-up alone' });
+        await browser.switchTo(`${origin}/click-title.html`);
+        await browser.click('#link');
+        const state = await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group, in a new browser window');
+        const popup = state.tabs.find((tab) => tab.url === '/click-title.html').window;
+        const opened = state.tabs.filter((tab) => tab.window !== popup);
+        assert.deepEqual(opened.map((tab) => [tab.url, tab.group]), [
+          ['/page/one', 'Reading list'],
+          ['/page/two', 'Reading list'],
+          ['/page/three', 'Reading list'],
+        ], 'the three pages, grouped, in a window of their own');
+        const type = browser.name === 'chromium'
+          ? await browser.inExtension(async (url) => (await chrome.windows.get((await chrome.tabs.query({ url }))[0].windowId)).type, `${origin}/page/one`)
+          : await browser.script('for (const win of Services.wm.getEnumerator("navigator:browser")) if (win.gBrowser.tabs.some((t) => t.linkedBrowser.currentURI.spec === arguments[0])) return win.toolbar.visible ? "normal" : "popup"; return null;', [`${origin}/page/one`], { chrome: true });
+        assert.equal(type, 'normal', 'a browser window, with a tab strip');
+      } finally {
+        // The pop-up closed and a browser window's tab driven again (the new window's), as the next case expects.
+        await browser.switchTo(`${origin}/click-title.html`).then(() => browser.inPage(() => window.close())).catch(() => {});
+        await browser.switchTo(`${origin}/page/`);
+      }
+    },
+  },
+  {
     name: 'open: a uri-list link clicked in a pinned tab, with another pinned tab after it, opens its group in the list\'s order right after the pinned tabs',
     async run({ browser, origin }) {
       await arrange(browser, { tabs: [{ url: `${origin}/click-title.html` }, { url: `${origin}/page/pinned` }, { url: `${origin}/page/loose` }] });
