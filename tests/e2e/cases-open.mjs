@@ -132,6 +132,25 @@ const URI_LIST_NAVIGATION = 'webNavigation.onErrorOccurred uri-list';
 export const urlAndGroup = (state) => state.tabs.map((t) => [t.url, t.group]);
 
 /**
+ * From /page/main, a site's pop-up (window.open with the "popup" feature: a window of one page,
+ * no tab strip) showing click-title.html, driven.
+ */
+async function openSitePopup(browser, origin) {
+  await browser.goto(`${origin}/page/main`);
+  await browser.inPage((url) => void window.open(url, '_blank', 'popup,width=700,height=500'), `${origin}/click-title.html`);
+  await browser.switchTo(`${origin}/click-title.html`);
+}
+
+/**
+ * The pop-up of openSitePopup closed, and a browser window's tab (its address starting with
+ * `back`) driven again, as the next case expects (left open, Firefox's next reset() hangs).
+ */
+async function closeSitePopup(browser, origin, back) {
+  await browser.switchTo(`${origin}/click-title.html`).then(() => browser.inPage(() => window.close())).catch(() => {});
+  await browser.switchTo(back);
+}
+
+/**
  * A click on the link of click-title.html (the window's first tab, `second` the next, then
  * /page/loose) and its three pages, grouped, in the list's order right after `second`.
  */
@@ -735,10 +754,7 @@ export const cases = [
     name: 'open: a uri-list link clicked in a site\'s pop-up window (no tab strip) opens its group in the browser window',
     async run({ browser, origin }) {
       try {
-        await browser.goto(`${origin}/page/main`);
-        // A site's pop-up (window.open with the "popup" feature): a window of one page, no tab strip.
-        await browser.inPage((url) => void window.open(url, '_blank', 'popup,width=700,height=500'), `${origin}/click-title.html`);
-        await browser.switchTo(`${origin}/click-title.html`);
+        await openSitePopup(browser, origin);
         await browser.click('#link');
         const state = await settled(browser, origin, { tabs: 5, groups: 1 }, 'the group, opened from the pop-up');
         const main = state.tabs.find((tab) => tab.url === '/page/main').window;
@@ -768,9 +784,7 @@ export const cases = [
         assert.equal(preview?.window, main, `the preview page is in the browser window: ${JSON.stringify(previewed.tabs)}`);
         assert.equal(preview.active, true, 'in front');
       } finally {
-        // The pop-up closed and the browser window's tab driven again, as the next case expects.
-        await browser.switchTo(`${origin}/click-title.html`).then(() => browser.inPage(() => window.close())).catch(() => {});
-        await browser.switchTo(`${origin}/page/main`);
+        await closeSitePopup(browser, origin, `${origin}/page/main`);
       }
     },
   },
@@ -778,9 +792,7 @@ export const cases = [
     name: 'open: a uri-list link clicked in a site\'s pop-up window whose browser window was closed opens its group in a new browser window',
     async run({ browser, origin }) {
       try {
-        await browser.goto(`${origin}/page/main`);
-        await browser.inPage((url) => void window.open(url, '_blank', 'popup,width=700,height=500'), `${origin}/click-title.html`);
-        await browser.switchTo(`${origin}/click-title.html`);
+        await openSitePopup(browser, origin);
         // The browser window closed (its one tab), as a person closes it: only the pop-up is left.
         if (browser.name === 'chromium') {
           await browser.inExtension(async (main) => {
@@ -810,9 +822,7 @@ export const cases = [
           : await browser.script('for (const win of Services.wm.getEnumerator("navigator:browser")) if (win.gBrowser.tabs.some((t) => t.linkedBrowser.currentURI.spec === arguments[0])) return win.toolbar.visible ? "normal" : "popup"; return null;', [`${origin}/page/one`], { chrome: true });
         assert.equal(type, 'normal', 'a browser window, with a tab strip');
       } finally {
-        // The pop-up closed and a browser window's tab driven again (the new window's), as the next case expects.
-        await browser.switchTo(`${origin}/click-title.html`).then(() => browser.inPage(() => window.close())).catch(() => {});
-        await browser.switchTo(`${origin}/page/`);
+        await closeSitePopup(browser, origin, `${origin}/page/`); // a tab of the new window
       }
     },
   },
