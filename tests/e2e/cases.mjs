@@ -100,6 +100,20 @@ export const cases = [
     },
   },
   {
+    name: 'a tap on a touch screen opens the group next to the tab, as a click does',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/click-title.html`);
+      await browser.tap('#link');
+      const state = await settled(browser, origin, 1, 'one tab group');
+      assert.deepEqual(state.tabs, [
+        tab('/click-title.html'),
+        tab('/page/one', 'Reading list', true),
+        tab('/page/two', 'Reading list'),
+        tab('/page/three', 'Reading list'),
+      ]);
+    },
+  },
+  {
     name: 'a Ctrl-click opens the group in the background',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/link-text.html`);

@@ -289,6 +289,24 @@ class ChromiumDriver {
     await scope.locator(selector).click({ button, modifiers });
   }
 
+  /**
+   * A real tap of a finger on the middle of the element, as on a touch screen: touch events over
+   * CDP (what Playwright's tap() sends, which needs a context made with touch), from which the
+   * browser makes its own pointer, compatibility mouse and click events.
+   */
+  async tap(selector) {
+    const box = await this.page.locator(selector).boundingBox();
+    const cdp = await this.context.newCDPSession(this.page);
+    try {
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    } finally {
+      await cdp.detach();
+    }
+  }
+
   /** Moves the mouse, for real, onto the middle of the element (and leaves it there). */
   async hover(selector) {
     await this.page.locator(selector).hover();

@@ -345,6 +345,21 @@ class FirefoxDriver {
     await this.command('DELETE', '/actions');
   }
 
+  /** A real tap of a finger on the middle of the element, as on a touch screen (WebDriver's touch pointer). */
+  async tap(selector) {
+    const element = await this.element(selector);
+    await this.command('POST', '/execute/sync', { script: 'arguments[0].scrollIntoView({ block: "center" })', args: [element] });
+    await this.command('POST', '/actions', {
+      actions: [{
+        type: 'pointer',
+        id: 'finger',
+        parameters: { pointerType: 'touch' },
+        actions: [{ type: 'pointerMove', origin: element, x: 0, y: 0 }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }],
+      }],
+    });
+    await this.command('DELETE', '/actions');
+  }
+
   /** Moves the mouse, for real, onto the middle of the element (and leaves it there). */
   async hover(selector) {
     const element = await this.element(selector);
