@@ -9,7 +9,8 @@
 //
 // The tooltip never gets in the page's way: it lives in a closed shadow root (the page's
 // styles cannot reach it, its styles cannot leak out), is fixed-positioned inside the viewport
-// (no layout change), lets every click through (pointer-events: none) and goes away on
+// (no layout change) and drawn over everything, the page's modal dialogs and popovers too (the
+// browser's top layer), lets every click through (pointer-events: none) and goes away on
 // mouse-out, blur, Escape and a press (the person's own: trusted events only), and when a
 // scroll takes the link out of view.
 (() => {
@@ -61,6 +62,8 @@
     host = document.createElement('div');
     host.id = HOST_ID;
     host.setAttribute('role', 'tooltip');
+    // Shown in the browser's top layer (see `show`): a popover that closes none of the page's.
+    host.setAttribute('popover', 'manual');
     const root = host.attachShadow({ mode: 'closed' });
     const style = document.createElement('style');
     style.textContent = STYLE;
@@ -80,7 +83,11 @@
     margin: '0',
     visibility: 'hidden',
   };
+  // A popover in the top layer gets a ::backdrop, which the page's own rules (`::backdrop {…}`
+  // for its dialogs) would draw over the whole page: none, from the shadow root's rule, which
+  // outweighs the page's `!important` ones.
   const STYLE = `
+    :host::backdrop { display: none !important; }
     .box {
       box-sizing: border-box; max-width: min(22rem, calc(100vw - ${2 * MARGIN}px));
       padding: 6px 9px; border: 1px solid #8c8c8c; border-radius: 6px;
@@ -154,6 +161,10 @@
     node.style.setProperty('left', '0px', 'important');
     node.style.setProperty('top', '0px', 'important');
     (document.documentElement ?? document).append(node);
+    // Over everything the page shows, its own top layer too (a modal dialog, a popover, an
+    // element in full screen), which is drawn over any z-index: shown last, ours is drawn over
+    // them. Removed from the page (`hide`), it leaves the top layer.
+    if (!node.matches(':popover-open')) node.showPopover();
     place(node, anchorOf(link));
     node.style.setProperty('visibility', 'visible', 'important');
     link.shown = true;

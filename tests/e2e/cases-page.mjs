@@ -4,6 +4,7 @@
 // key presses, real clicks. The tooltip lives in a closed shadow root, which page scripts cannot
 // read: the drivers read it over CDP (Chromium) and WebDriver (Firefox).
 import assert from 'node:assert/strict';
+import { PNG } from 'pngjs';
 import { SCREENSHOTS } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -18,6 +19,29 @@ function tooltipShown(browser, what) {
 
 function tooltipGone(browser, what) {
   return waitFor(() => browser.inPage(() => document.getElementById('uri-list-tooltip') === null), (gone) => gone, { what });
+}
+
+/**
+ * What the browser draws of the page in front, as a person sees it: `colourAt(x, y)` ([r, g, b]
+ * at a point of the viewport, in CSS pixels) and `count(box, colour)` (how many pixels inside
+ * `box`, 3 px in from its edge, are of `colour`, within a few levels).
+ */
+async function drawn(browser) {
+  const ratio = await browser.inPage(() => devicePixelRatio);
+  const png = PNG.sync.read(browser.name === 'chromium' ? await browser.page.screenshot() : await browser.screenshot());
+  const colourAt = (x, y) => {
+    const at = (Math.round(y * ratio) * png.width + Math.round(x * ratio)) * 4;
+    return [png.data[at], png.data[at + 1], png.data[at + 2]];
+  };
+  const near = (a, b) => a.every((v, i) => Math.abs(v - b[i]) < 8);
+  const count = (box, colour) => {
+    let found = 0;
+    for (let y = box.top + 3; y < box.bottom - 3; y += 1 / ratio) {
+      for (let x = box.left + 3; x < box.right - 3; x += 1 / ratio) if (near(colourAt(x, y), colour)) found += 1;
+    }
+    return found;
+  };
+  return { colourAt, count };
 }
 
 /**
@@ -173,6 +197,37 @@ export const cases = [
         return { inside: tip.left >= 0 && tip.top >= 0 && tip.right <= view.clientWidth && tip.bottom <= view.clientHeight, above: tip.bottom <= link.top };
       });
       assert.deepEqual(box, { inside: true, above: true });
+    },
+  },
+  {
+    name: "hover: a link in a page's modal dialog, its popover or its element shown full screen gets its tooltip drawn over them (the browser's top layer), warning and all",
+    async run({ browser, origin }) {
+      for (const [where, selector, layerId] of [['dialog', '#in-dialog', 'dialog'], ['popover', '#in-popover', 'menu'], ['fullscreen', '#in-fullscreen', 'screen']]) {
+        await browser.goto(`${origin}/hover-top-layer.html?in=${where}`);
+        if (where === 'fullscreen') {
+          // A page goes full screen only on the person's own press.
+          await browser.click('#go-fullscreen');
+          await waitFor(() => browser.inPage(() => document.fullscreenElement?.id ?? null), (id) => id === 'screen', { what: 'the element shown full screen' });
+        }
+        await browser.hover(selector);
+        const lines = await tooltipShown(browser, `the tooltip of the link in the ${where}`);
+        assert.match(lines[1], /^⚠ pаypal\.com \(xn--pypal-4ve\.com\)/, `the warning, in the ${where}`);
+        const boxes = () => browser.inPage((id) => {
+          const box = (element) => JSON.parse(JSON.stringify(element.getBoundingClientRect()));
+          return { tooltip: box(document.getElementById('uri-list-tooltip')), layer: box(document.getElementById(id)) };
+        }, layerId);
+        const green = [0, 160, 0];
+        const { tooltip: tip, layer } = await boxes();
+        await waitFor(async () => (await drawn(browser)).count(tip, green), (count) => count === 0, { what: `the tooltip drawn over the ${where} (no pixel of the ${where}'s green inside it)` });
+        // The page's layer is still seen where the tooltip is not: the page's rule for backdrops
+        // (blue) draws none over it for the tooltip.
+        assert.ok(tip.bottom < layer.bottom - 20, `room under the tooltip: ${JSON.stringify({ tip, layer })}`);
+        assert.deepEqual((await drawn(browser)).colourAt(layer.right - 20, layer.bottom - 20), green, `the ${where} is seen beside the tooltip`);
+        // The page's popover is still open: showing the tooltip closed nothing of the page's.
+        if (where === 'popover') assert.equal(await browser.inPage(() => document.getElementById('menu').matches(':popover-open')), true);
+        await browser.screenshots?.(SCREENSHOTS, `hover-${browser.name}-in-${where}`, { viewport: true });
+        if (where === 'fullscreen') await browser.inPage(() => document.exitFullscreen());
+      }
     },
   },
   {
