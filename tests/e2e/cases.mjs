@@ -85,6 +85,28 @@ export const cases = [
       ]);
     },
   },
+  ...['sandboxed', 'blob', 'data'].map((where) => ({
+    name: `a click on a link inside a frame ${where === 'sandboxed' ? 'sandboxed by its page' : `at a ${where}: address`} (as mail apps show a message) opens the group next to the tab${where === 'blob' ? "; the page's script clicking it opens nothing" : ''}`,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/in-frame-opaque.html?in=${where}`);
+      if (where === 'blob') {
+        // The page's own script clicks the link in its blob: frame first: cancelled, nothing opens.
+        await browser.click('#script-click');
+        const result = await waitFor(() => browser.inPage(() => document.getElementById('result').textContent), (text) => text !== '', { what: "the page's report of its own click" });
+        assert.equal(result, 'untrusted click, defaultPrevented=true');
+        await backgroundDone(browser, { page: true });
+        assert.deepEqual((await stateOf(browser, origin)).tabs, [tab(`/in-frame-opaque.html?in=${where}`, null, true)]);
+      }
+      await browser.click('#link', { frame: 'iframe' });
+      const state = await settled(browser, origin, 1, 'one tab group');
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [
+        [`/in-frame-opaque.html?in=${where}`, null],
+        ['/page/one', 'Reading list'],
+        ['/page/two', 'Reading list'],
+        ['/page/three', 'Reading list'],
+      ]);
+    },
+  })),
   {
     name: 'a middle click opens the group in the background',
     async run({ browser, origin }) {
