@@ -612,6 +612,10 @@
   function activate(event, middle = false) {
     const link = linkOf(event);
     if (!link) return;
+    // A link in text being edited (contenteditable, designMode: a mail being written) is text to
+    // the browser, which follows no link there, whatever the click or key: the person is placing
+    // the caret. Nor does the extension; the browser's own handling does nothing with it.
+    if (/** @type {HTMLElement} */ (link.node).isContentEditable) return;
     if (link.kind === 'multilink') return multilink(event, link, middle);
     // A script's click on a web link: the browser loads the page, as for any link; there the
     // extension only offers the list.

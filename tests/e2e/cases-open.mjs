@@ -711,6 +711,35 @@ export const cases = [
     },
   },
   {
+    name: 'open: a uri-list link in text being edited (contenteditable) is text, as any link there: a click, a middle click and a Ctrl-click open nothing and leave the click to the browser; "Open as tab group" in its menu opens it',
+    async run({ browser, origin }) {
+      const page = '/editable.html';
+      await browser.goto(`${origin}${page}`);
+      const clicks = [[{}, 'click 0'], [{ button: 'middle' }, 'auxclick 1'], [{ modifiers: ['Control'] }, 'click 0']];
+      const seen = [];
+      for (const [how, what] of clicks) {
+        // The browser's own way with a link there first (it follows none), then the list's.
+        for (const id of ['http', 'link']) {
+          await browser.click(`#${id}`, how);
+          seen.push(`${id} ${what} cancelled=false`);
+          await waitFor(() => browser.inPage(() => document.getElementById('result').textContent), (text) => text === seen.join(' '), { what: `the page's note of the ${what} on #${id}` });
+        }
+      }
+      await backgroundDone(browser, { page: true });
+      const state = await stateOf(browser, origin);
+      assert.deepEqual(urlAndGroup(state), [[page, null]], 'nothing opened');
+      assert.equal(await browser.inPage(() => document.activeElement?.id), 'editor', 'the text is still being edited');
+      await contextMenu(browser, {
+        selector: '#link',
+        label: 'Open as tab group',
+        id: 'open-link-as-group',
+        info: { linkText: 'the list' },
+      });
+      const opened = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group from the menu');
+      assert.deepEqual(urlAndGroup(opened), [[page, null], ['/page/one', 'Edited'], ['/page/two', 'Edited']]);
+    },
+  },
+  {
     name: 'open: Chrome: "Open as tab group" chosen after the service worker was stopped while the menu was open opens the group at once',
     browsers: ['chromium'], // Firefox's background page is not stopped like a service worker
     async run({ browser, origin }) {
