@@ -51,7 +51,12 @@ const PKG_FILES = ['uri_list.js', 'uri_list_bg.wasm', 'snippets', 'uri_list_qr.j
 /** Where the glue looks for the wasm, and where the bundles look for it: the extension's root. */
 const GLUE_WASM_URL = "new URL('uri_list_bg.wasm', import.meta.url)";
 const BUNDLE_WASM_URL = "new URL('/pkg/uri_list_bg.wasm', import.meta.url)";
-const CHROME_ONLY_PERMISSIONS = new Set(['offscreen']);
+/**
+ * `offscreen`: Chrome's service worker has no clipboard (background/clipboard.js); `scripting`:
+ * Chrome leaves the pages open at an install or update without the content scripts, which the
+ * background puts into them (background/content-scripts.js). Firefox does both itself.
+ */
+const CHROME_ONLY_PERMISSIONS = new Set(['offscreen', 'scripting']);
 /**
  * `cookies`: tabs.create({cookieStoreId}); `webRequest`, `webRequestBlocking` and `search`: a
  * uri-list link typed into the address bar is stopped before Firefox sends it to the search

@@ -29,6 +29,7 @@ import { forgetClosedPreviews } from './background/previews.js';
 import { paintMessages } from './background/painted.js';
 import { handlerRegistry } from './background/registry.js';
 import { rememberOwnTabs, restoreOwnTabs } from './background/update.js';
+import { putIntoOpenPages } from './background/content-scripts.js';
 import {
   SEARCH_PATTERNS,
   listenForMultilinks,
@@ -200,6 +201,18 @@ if (capabilities.closesOwnTabsOnUpdate) {
     if (reason !== 'update') return;
     restoreOwnTabs().catch((error) => console.error('uri-list: the tabs could not be opened again after the update:', error));
   });
+}
+
+// Chrome leaves the pages open at an install or update without the content scripts (or with a
+// copy cut off from the extension): a click there would only reach the preview page. They are
+// put into those pages here (background/content-scripts.js). Firefox does it itself.
+if (capabilities.fillsOpenPages) {
+  api.runtime.onInstalled.addListener(
+    counted('content scripts put into open pages', ({ reason }) => {
+      if (reason !== 'install' && reason !== 'update') return;
+      return putIntoOpenPages().catch((error) => console.error('uri-list: the content scripts could not be put into the open pages:', error));
+    }),
+  );
 }
 
 // The address bar: the `ul` keyword (its hint: `setHint`, above), and navigations to a bare

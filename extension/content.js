@@ -22,7 +22,7 @@
 // can still open the list from there): never nothing, never the tabs. The background also
 // opens one list from one tab once in a short while (a second request focuses its group).
 (() => {
-  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, api, ask, findLinks, isElement, linkFrom, linkOf, linkText, parentOf, shadowRootOf, unescaped } = uriList;
+  const { LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, api, ask, cutOff, findLinks, isElement, linkFrom, linkOf, linkText, parentOf, shadowRootOf, unescaped } = uriList;
   const MIDDLE_BUTTON = 1;
   /**
    * The least effective opacity (the product of the link's and its ancestors' opacity and
@@ -616,6 +616,11 @@
     // the browser, which follows no link there, whatever the click or key: the person is placing
     // the caret. Nor does the extension; the browser's own handling does nothing with it.
     if (/** @type {HTMLElement} */ (link.node).isContentEditable) return;
+    // The extension was updated (or reloaded) under this page, and this script cannot reach it:
+    // the browser's own handling then, not a click that does nothing. For a uri-list link that is
+    // a navigation to it, which the background shows on the preview page; for a web link, its
+    // page, where the list is shown.
+    if (cutOff()) return;
     if (link.kind === 'multilink') return multilink(event, link, middle);
     // A script's click on a web link: the browser loads the page, as for any link; there the
     // extension only offers the list.
@@ -675,9 +680,10 @@
    * @param {{type: string} & Record<string, unknown>} message
    */
   function send({ type, ...payload }) {
-    // An error the background sent, or none at all (the extension was reloaded: reload the page).
-    // `type` is one of the content script's own messages (open, linkTooLong, multilink), each
-    // written out where `send` is called.
+    // Cut off from the extension (see `activate`): nobody to tell.
+    if (cutOff()) return;
+    // An error the background sent, or none at all. `type` is one of the content script's own
+    // messages (open, linkTooLong, multilink), each written out where `send` is called.
     ask(/** @type {any} */ (type), payload).catch((error) => console.error(`uri-list: ${type} failed:`, error?.message ?? error));
   }
 
@@ -758,14 +764,20 @@
         if (JSON.stringify(offered()) !== lastOffered) offer(false);
       }, OFFERS_SETTLE_MS);
     };
-    const loaded = (/** @type {Event} */ event) => {
-      if (!event.isTrusted) return;
-      document.removeEventListener('DOMContentLoaded', loaded);
+    const begin = () => {
       offer(true);
       announceMultilinks();
       if (document.head) new MutationObserver(onHeadChanged).observe(document.head, { childList: true, subtree: true, attributeFilter: ['href', 'rel', 'title'] });
     };
-    document.addEventListener('DOMContentLoaded', loaded);
+    const loaded = (/** @type {Event} */ event) => {
+      if (!event.isTrusted) return;
+      document.removeEventListener('DOMContentLoaded', loaded);
+      begin();
+    };
+    // Put into a page that had loaded already (at an install or update: Firefox itself, Chrome
+    // through background/content-scripts.js): once this script has run to its end.
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', loaded);
+    else queueMicrotask(begin);
     window.addEventListener('hashchange', (event) => offer(false, WEB_LINK.test(event.newURL)));
     // A page the browser kept and shows again (back, forward): the browser reset the button.
     window.addEventListener('pageshow', (event) => {

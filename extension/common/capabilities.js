@@ -60,3 +60,12 @@ export const stopsSearches =
   Boolean(api.webRequest?.onBeforeRequest) &&
   typeof api.search?.get === 'function' &&
   (manifest.permissions ?? []).includes('webRequestBlocking');
+
+/**
+ * The content scripts reach only the pages that load after the extension is installed or
+ * updated: Chrome, which leaves the pages open then with none, or with a copy cut off from the
+ * extension (content/prelude.js `cutOff`), so the background puts them into those pages itself
+ * (background/content-scripts.js). Firefox puts them into every open page on its own. The
+ * sign: the `scripting` permission, in Chrome's package only (.ci/pack.mjs).
+ */
+export const fillsOpenPages = (manifest.permissions ?? []).includes('scripting');

@@ -15,7 +15,7 @@
 // scroll takes the link out of view.
 (() => {
   // Longer links than MAX_LINK_LENGTH are not read (the background refuses them too).
-  const { MAX_LINK_LENGTH, ask, handled, linkText, started, t } = uriList;
+  const { MAX_LINK_LENGTH, ask, cutOff, handled, linkText, started, t } = uriList;
   /**
    * The list an event is on: a uri-list link or a web link (an http(s) address carrying a list
    * after "#"), not a rel="multilink" page, whose list is not known before it loads.
@@ -132,6 +132,8 @@
   /** Shows the tooltip for `link` after `delay` ms, once its description is in. */
   function schedule(link, delay, byPointer) {
     hide();
+    // Cut off from the extension (updated under this page: prelude.js `cutOff`): nothing to describe it.
+    if (cutOff()) return;
     const mine = { ...link, byPointer, timer: 0, fired: false, settle: started(), shown: false, describedBy: null };
     current = mine;
     mine.timer = setTimeout(() => {

@@ -105,6 +105,20 @@ var uriList = (() => {
     return reply.result;
   }
 
+  /**
+   * Whether this script is cut off from its extension: Chrome leaves a content script running in
+   * the pages that were open when the extension was updated (which Chrome does on its own),
+   * reloaded or turned off, its `runtime.id` gone and every message refused ("Extension context
+   * invalidated"). Such a script must not take a click from the browser, and has nothing to ask.
+   */
+  function cutOff() {
+    try {
+      return !api.runtime?.id;
+    } catch {
+      return true;
+    }
+  }
+
   // Whether the document is being unloaded (`pagehide`), or hidden into the back-forward cache
   // until it is shown again (`pageshow`). The browser's own events only: in a content script the
   // page shares the window, and its script could dispatch a `pagehide` of its own. The
@@ -336,6 +350,7 @@ var uriList = (() => {
     shorten,
     withoutBidiControls,
     ask,
+    cutOff,
     shadowRootOf,
     isElement,
     parentOf,

@@ -596,6 +596,27 @@ class ChromiumDriver {
   }
 
   /**
+   * Turns the extension off and on again, as a person does on chrome://extensions (its page's own
+   * `management` API), and waits for its new service worker.
+   */
+  async turnExtensionOffAndOn() {
+    const id = new URL(await this.extensionUrl('/')).host;
+    const next = this.context.waitForEvent('serviceworker', { timeout: 10_000 });
+    const page = await this.context.newPage();
+    try {
+      await page.goto('chrome://extensions');
+      await page.evaluate(async (id) => {
+        await chrome.management.setEnabled(id, false);
+        await chrome.management.setEnabled(id, true);
+      }, id);
+    } finally {
+      await page.close();
+    }
+    await next;
+    await this.page.bringToFront();
+  }
+
+  /**
    * The current page, light and dark, as PNGs NAME-light.png and NAME-dark.png in folder `dir`:
    * the whole page, or with `viewport`, what is in view (a page of 10 000 rows is too tall for one PNG).
    */

@@ -16,12 +16,17 @@ export const EXTENSION_UUID = 'a3c7e0d4-51f6-4b0e-9a51-75c1e2d0c0de';
 
 /**
  * Firefox's lines for a content script's message whose page went away (unloaded, or into the
- * back-forward cache) before the background's answer came: extensionErrors() does not count them.
+ * back-forward cache) before the background's answer came, or whose own copy of the content
+ * script Firefox unloaded meanwhile: extensionErrors() does not count them. The last: the add-on
+ * installed over itself (reloadExtension, as an update) puts its content scripts into an open
+ * page twice, about 100 ms apart, unloading the first copy with its background; a message that
+ * copy sent at once (the page's offers, for its badge) is refused after it is gone.
  */
 const ANSWERED_AFTER_LEAVING = [
   "Promise rejected after context unloaded: Actor 'Conduits' destroyed before query 'RuntimeMessage' was resolved",
   'Promise resolved after context unloaded',
   'Promise resolved while context is inactive',
+  'Promise rejected after context unloaded: Could not establish connection. Receiving end does not exist.',
 ];
 const KEYS = { Enter: '\uE007', Control: '\uE009', Shift: '\uE008', Alt: '\uE00A', Tab: '\uE004', Escape: '\uE00C', ArrowDown: '\uE015' };
 const BUTTONS = { left: 0, middle: 1, right: 2 };
@@ -841,6 +846,21 @@ class FirefoxDriver {
     } finally {
       await this.command('POST', '/moz/context', { context: 'content' });
     }
+  }
+
+  /** Turns the add-on off and on again, as a person does in the add-ons manager. */
+  async turnExtensionOffAndOn() {
+    await this.script(
+      `const [id, done] = [arguments[0], arguments[arguments.length - 1]];
+       const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
+       AddonManager.getAddonByID(id).then(async (addon) => {
+         await addon.disable();
+         await addon.enable();
+         done(addon.isActive);
+       }, (error) => done(String(error)));`,
+      [this.addonId],
+      { chrome: true, async: true },
+    );
   }
 
   /** Installs the extension again over itself, as an update does (the add-on's storage stays). */
