@@ -35,6 +35,7 @@ const CAPABILITIES = {
     handlesOwnProtocol: false,
     failedNavigationLeavesPage: true,
     stopsSearches: false,
+    fillsOpenPages: true,
   },
   firefox: {
     createsDiscardedTabs: true,
@@ -43,6 +44,7 @@ const CAPABILITIES = {
     handlesOwnProtocol: true,
     failedNavigationLeavesPage: false,
     stopsSearches: true,
+    fillsOpenPages: false,
   },
 };
 
