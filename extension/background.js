@@ -11,7 +11,7 @@ import { ready, startupMark } from './background/ready.js';
 import './background/settings.js';
 import { api } from './common/api.js';
 import * as capabilities from './common/capabilities.js';
-import { addMenuItem, createMenus, menuItemIds, onMenuClicked } from './background/menus.js';
+import { addMenuItem, createMenus, menuItemIds, onMenuClicked, restoreMenus } from './background/menus.js';
 import {
   onNavigationFailed,
   onNavigationStarted,
@@ -100,9 +100,17 @@ function setHint() {
   hintSet = true;
   setOmniboxHint();
 }
-/** Sets the hint if it is not set and the start is quiet (after each request, and once the start-up has settled). */
+/**
+ * Sets the hint if it is not set and the start is quiet (after each request, and once the start-up
+ * has settled); with it, the menus made again if the browser has none of ours (menus.js
+ * `restoreMenus`: Chrome, once the extension is turned off and on again, which is neither an
+ * install nor a browser start either).
+ */
 function settled() {
-  if (!hintSet && quiet && activity.received === activity.finished) setHint();
+  if (!hintSet && quiet && activity.received === activity.finished) {
+    setHint();
+    counted('menus checked', restoreMenus)();
+  }
 }
 
 /**

@@ -78,6 +78,26 @@ async function makeMenus() {
 }
 
 /**
+ * Makes the menus again when the browser has none of ours, and resolves to whether it did: Chrome
+ * takes them away when the extension is turned off and does not give them back when it is turned
+ * on again, which is neither an install nor a browser start, and no event says so. Asked once a
+ * start is quiet (background.js). Which are there is asked of the browser, by an update of the
+ * first item made whatever the permissions (nothing changes; an update of an item the browser
+ * does not have fails).
+ */
+export async function restoreMenus() {
+  const probe = [...items].find(([, item]) => !item.available)?.[0];
+  if (probe === undefined) return false;
+  try {
+    await api.contextMenus.update(probe, {});
+    return false;
+  } catch {
+    await createMenus();
+    return true;
+  }
+}
+
+/**
  * The contextMenus.onClicked listener: runs the item's handler and returns what it resolves to
  * (for the tests); a failure is logged, as nothing else would see it.
  */

@@ -257,6 +257,24 @@ async function clearCopyConfirmation(browser) {
   });
 }
 
+/** The registered menu items that the browser has as menu items (an update of one it lacks fails). */
+function menusMade(browser) {
+  return browser.inExtension(async () => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    const background = globalThis.uriListBackground ?? (await api.runtime.getBackgroundPage()).uriListBackground;
+    const found = [];
+    for (const id of background.menuItemIds()) {
+      try {
+        await api.contextMenus.update(id, {});
+        found.push(id);
+      } catch {
+        // not made: its feature is not available (the bookmarks item without the permission)
+      }
+    }
+    return found;
+  });
+}
+
 export const cases = [
   {
     name: 'open: Shift-click opens the group in a new window',
@@ -771,11 +789,13 @@ export const cases = [
     },
   },
   {
-    name: 'open: a click in a page that was open while the extension was turned off and on again is not lost: Chrome (which leaves it a content script cut off from the extension, and no way to tell) shows the preview page of its list; Firefox opens the group',
+    name: 'open: a click in a page that was open while the extension was turned off and on again is not lost: Chrome (which leaves it a content script cut off from the extension, and no way to tell) shows the preview page of its list; Firefox opens the group. The menus are back',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/click-title.html`);
       const link = await linkOf(browser);
       await browser.turnExtensionOffAndOn();
+      // Chrome takes the menus away and gives none back: the background makes them again once its start is quiet.
+      await waitFor(() => menusMade(browser), (ids) => ['open-link-as-group', 'share-window', 'share-window-as'].every((id) => ids.includes(id)), { what: 'the menus after the extension was turned on again' });
       if (browser.name === 'firefox') await waitFor(() => browser.contentHandled(), (handled) => handled !== null, { what: "Firefox's content scripts in the open page" });
       await browser.click('#link');
       if (browser.name === 'chromium') {
@@ -961,22 +981,7 @@ export const cases = [
   {
     name: 'open: the menus made twice at once (an install and a change of permissions together) are the same menus as made once, and nothing is logged',
     async run({ browser }) {
-      /** The registered items that the browser has as menu items (an update of one it lacks fails). */
-      const made = () =>
-        browser.inExtension(async () => {
-          const api = globalThis.browser ?? globalThis.chrome;
-          const background = globalThis.uriListBackground ?? (await api.runtime.getBackgroundPage()).uriListBackground;
-          const found = [];
-          for (const id of background.menuItemIds()) {
-            try {
-              await api.contextMenus.update(id, {});
-              found.push(id);
-            } catch {
-              // not made: its feature is not available (the bookmarks item without the permission)
-            }
-          }
-          return found;
-        });
+      const made = () => menusMade(browser);
       const once = await made();
       assert.ok(once.includes('share-window-as') && once.includes('share-window') && once.includes('open-link-as-group'), `the menus as made at install: ${once}`);
       const logged = (await browser.extensionErrors()).length;
