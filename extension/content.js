@@ -627,6 +627,11 @@
     if (link.kind === 'web' && !event.isTrusted) return;
     event.preventDefault();
     if (!event.isTrusted) return; // a page script's click() or dispatchEvent(): nothing opens
+    // The person's action is the extension's now: the page's own handlers do not get it, so that a
+    // page which opens its links itself (`window.open(link.href)` in a click handler, as many
+    // mail and chat apps do) does not open the link a second time, beside the list (a preview
+    // page of it, or the web page of a web link).
+    event.stopImmediatePropagation();
     if (link.href.length > MAX_LINK_LENGTH) {
       // Not sent whole (it could be any size): the background says so on this tab.
       send({ type: 'linkTooLong', length: link.href.length });

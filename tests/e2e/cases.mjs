@@ -162,6 +162,21 @@ export const cases = [
       assert.equal(state.tabs.length, 4, JSON.stringify(state.tabs));
     },
   },
+  ...[
+    ['#list', 'a uri-list link', 'Opened once', ['/page/one', '/page/two']],
+    ['#web', 'a web link', 'Web list', ['/page/w1', '/page/w2']],
+  ].map(([selector, what, title, pages]) => ({
+    name: `a person's click on ${what} in a page that opens its links itself (window.open in its click handler) opens the group once, and no tab of the page's`,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/opens-itself.html`);
+      await browser.click(selector);
+      await settled(browser, origin, 1, 'the group');
+      await backgroundDone(browser, { page: true });
+      const state = await stateOf(browser, origin);
+      assert.deepEqual(state.tabs.map((t) => [t.url, t.group]), [['/opens-itself.html', null], ...pages.map((page) => [page, title])]);
+      assert.equal(await browser.inPage(() => document.getElementById('result').textContent), '', "the page's handler did not get the click");
+    },
+  })),
   {
     name: "a page script's link.click() opens nothing; a person's click on the same link then opens one group",
     async run({ browser, origin }) {
