@@ -257,6 +257,18 @@ async function clearCopyConfirmation(browser) {
   });
 }
 
+/** Waits for the group click-title.html's link opens next to it, asserts it, and returns the state. */
+async function readingListOpened(browser, origin) {
+  const state = await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group of the click');
+  assert.deepEqual(urlAndGroup(state), [
+    ['/click-title.html', null],
+    ['/page/one', 'Reading list'],
+    ['/page/two', 'Reading list'],
+    ['/page/three', 'Reading list'],
+  ]);
+  return state;
+}
+
 /** The registered menu items that the browser has as menu items (an update of one it lacks fails). */
 function menusMade(browser) {
   return browser.inExtension(async () => {
@@ -767,14 +779,7 @@ export const cases = [
       if (browser.name === 'chromium') await backgroundDone(browser, { since: before, expect: ['content scripts put into open pages'] });
       else await waitFor(() => browser.contentHandled(), (handled) => handled !== null, { what: "Firefox's content scripts in the open page" });
       await browser.click('#link');
-      const state = await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group of the click');
-      assert.deepEqual(urlAndGroup(state), [
-        ['/click-title.html', null],
-        ['/page/one', 'Reading list'],
-        ['/page/two', 'Reading list'],
-        ['/page/three', 'Reading list'],
-      ]);
-      await stillSame(browser, origin, state, { page: true });
+      await stillSame(browser, origin, await readingListOpened(browser, origin), { page: true });
     },
   },
   {
@@ -805,13 +810,7 @@ export const cases = [
         assert.equal(await previewedLink(browser, state.tabs[1].url), link);
         return;
       }
-      const state = await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group of the click');
-      assert.deepEqual(urlAndGroup(state), [
-        ['/click-title.html', null],
-        ['/page/one', 'Reading list'],
-        ['/page/two', 'Reading list'],
-        ['/page/three', 'Reading list'],
-      ]);
+      await readingListOpened(browser, origin);
     },
   },
   {

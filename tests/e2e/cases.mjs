@@ -31,11 +31,14 @@ function settled(browser, origin, groups, what) {
 const tab = (url, group = null, active = false) => ({ url, group, active, window: 0 });
 
 export const cases = [
-  {
-    name: 'a click on a link with ?title= opens its items next to the tab, as one group named by the title',
+  ...[
+    ['a click on a link with ?title= opens its items next to the tab, as one group named by the title', (browser) => browser.click('#link')],
+    ['a tap on a touch screen opens the group next to the tab, as a click does', (browser) => browser.tap('#link')],
+  ].map(([name, press]) => ({
+    name,
     async run({ browser, origin }) {
       await browser.goto(`${origin}/click-title.html`);
-      await browser.click('#link');
+      await press(browser);
       const state = await settled(browser, origin, 1, 'one tab group');
       assert.deepEqual(state.tabs, [
         tab('/click-title.html'),
@@ -45,7 +48,7 @@ export const cases = [
       ]);
       assert.deepEqual(state.groups.map((group) => group.title), ['Reading list']);
     },
-  },
+  })),
   {
     name: "without a title, the link's text names the group",
     async run({ browser, origin }) {
@@ -118,20 +121,6 @@ export const cases = [
         ['/page/one', false],
         ['/page/two', false],
         ['/page/three', false],
-      ]);
-    },
-  },
-  {
-    name: 'a tap on a touch screen opens the group next to the tab, as a click does',
-    async run({ browser, origin }) {
-      await browser.goto(`${origin}/click-title.html`);
-      await browser.tap('#link');
-      const state = await settled(browser, origin, 1, 'one tab group');
-      assert.deepEqual(state.tabs, [
-        tab('/click-title.html'),
-        tab('/page/one', 'Reading list', true),
-        tab('/page/two', 'Reading list'),
-        tab('/page/three', 'Reading list'),
       ]);
     },
   },
