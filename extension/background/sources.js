@@ -207,9 +207,11 @@ function validOffers(links) {
  * a tab's button when the tab goes to another page, and the popup asks the page what it offers.
  */
 async function showOffers(tabId, offers) {
+  // The tooltip first, then the badge, both ways: a badge that shows a count (or none) has the
+  // tooltip that goes with it already.
   if (offers.length === 0) {
-    await api.action.setBadgeText({ tabId, text: '' });
     await api.action.setTitle({ tabId, title: api.i18n.getMessage('actionTitle') });
+    await api.action.setBadgeText({ tabId, text: '' });
     return;
   }
   // The toolbar button's tooltip: each offer in a short line (a page's link can be 2 MiB), its
