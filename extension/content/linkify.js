@@ -10,6 +10,12 @@
 //   queues nodes) are worked through in slices of at most SLICE_MS, in idle time.
 // - Only text nodes change: never inside a, textarea, input, script, style, code, a
 //   contenteditable element, ...; nodes in other documents or shadow roots are left alone.
+// - The page's own text node stays where it is, holding the text before the first link; the
+//   links and the text after them are new nodes put after it. Pages drawn by a framework (React,
+//   Vue, Svelte...: most chat apps) keep that node and later write a message's new text into it,
+//   or remove it: linkify follows (its links and text go, and the new text is linkified again),
+//   where taking the node out of the page would leave the old text on screen and make the
+//   framework's removal of it throw.
 (() => {
   // findLinks: where a link ends in running text, as the core's find_links (src/syntax/find.rs) finds it.
   const { api, findLinks, handled, started } = uriList;
@@ -31,6 +37,15 @@
   let on = false;
   /** Counts the queued work finished (uriList.handled): set while work is queued or under way. */
   let settle = null;
+  /**
+   * The page's text nodes split here, each with what was put after it (`made`: links and text) and
+   * how many changes of its text made here the observer has still to report (`own`): any other
+   * change of it is the page's.
+   * @type {WeakMap<Text, {made: ChildNode[], own: number}>}
+   */
+  const split = new WeakMap();
+  /** The page's text node each link made here was split from. @type {WeakMap<Element, Text>} */
+  const origin = new WeakMap();
 
   const idle = globalThis.requestIdleCallback
     ? (run) => requestIdleCallback(run, { timeout: 500 })
@@ -95,37 +110,69 @@
   const skipped = (element) => element.closest(SKIP) !== null || element.isContentEditable;
 
   /**
-   * Turns the links in one text node into `<a>`s with the same text. Returns the last node
-   * that replaced it, or null when it was left as it is.
+   * Turns the links in one text node into `<a>`s with the same text: the node keeps the text
+   * before the first link, and the links and the text between and after them are put after it.
+   * Returns the last node put there, or null when the node was left as it is.
+   * @param {Text} text
    */
   function visit(text) {
     const data = text.data;
     if (!MAYBE.test(data)) return null;
     const parent = text.parentElement;
-    if (!parent || !text.isConnected || skipped(parent)) return null;
+    if (!parent || !text.isConnected || skipped(parent) || split.has(text)) return null;
     const found = findLinks(data);
     if (found.length === 0) return null;
-    const pieces = [];
-    let at = 0;
+    /** @type {ChildNode[]} */
+    const made = [];
+    let at = found[0].start;
     for (const { start, end } of found) {
-      if (start > at) pieces.push(data.slice(at, start));
+      if (start > at) made.push(document.createTextNode(data.slice(at, start)));
       const link = document.createElement('a');
       link.href = data.slice(start, end);
       link.textContent = data.slice(start, end);
       link.setAttribute(MARK, '');
-      pieces.push(link);
+      origin.set(link, text);
+      made.push(link);
       at = end;
     }
-    if (at < data.length) pieces.push(document.createTextNode(data.slice(at)));
-    text.replaceWith(...pieces);
-    return pieces.at(-1);
+    if (at < data.length) made.push(document.createTextNode(data.slice(at)));
+    text.after(...made);
+    // A change the observer reports, as made here (see onMutations).
+    split.set(text, { made, own: 1 });
+    text.data = data.slice(0, found[0].start);
+    return made.at(-1);
   }
 
-  /** The page changed: added nodes and changed text are queued; nothing is read here. */
+  /**
+   * Takes away what was put after `text` (see `visit`), where it still is, and forgets the split.
+   * @param {Text} text
+   */
+  function unsplit(text) {
+    const entry = split.get(text);
+    if (!entry) return;
+    split.delete(text);
+    for (const node of entry.made) if (node.parentNode === text.parentNode || !text.parentNode) node.remove();
+  }
+
+  /**
+   * The page changed: added nodes and changed text are queued; nothing is read here. A text node
+   * split here that the page wrote to, or took out, loses what was put after it: the page's text
+   * is what shows, linkified again.
+   */
   function onMutations(records) {
     for (const record of records) {
-      if (record.type === 'characterData') enqueue(record.target);
-      else for (const node of record.addedNodes) if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.ELEMENT_NODE) enqueue(node);
+      if (record.type === 'characterData') {
+        const entry = split.get(/** @type {Text} */ (record.target));
+        if (entry && entry.own > 0) {
+          entry.own -= 1;
+          continue;
+        }
+        unsplit(/** @type {Text} */ (record.target));
+        enqueue(record.target);
+      } else {
+        for (const node of record.removedNodes) if (node.nodeType === Node.TEXT_NODE) unsplit(/** @type {Text} */ (node));
+        for (const node of record.addedNodes) if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.ELEMENT_NODE) enqueue(node);
+      }
     }
     handled.mutations += 1;
   }
@@ -150,15 +197,26 @@
   function stop() {
     if (!on) return;
     on = false;
+    // What the page changed since the observer last reported, followed first (see onMutations).
+    if (observer) onMutations(observer.takeRecords());
     observer?.disconnect();
     observer = null;
     queue = [];
     head = 0;
     walker = null;
+    // A split node gets its whole text back (what it and the nodes put after it show now), and
+    // those nodes go: the page's own node is the one left, as before it was split.
     for (const link of document.querySelectorAll(`a[${MARK}]`)) {
-      const parent = link.parentNode;
-      link.replaceWith(link.textContent);
-      parent?.normalize();
+      const text = origin.get(link);
+      const entry = text && split.get(text);
+      if (!entry || link.parentNode !== text.parentNode) {
+        link.replaceWith(link.textContent);
+        continue;
+      }
+      split.delete(text);
+      const kept = entry.made.filter((node) => node.parentNode === text.parentNode);
+      text.data += kept.map((node) => node.textContent).join('');
+      for (const node of kept) node.remove();
     }
   }
 

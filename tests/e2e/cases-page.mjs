@@ -299,6 +299,41 @@ export const cases = [
     },
   },
   {
+    name: "linkify: a message a framework draws (its own text node, later written to, then taken out) shows the page's new text, linkified again, and is taken out without an error",
+    async run({ browser, origin }) {
+      const first = `uri-list:${origin}/page/f1;${origin}/page/f2?title=First`;
+      const second = `uri-list:${origin}/page/g1;${origin}/page/g2?title=Second`;
+      const linked = (link, what) => waitFor(() => linksIn(browser, '#msg'), (l) => l.length === 1 && l[0][0] === link, { what });
+      try {
+        await setLinkify(browser, true);
+        await browser.goto(`${origin}/linkify-framework.html`);
+        await linked(first, 'the message linkified');
+        assert.equal(await textOf(browser, '#msg'), `From Ann: note see ${first}, thanks`);
+
+        // The message edited: the page writes its new text into the node it drew.
+        await browser.inPage((text) => edit(text), ` see ${second}!`);
+        await linked(second, 'the edited message linkified again');
+        assert.equal(await textOf(browser, '#msg'), `From Ann: note see ${second}!`, "the page's new text, and nothing of the old");
+
+        // Off: the page's node holds its whole text again, and a later edit of it shows.
+        await setLinkify(browser, false);
+        await waitFor(() => linksIn(browser, '#msg'), (l) => l.length === 0, { what: 'the link turned back into text' });
+        assert.equal(await browser.inPage((text) => bodyHolds(text), ` see ${second}!`), true, "the page's own node, in the message, with its text");
+        await browser.inPage((text) => edit(text), ` see ${first} again`);
+        assert.equal(await textOf(browser, '#msg'), `From Ann: note see ${first} again`);
+
+        // On again, then the page takes its node out.
+        await setLinkify(browser, true);
+        await linked(first, 'the message linkified once more');
+        assert.equal(await browser.inPage(() => removeBody()), 'removed', "the page's removeChild of its own node");
+        await waitFor(() => textOf(browser, '#msg'), (text) => text === 'From Ann: note', { what: 'the link and text put after the node gone with it' });
+        assert.deepEqual(await linksIn(browser, '#msg'), []);
+      } finally {
+        await setLinkify(browser, undefined);
+      }
+    },
+  },
+  {
     name: 'linkify: turning it on makes links in an open page, turning it off turns them back into the same text',
     async run({ browser, origin }) {
       try {
