@@ -99,6 +99,14 @@ function alternate(link) {
  */
 let pages = [];
 /**
+ * The list's pages that repeat an earlier one (the plan's `duplicates`, by their row in
+ * `checkAll`: `entry`), each with the reason ("the same page as item 1"): drawn unticked and
+ * marked, as the extension's preview page leaves them out, so that a person does not open a
+ * page twice. A list too long to be planned (past MAX_ROWS) has none here.
+ * @type {Map<number, {entry: number, reason: any}>}
+ */
+let duplicates = new Map();
+/**
  * The pages "Open selected" opened in the run it has not finished: where the browser blocked the
  * rest as pop-ups, the next press opens the ticked pages the filter shows that are not among these,
  * even when the person changed the ticks or the filter meanwhile (a page already opened is never
@@ -237,7 +245,7 @@ const textOf = (link) =>
  * from `from` on into the `<ol>`s of `stack` (one per depth; a nested list is an item holding
  * its title and an `<ol>` of its own), `count` rows at most; returns where it stopped.
  */
-function drawRows(report, stack, from, count) {
+function drawRows(report, stack, from, count, offset = 0) {
   const end = Math.min(report.items.length, from + count);
   for (let n = from; n < end; n += 1) {
     const entry = report.items[n];
@@ -256,7 +264,7 @@ function drawRows(report, stack, from, count) {
       stack.push(inner);
       continue;
     }
-    ol.append(itemRow(entry, within(ol)));
+    ol.append(itemRow(entry, within(ol), offset + n));
   }
   return end;
 }
@@ -270,11 +278,18 @@ function within(ol) {
   return names;
 }
 
-/** A row of the list view; an openable page's with its box, which the model follows. */
-function itemRow(entry, names) {
+/**
+ * A row of the list view; an openable page's with its box, which the model follows. `index`: the
+ * row's place in the whole check (a duplicate is known by it).
+ */
+function itemRow(entry, names, index) {
   if (entry.class !== 'openable') return otherRow(entry, words, names);
   const n = pages.length;
-  const li = pageRow(entry, words, { id: `item-${n}`, n, within: names });
+  const duplicate = duplicates.get(index);
+  const marked = duplicate
+    ? { checked: false, className: 'duplicate', before: [element('span', { class: 'tag' }, t('previewDuplicate')), element('span', {}, localized(duplicate.reason))] }
+    : {};
+  const li = pageRow(entry, words, { id: `item-${n}`, n, within: names, ...marked });
   const box = /** @type {HTMLInputElement} */ (li.querySelector('input[type=checkbox]'));
   pages.push({ url: entry.item, checked: box.checked, box });
   return li;
@@ -287,9 +302,12 @@ function itemRow(entry, names) {
 function listView(link) {
   let report = null;
   let stack = null;
+  /** The rows of the whole check drawn so far (each chunk's first is the next). */
+  let drawn = 0;
   return {
     head(head) {
       pages = [];
+      duplicates = new Map();
       opened = new Set();
       selectionChanged();
       filter.clear();
@@ -331,7 +349,9 @@ function listView(link) {
         showTitle(title);
         const reasons = all.preview.filter((reason) => !['previewTypeList', 'previewOverLimit'].includes(reason.code));
         fillList('look', more(reasons.map(localized)));
-        fillList('notes', more([...all.notes, ...message.warnings].map(localized)));
+        duplicates = new Map(all.duplicates.map((duplicate) => [duplicate.entry, duplicate]));
+        const repeated = duplicates.size === 0 ? [] : [duplicates.size === 1 ? t('webDuplicateOne') : t('webDuplicates', duplicates.size)];
+        fillList('notes', more([...repeated, ...all.notes.map(localized), ...message.warnings.map(localized)]));
       } else {
         // A list not planned: its warnings are the items' own, each once (the reader's summary).
         fillList('look', more(message.look.map(localized), message.lookCount));
@@ -345,7 +365,8 @@ function listView(link) {
         stack = [element('ol')];
         $('items').replaceChildren(stack[0]);
       }
-      drawRows({ items: chunk, lists: report.lists }, stack, 0, chunk.length);
+      drawRows({ items: chunk, lists: report.lists }, stack, 0, chunk.length, drawn);
+      drawn += chunk.length;
       filter.refresh();
     },
     done() {

@@ -234,6 +234,35 @@ export const cases = [
       await browser.screenshots(SCREENSHOTS, `web-${browser.name}-list-named-site`);
     },
   },
+  {
+    name: 'web open: a page the list holds twice starts unticked, marked as the same page as the first, said over the list, and "Open selected" opens each page once',
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.allowPopups(origin);
+      try {
+        await browser.goto(`${origin}/web/#uri-list:${origin}/page/d1;${origin}/page/d2;${origin}/page/d1;${origin}/page/d3?title=Twice`);
+        await shown(browser);
+        const seen = await rows(browser);
+        assert.deepEqual(seen.map((r) => [r.href, r.ticked]), [
+          [`${origin}/page/d1`, true],
+          [`${origin}/page/d2`, true],
+          [`${origin}/page/d1`, false],
+          [`${origin}/page/d3`, true],
+        ]);
+        const marks = await browser.inPage(() => [...document.querySelectorAll('#items li.item')].map((li) => (li.classList.contains('duplicate') ? li.querySelector('.about').textContent : null)));
+        assert.deepEqual(marks, [null, null, 'Duplicatethe same page as item 1', null]);
+        const notes = await browser.inPage(() => (document.getElementById('notes').hidden ? null : document.getElementById('notes-list').textContent));
+        assert.equal(notes, '1 page is the same as an earlier one: it is not ticked.');
+        assert.equal((await openBox(browser)).button, 'Open 3 selected');
+        await assertAccessible(browser, 'the web page of a list with a page twice');
+        await browser.screenshots(SCREENSHOTS, `web-${browser.name}-duplicate`);
+        await browser.click('#open-selected');
+        assert.deepEqual(await openedTabs(browser, origin, 3, 'each page once'), ['/page/d1', '/page/d2', '/page/d3']);
+      } finally {
+        await browser.allowPopups(origin, false);
+      }
+    },
+  },
 ];
 
 /** The lookalike case's steps, with pop-ups allowed for the site. */
