@@ -128,7 +128,8 @@ export const shareMessages = {
     try {
       return { ...(await makeShare(String(scope), { windowId: Number(windowId), asWeb: asWeb === true, ...titles })), format: await lastFormat() };
     } catch (error) {
-      if (error instanceof NothingToShare) return { shared: 0, message: error.message };
+      // Before any copy: what a copy would meet, not that one failed.
+      if (error instanceof NothingToShare) return { shared: 0, message: error.ahead };
       throw error;
     }
   },

@@ -368,16 +368,26 @@ export async function makeShare(scope, { windowId, clicked, format = 'link', asT
   else if (asText) format = 'text';
   if (!Object.hasOwn(FORMATS, format)) throw new Error(`share: unknown format ${JSON.stringify(format)}`);
   const { tabs, groups } = await gather(scope, { windowId, clicked });
-  if (tabs.length === 0) throw new NothingToShare(api.i18n.getMessage(scope === 'group' ? 'shareNoGroup' : 'shareNothing'));
+  if (tabs.length === 0) {
+    throw scope === 'group'
+      ? new NothingToShare(api.i18n.getMessage('shareNoGroup'))
+      : new NothingToShare(api.i18n.getMessage('shareNothing'), api.i18n.getMessage('shareNothingAhead'));
+  }
   // The page titles: as asked for this copy, else as the setting says.
   const withTitles = typeof pageTitles === 'boolean' ? pageTitles : (await readSettings()).sharePageTitles;
   const { list: titledList, entries, shared, leftOut } = listFor(scope, tabs, groups, { pageTitles: true });
-  if (!titledList) throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${describeLeftOut(leftOut)}`);
+  if (!titledList) {
+    const why = describeLeftOut(leftOut);
+    throw new NothingToShare(`${api.i18n.getMessage('shareNothing')} ${why}`, `${api.i18n.getMessage('shareNothingAhead')} ${why}`);
+  }
   const list = withTitles ? titledList : stripTitles(titledList);
   const link = encode(list);
   // A link no reader takes (the core reads at most MAX_LINK_LENGTH bytes) is not copied.
   const bytes = new TextEncoder().encode(link).length;
-  if (bytes > MAX_LINK_LENGTH) throw new NothingToShare(api.i18n.getMessage('shareTooLong', [String(shared), String(bytes), String(MAX_LINK_LENGTH)]));
+  if (bytes > MAX_LINK_LENGTH) {
+    const sizes = [String(shared), String(bytes), String(MAX_LINK_LENGTH)];
+    throw new NothingToShare(api.i18n.getMessage('shareTooLong', sizes), api.i18n.getMessage('shareTooLongAhead', sizes));
+  }
   // The link's length the other way too, for a person choosing before copying.
   const other = encode(withTitles ? stripTitles(titledList) : titledList);
   const made = await FORMATS[format].make({ link, entries });
@@ -439,9 +449,21 @@ export function webBaseProblem(base) {
   }
 }
 
-/** No tab in the scope can be shared: something to tell the person, not a failure of the extension. */
+/**
+ * No tab in the scope can be shared: something to tell the person, not a failure of the extension.
+ * `message` says it after a copy was asked for ("Nothing was copied: …"); `ahead`, before any (the
+ * popup, opened on a new tab to paste a link into, says what a copy would meet, not that one failed).
+ */
 export class NothingToShare extends Error {
   name = 'NothingToShare';
+  /**
+   * @param {string} message
+   * @param {string} [ahead]
+   */
+  constructor(message, ahead = message) {
+    super(message);
+    this.ahead = ahead;
+  }
 }
 
 /** "1 tab left out: …", "3 tabs left out: 2 × about: links are …; 1 × …", or "" when nothing was. */

@@ -98,7 +98,9 @@ async function setUpShare(windowId, webBase) {
     showStatus(status, error.message, 'error');
     return;
   }
-  if (preview.shared === 0) return showStatus(status, preview.message, 'error');
+  // Nothing here to copy (a new tab, opened to paste a link into the box below): said quietly,
+  // as what a copy would meet; the button stays disabled.
+  if (preview.shared === 0) return showStatus(status, preview.message, 'small');
   const count = preview.shared;
   // The format: the one last used (remembered by the background when a person copies in one).
   const format = /** @type {HTMLSelectElement} */ ($('format'));

@@ -159,12 +159,37 @@ export const cases = [
     async run({ browser, origin }) {
       await forgetShareFormat(browser);
       await markClipboard(browser, origin);
+      // Before any copy, the popup says what a copy would meet; the menu's copy, that nothing was copied.
+      const ahead = /^These 3 tabs make a link of (\d+) bytes, more than the 2097152 bytes a link may have: select fewer tabs to copy them\.$/;
       const said = /^Nothing was copied: these 3 tabs make a link of (\d+) bytes, more than the 2097152 bytes a link may have\. Copy fewer tabs at a time\.$/;
-      await tooLongInPopup(browser, origin, said, 'too-long');
+      await tooLongInPopup(browser, origin, ahead, 'too-long');
       await tabMenu(browser, 0, 'share-tabs');
       const told = await waitFor(() => buttonTitle(browser), (title) => said.test(title ?? ''), { what: 'the confirmation of the refused copy' });
       assert.match(told, said);
       assert.equal(await browser.clipboard(), MARKER, 'nothing was copied');
+    },
+  },
+  {
+    name: "huntshare: the popup opened on a tab that cannot be shared (a blank tab, where a person goes to paste a link) says so quietly, not \"Nothing was copied\" in red before any copy",
+    async run({ browser, origin }) {
+      await forgetShareFormat(browser);
+      await arrange(browser, { tabs: [{ url: 'about:blank' }], select: [0] });
+      await withPopupReading(
+        browser,
+        () => ({
+          ready: document.getElementById('status').textContent !== '',
+          status: document.getElementById('status').textContent,
+          kind: document.getElementById('status').className,
+          disabled: /** @type {HTMLButtonElement} */ (document.getElementById('copy')).disabled,
+        }),
+        async (popup) => {
+          const { status, kind, disabled } = await popup.read();
+          assert.equal(status, 'No tab here can be shared. 1 tab left out: about: pages cannot be shared, only web pages (http: and https:) can.');
+          assert.equal(kind, 'status small', 'a quiet line, not an error');
+          assert.equal(disabled, true, 'nothing to copy');
+          await popup.screenshots?.('nothing-to-share');
+        },
+      );
     },
   },
   {
@@ -175,7 +200,7 @@ export const cases = [
       await tooLongInPopup(
         browser,
         origin,
-        /^Nichts kopiert: Diese 3 Tabs ergeben einen Link von (\d+) Bytes, mehr als die 2097152 Bytes, die ein Link haben darf\. Kopieren Sie weniger Tabs auf einmal\.$/,
+        /^Diese 3 Tabs ergeben einen Link von (\d+) Bytes, mehr als die 2097152 Bytes, die ein Link haben darf: Wählen Sie weniger Tabs aus, um sie zu kopieren\.$/,
         'too-long-de',
       );
     },
