@@ -266,12 +266,23 @@
 //!
 //! With both rules, [`UriList::to_link`] then [`parse`] gives back every
 //! item made of URI characters (RFC 3986 unreserved, reserved and `%`)
-//! exactly. Characters that may not stand in a link (space, non-ASCII,
+//! exactly (but the link's last character, below). Characters that may not stand in a link (space, non-ASCII,
 //! controls, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`) are written
 //! percent-encoded as UTF-8 with uppercase hex (RFC 3986 §2.1, RFC 2718
 //! §2.2.5), so such an item comes back as the original with exactly those
 //! characters percent-encoded ([`encode_non_uri_chars`]) and nothing else
 //! changed: the same resource.
+//!
+//! **The link's last character.** [`UriList::to_link`] writes it
+//! percent-encoded when running text would take it for the end of a sentence
+//! rather than of the link (`.`, `,`, `!`, `'`, or a `)`, `]` or `}` without
+//! its opening one), as [`find_links`] and chat apps' linkifiers do: a list
+//! whose last page is `https://en.wikipedia.org/wiki/Washington,_D.C.` would
+//! lose its `.` in a chat message. It is the last item's (a link with options
+//! ends with an option, whose value is written percent-encoded anyway), and
+//! the item reads back with it percent-encoded: for `.` the same URI (RFC 3986
+//! §6.2.2.2), for the others what web servers read alike. A `:` is left as it
+//! is: an item that ends with one may be a scheme alone (`uri-list:`).
 //!
 //! **The lenient reading of `?` and `#`** described above goes beyond the
 //! grammar, which would end the items at the first `?`. It applies only when

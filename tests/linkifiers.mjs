@@ -112,18 +112,33 @@ let checked = 0;
 const failures = [];
 // Each list with a title, and with the same words as its first page's title (page-titles, the
 // link's last option).
-const FORMS = LISTS.flatMap((items) =>
-  TITLES.flatMap((title) => [
-    { items, title },
-    { items, title: 'Pages', pageTitles: [title, null, title].slice(0, items.length) },
-  ]),
-);
-for (const { items, title, pageTitles } of FORMS) {
+// Lists with no title, whose link ends with their last page's address, ending in what a sentence
+// ends with: the encoder writes that last character percent-encoded (src/syntax/list.rs,
+// `to_link`), the same address for `.` (RFC 3986 §6.2.2.2), and the page reads back with it so
+// (`read`); a closing bracket with its opening one is left as it is.
+const ENDINGS = [
+  { items: ['https://example.com/', 'https://en.wikipedia.org/wiki/Washington,_D.C.'], read: 'https://en.wikipedia.org/wiki/Washington,_D.C%2E' },
+  { items: ['https://example.com/', 'https://en.wikipedia.org/wiki/Mercury_(planet)'], read: 'https://en.wikipedia.org/wiki/Mercury_(planet)' },
+  { items: ['https://example.com/', 'https://example.org/see)'], read: 'https://example.org/see%29' },
+  { items: ['https://example.com/', 'https://example.org/wow!'], read: 'https://example.org/wow%21' },
+  { items: ['https://example.com/', 'https://example.org/a,b,'], read: 'https://example.org/a,b%2C' },
+  { items: ['https://example.com/', "https://example.org/it's'"], read: "https://example.org/it's%27" },
+];
+const FORMS = [
+  ...LISTS.flatMap((items) =>
+    TITLES.flatMap((title) => [
+      { items, title },
+      { items, title: 'Pages', pageTitles: [title, null, title].slice(0, items.length) },
+    ]),
+  ),
+  ...ENDINGS.map(({ items, read }) => ({ items, title: null, read: [...items.slice(0, -1), read] })),
+];
+for (const { items, title, pageTitles, read: readItems } of FORMS) {
   {
-    const link = core.encode({ items, title, pageTitles });
-    const web = core.encode({ items, title, pageTitles, web: BASE });
+    const link = core.encode({ items, ...(title === null ? {} : { title }), pageTitles });
+    const web = core.encode({ items, ...(title === null ? {} : { title }), pageTitles, web: BASE });
     // The web link reads back as what was given (the round trip the linkifiers must keep).
-    const expected = { items, title, pageTitles: pageTitles && items.map((_, i) => pageTitles[i] ?? null) };
+    const expected = { items: readItems ?? items, title, pageTitles: pageTitles && items.map((_, i) => pageTitles[i] ?? null) };
     const readBack = (found) => {
       const inner = core.linkInWebLink(found);
       if (!inner) return null;

@@ -47,6 +47,39 @@ fn items_of(list: &UriList) -> Vec<&str> {
     list.items().iter().map(|i| i.as_str()).collect()
 }
 
+/// `items` as they read back from `link`, where the last of them ends it: `UriList::to_link`
+/// writes the link's last character percent-encoded when running text would take it for the end
+/// of a sentence, and the item keeps it so (`ends_in_text` checks that rule itself).
+fn read_back(mut items: Vec<String>, link: &str) -> Vec<String> {
+    if let Some(last) = items.last_mut() {
+        if let Some(c) = last.chars().last().filter(|c| ".,!')]}".contains(*c)) {
+            if !link.ends_with(c) && link.ends_with(&format!("%{:02X}", u32::from(c))) {
+                last.pop();
+                last.push_str(&format!("%{:02X}", u32::from(c)));
+            }
+        }
+    }
+    items
+}
+
+/// `link` as `UriList::to_link` ends it: its last character percent-encoded where running text
+/// would leave it out of the link (`find_links` would not find it whole), but for a `:`.
+fn guarded(link: &str) -> String {
+    match link.chars().last() {
+        Some(c)
+            if c != ':'
+                && uri_list::find_links(link).first().map(|f| f.link.len()) != Some(link.len()) =>
+        {
+            format!(
+                "{}%{:02X}",
+                &link[..link.len() - c.len_utf8()],
+                u32::from(c)
+            )
+        }
+        _ => link.to_owned(),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -60,7 +93,10 @@ proptest! {
         let parsed = Parser::new().strict(true).parse(&link);
         prop_assert!(parsed.is_ok(), "{:?} does not parse strictly: {:?}", link, parsed.err());
         let parsed = parsed.unwrap();
-        let expected: Vec<String> = items.iter().map(|i| encode_non_uri_chars(i).into_owned()).collect();
+        let mut expected: Vec<String> = items.iter().map(|i| encode_non_uri_chars(i).into_owned()).collect();
+        if options.is_empty() {
+            expected = read_back(expected, &link);
+        }
         prop_assert_eq!(items_of(&parsed.list), expected);
         prop_assert_eq!(parsed.list.options(), &options[..]);
     }
@@ -85,7 +121,13 @@ proptest! {
         prop_assert_eq!(titles(&list), expected.clone());
         let link = list.to_link();
         let parsed = Parser::new().strict(true).parse(&link).map_err(|e| TestCaseError::fail(format!("{link:?}: {e}")))?;
-        prop_assert_eq!(&parsed.list, &list);
+        if options.is_empty() && expected.iter().all(Option::is_none) {
+            // The link ends with the last item.
+            let items: Vec<String> = entries.iter().map(|(item, _)| item.clone()).collect();
+            prop_assert_eq!(items_of(&parsed.list), read_back(items, &link));
+        } else {
+            prop_assert_eq!(&parsed.list, &list);
+        }
         prop_assert_eq!(titles(&parsed.list), expected.clone());
         prop_assert_eq!(parsed.list.options(), &options[..]);
         // (The generated options may repeat a key: that note alone.)
@@ -97,7 +139,9 @@ proptest! {
         for (k, v) in &options {
             plain.push_option(k.clone(), v.clone());
         }
-        prop_assert_eq!(hier(&link), hier(&plain.to_link()));
+        // (Without options the plain link ends with its last item, which may end guarded.)
+        let written = if options.is_empty() { guarded(&hier(&link)) } else { hier(&link) };
+        prop_assert_eq!(written, hier(&plain.to_link()));
         // Through the text form.
         let back = from_text(&to_text(&parsed.list)).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(titles(&back.list), expected);
@@ -129,6 +173,43 @@ proptest! {
         }).collect();
         prop_assert_eq!(items_of(&back.list), expected.iter().map(String::as_str).collect::<Vec<_>>());
         prop_assert_eq!(back.list.title(), Some(title.as_str()));
+    }
+
+    /// What `to_link` writes is found whole in running text, at the end of a sentence too: a
+    /// last character that a linkifier (or `find_links`) would leave out is written
+    /// percent-encoded (but for a `:`), and only then; the list reads back with every other
+    /// character as it was.
+    #[test]
+    fn ends_in_text(items in proptest::collection::vec(uri_chars_item(), 1..6), title in proptest::option::of("[ -~]{0,6}")) {
+        let mut list: UriList = items.iter().cloned().collect();
+        if let Some(title) = &title {
+            list.set_title(title.clone());
+        }
+        let link = list.to_link();
+        // A last `:` is left as it is (a scheme alone stays one), and cut from the text's link.
+        prop_assume!(!link.ends_with(':'));
+        let mut texts = vec![format!("See {link}."), format!("{link}, and more"), format!("{link}!")];
+        // In brackets: a link with an opening bracket of its own unclosed takes the text's `)`.
+        if link.matches('(').count() == link.matches(')').count() {
+            texts.push(format!("({link})"));
+        }
+        for text in texts {
+            let found = uri_list::find_links(&text);
+            prop_assert_eq!(found.first().map(|f| f.link), Some(link.as_str()), "in {:?}", text);
+        }
+        let parsed = Parser::new().strict(true).parse(&link).map_err(|e| TestCaseError::fail(format!("{link:?}: {e}")))?;
+        let read = items_of(&parsed.list);
+        let last = items.len() - 1;
+        prop_assert_eq!(&read[..last], &items[..last]);
+        if title.is_some() {
+            prop_assert_eq!(read[last], items[last].as_str());
+        } else if read[last] != items[last] {
+            // Only the last character, percent-encoded; and without it, text would have cut the link.
+            let c = items[last].chars().last().unwrap();
+            prop_assert_eq!(read[last].to_owned(), format!("{}%{:02X}", &items[last][..items[last].len() - 1], u32::from(c)));
+            let plain = format!("{}{c}", &link[..link.len() - 3]);
+            prop_assert_ne!(uri_list::find_links(&plain).first().map(|f| f.link.len()), Some(plain.len()), "{:?} needed no encoding", plain);
+        }
     }
 
     #[test]
@@ -170,6 +251,9 @@ proptest! {
         middle.push_list(deepest);
         let mut top: UriList = outer.iter().cloned().collect();
         top.push_list(middle.clone());
+        // A title of its own, so that the link does not end with the innermost list's last item
+        // (its last character may be written percent-encoded: ends_in_text).
+        top.set_title("Top");
         let link = top.to_link();
         let parsed = Parser::new().strict(true).parse(&link).map_err(|e| TestCaseError::fail(format!("{link:?}: {e}")))?;
         prop_assert_eq!(&parsed.list, &top);

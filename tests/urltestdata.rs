@@ -2,7 +2,10 @@
 //! every valid `href`, and every `input` (valid URL or not), survives as an
 //! item: alone, in lists of ten, and all in one list. It comes back exactly
 //! when it is made of URI characters, otherwise as its percent-encoded form
-//! (`encode_non_uri_chars`; see the crate docs).
+//! (`encode_non_uri_chars`; see the crate docs); the item that ends the link
+//! with a character running text would leave out of it (`.`, `,`, `!`, `'`,
+//! a closing bracket without its opening one) comes back with that
+//! character percent-encoded (`UriList::to_link`).
 //!
 //! The corpus is vendored (`tests/fixtures/wpt/README.md`: its revision, its
 //! licence, how to refresh it). When it is missing or unreadable, every test
@@ -57,8 +60,21 @@ fn round_trip(items: &[String]) {
         parsed.warnings
     );
     assert_eq!(parsed.list.len(), items.len(), "{link:?}");
-    for (item, back) in items.iter().zip(parsed.list.items()) {
-        let expected = encode_non_uri_chars(item);
+    let last = items.len() - 1;
+    for (n, (item, back)) in items.iter().zip(parsed.list.items()).enumerate() {
+        let mut expected = encode_non_uri_chars(item).into_owned();
+        if n == last {
+            // The link's last character, percent-encoded where running text would leave it out.
+            if let Some(c) = expected.chars().last().filter(|c| ".,!')]}".contains(*c)) {
+                let encoded = format!("%{:02X}", u32::from(c));
+                if !link.ends_with(c) && link.ends_with(&encoded) {
+                    expected.pop();
+                    expected.push_str(&encoded);
+                    assert_eq!(back.as_str(), expected, "item {item:?} via {link:?}");
+                    continue;
+                }
+            }
+        }
         assert_eq!(back.as_str(), expected, "item {item:?} via {link:?}");
         if is_uri_chars(item) {
             assert_eq!(

@@ -28,6 +28,30 @@ const SENTENCE_END: [char; 15] = [
     '.', ',', ':', '!', '?', '\'', ';', '。', '、', '，', '．', '！', '？', '」', '）',
 ];
 
+/// Whether running text ends `link` before its last character, as
+/// [`find_links`] (and chat apps' linkifiers) read it: a sentence's final
+/// punctuation, or a closing `)`, `]` or `}` without its opening one in the
+/// link; [`crate::UriList::to_link`] writes such a last character
+/// percent-encoded. But for a `:`: an item that ends with one may be a
+/// scheme alone (`uri-list:`, an empty nested list; `about:`), which
+/// percent-encoded would be no scheme at all, and a web address seldom ends
+/// with one (some linkifiers keep it, too).
+pub(crate) fn loses_last_char(link: &str) -> bool {
+    match link.chars().last() {
+        Some(':') => false,
+        Some(c) if SENTENCE_END.contains(&c) => true,
+        Some(close @ (')' | ']' | '}')) => {
+            let open = match close {
+                ')' => '(',
+                ']' => '[',
+                _ => '{',
+            };
+            link.matches(close).count() > link.matches(open).count()
+        }
+        _ => false,
+    }
+}
+
 /// Finds the uri-list links (any of the four schemes, any case) in running
 /// text, the way a chat app linkifies URLs: a link starts at its scheme, at
 /// the start of the text or after a character that is not a letter, digit,

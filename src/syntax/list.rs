@@ -352,10 +352,27 @@ impl UriList {
     /// query. For every list, [`crate::parse`] in strict mode accepts the
     /// result and gives back an equal list (items made of URI characters
     /// come back exactly; others with only their non-URI characters
-    /// percent-encoded).
+    /// percent-encoded), but for the link's last character: one that running
+    /// text takes for the end of a sentence (`.`, `,`, `!`, `'`) or a
+    /// closing bracket without its opening one is written percent-encoded,
+    /// so that [`crate::find_links`] and chat apps' linkifiers keep it in the
+    /// link, and the item it ends comes back with it percent-encoded (crate
+    /// docs, "Deviations from the draft").
+    ///
+    /// ```
+    /// let list = uri_list::UriList::from_iter(["https://a.example/", "https://en.wikipedia.org/wiki/Washington,_D.C."]);
+    /// let link = list.to_link();
+    /// assert_eq!(link, "uri-list:https://a.example/;https://en.wikipedia.org/wiki/Washington,_D.C%2E");
+    /// assert_eq!(uri_list::find_links(&format!("Our trip: {link}."))[0].link, link);
+    /// ```
     pub fn to_link(&self) -> String {
         let mut out = String::with_capacity(self.encoded_len_hint());
         self.write_link(&mut out);
+        if crate::syntax::find::loses_last_char(&out) {
+            if let Some(last) = out.pop() {
+                crate::syntax::percent::push_pct_char(&mut out, last);
+            }
+        }
         out
     }
 
