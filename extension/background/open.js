@@ -8,7 +8,7 @@ import { localized, t } from '../common/i18n.js';
 import { validLink, validText } from '../common/link.js';
 import { PREVIEW_PAGE, previewReason } from '../common/preview.js';
 import { shorten } from '../common/prelude.js';
-import { storePreview, notePreviewTab } from './previews.js';
+import { forgetPreviewsOfTab, storePreview, notePreviewTab } from './previews.js';
 import { lazyFor } from '../common/settings.js';
 import { currentSettings } from './settings.js';
 import { openGroups, sameContext, tabbedPlaceFor, toFront } from './tabs.js';
@@ -106,13 +106,17 @@ async function currentGroup(tab) {
  * The preview page for a link: every item with its site, checkboxes, "Open selected as group".
  * Opened next to `tab`, or in its place. `reason`: a `PREVIEW_REASONS` code, said on the page.
  */
-export async function openPreview({ link, text = '', tab, replaceTab = false, active = true, reason = null }) {
+export async function openPreview({ link, text = '', tab, replaceTab = false, active = true, reason = null, intoTab = null }) {
+  // A preview tab shown again with another list: what it showed is forgotten.
+  if (intoTab) await forgetPreviewsOfTab(intoTab.id);
   const id = await storePreview({ link, text, reason: previewReason(reason) });
   const url = `${api.runtime.getURL(PREVIEW_PAGE)}?${new URLSearchParams({ id })}`;
   const same = sameContext(tab);
   // Next to the tab; from a pop-up, in the browser window (tabs.js `tabbedPlaceFor`), or a new one.
-  const place = replaceTab ? null : await tabbedPlaceFor(tab);
-  const opened = replaceTab
+  const place = replaceTab || intoTab ? null : await tabbedPlaceFor(tab);
+  const opened = intoTab
+    ? await api.tabs.update(intoTab.id, { url, active })
+    : replaceTab
     ? await api.tabs.update(tab.id, { url })
     : place === null
       ? (await api.windows.create({ url, focused: active, incognito: tab.incognito, ...same })).tabs[0]
@@ -292,5 +296,41 @@ export async function previewIn(tabId, url, { keepPage = false, reason }) {
     await reportRefused(tabId, error.message);
     return;
   }
-  await openPreview({ link, tab, replaceTab: !(keepPage && !isBlank(tab.url)), reason });
+  if (!(keepPage && !isBlank(tab.url))) {
+    await openPreview({ link, tab, replaceTab: true, reason });
+    return;
+  }
+  // Next to the page, one preview tab for all its navigations: the one an earlier navigation of
+  // this tab opened, while it still shows its preview, shows this list instead. A page's script
+  // that navigates to uri-list: links over and over (each one a failed navigation that leaves
+  // the page where it is) gets that one tab, never a tab for each. Taken in turn, so that
+  // navigations made at once do not each find no tab and open one.
+  const turn = (navigationTurns.get(tabId) ?? Promise.resolve()).then(async () => {
+    const opened = await openPreview({ link, tab, intoTab: await navigationPreview(tabId), reason });
+    navigationPreviews.set(tabId, opened.id);
+  });
+  const queued = turn.catch(() => {});
+  navigationTurns.set(tabId, queued);
+  await turn.finally(() => {
+    if (navigationTurns.get(tabId) === queued) navigationTurns.delete(tabId);
+  });
+}
+
+/**
+ * Chrome (`keepPage`): the preview tab the failed navigations of a tab last opened, by that tab's
+ * id, and each tab's navigations in turn (previewIn).
+ * @type {Map<number, number>}
+ */
+const navigationPreviews = new Map();
+/** @type {Map<number, Promise<void>>} */
+const navigationTurns = new Map();
+
+/** The preview tab of `tabId`'s navigations, while it is open and still shows a preview page. */
+async function navigationPreview(tabId) {
+  const id = navigationPreviews.get(tabId);
+  if (id === undefined) return null;
+  const shown = await api.tabs.get(id).catch(() => null);
+  if (String(shown?.pendingUrl || shown?.url || '').startsWith(api.runtime.getURL(PREVIEW_PAGE))) return shown;
+  navigationPreviews.delete(tabId);
+  return null;
 }

@@ -76,8 +76,8 @@ async function keepingNone() {
   await api.storage.session.remove(PREVIEWS_KEPT);
 }
 
-/** A tab closed: the previews it showed are forgotten. */
-async function forgetPreviewsOfTab(tabId) {
+/** A tab closed (or about to show another preview): the previews it showed are forgotten. */
+export async function forgetPreviewsOfTab(tabId) {
   const index = await previewIndex();
   await forget(index, index.filter((entry) => entry.tabId === tabId));
 }

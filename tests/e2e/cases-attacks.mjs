@@ -273,7 +273,40 @@ const navigationCases = NAVIGATIONS.map((attack) => ({
   },
 }));
 
-// --- 3. frames ---------------------------------------------------------------------------------
+/**
+ * A page's script navigating to uri-list: links over and over: Chrome leaves the page where it is
+ * after each (a failed navigation), and the background shows each on the preview page beside it.
+ * One preview tab for them all, showing the last list; Firefox puts the first in the page's own
+ * tab, which ends the script.
+ */
+const manyNavigationsCase = {
+  name: "attacks: a page script navigating to uri-list: links over and over gets one preview page (Chrome: one tab beside the page, showing the last list; Firefox: in that tab), never a tab for each",
+  async run({ browser, origin }) {
+    const path = '/hostile-navigate-many.html';
+    const mark = await activityMark(browser);
+    await browser.goto(origin + path);
+    await waitFor(
+      async () => ({ report: await textIn(browser, '#report').catch(() => null), ...(await stateOf(browser, origin)) }),
+      ({ report, tabs }) => report === 'done' || (tabs.length === 1 && tabs[0].url.includes(PREVIEW)),
+      { what: 'the page to have made its six navigations (or to be the preview page)' },
+    );
+    await backgroundDone(browser, { since: mark, expect: ['webNavigation.onErrorOccurred uri-list'] });
+    const state = await waitFor(() => stateOf(browser, origin), ({ tabs }) => tabs.every((tab) => tab.url !== 'about:blank'), { what: 'every tab to settle' });
+    const shown = state.tabs.map((tab) => (tab.url.includes(PREVIEW) ? 'preview' : tab.url));
+    const last = browser.name === 'chromium' ? 5 : 0;
+    assert.deepEqual(shown, browser.name === 'chromium' ? [path, 'preview'] : ['preview'], JSON.stringify(state));
+    // The last list (each navigation's failure reaches the background on its own, in turn).
+    const expected = `uri-list:${origin}/page/many${last}a;${origin}/page/many${last}b?title=Many%20${last}`;
+    const preview = async () => (await stateOf(browser, origin)).tabs.find((tab) => tab.url.includes(PREVIEW));
+    await waitFor(async () => previewedLink(browser, (await preview()).url), (link) => link === expected, { what: 'the preview to show the last list' });
+    const after = await stateOf(browser, origin);
+    assert.equal(after.tabs.length, state.tabs.length, JSON.stringify(after));
+    assert.deepEqual(after.groups, []);
+    await stillSame(browser, origin, after, { page: true });
+  },
+};
+
+// --- 3. frames ---------------------------------------------------------------------------------// --- 3. frames ---------------------------------------------------------------------------------
 
 const frameCases = [
   { attack: 'click', what: 'calls link.click() on its link' },
@@ -717,6 +750,7 @@ const linkifyCases = [
 export const cases = [
   ...scriptClickCases,
   ...navigationCases,
+  manyNavigationsCase,
   ...frameCases,
   ...messageCases,
   ...injectionCases,
