@@ -546,8 +546,9 @@
   // it was is told by what came before: the person's only when it is the browser's own answer to
   // their input. For a key (Tab, an arrow key...), that is the key's default action: after its
   // `keydown` was dispatched (a `focus()` from the page's own handler comes during it), not
-  // cancelled by the page, and the first focus change after it (a page's `focus()` a moment
-  // later, on a timer, comes second). For a press, a focus on the very link pressed.
+  // cancelled by the page, the first focus change after it, and in the same task (a page's
+  // `focus()` a moment later, on a timer, comes second, or after the task: see the keydown
+  // listener). For a press, a focus on the very link pressed.
   window.addEventListener('focusin', (event) => {
     const input = lastInput;
     let byPerson = false;
@@ -714,7 +715,15 @@
   // synthesise from it, so the link opens once.
   window.addEventListener('keydown', (event) => {
     if (event.isTrusted) {
-      lastInput = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now(), event, answered: false };
+      const input = { kind: NAVIGATION_KEYS.has(event.key) ? 'navigation' : 'key', node: null, at: performance.now(), event, answered: false };
+      lastInput = input;
+      // The key's own focus move (its default action) comes in this task: a focus change in a
+      // later one (a page's timer) is not its answer, even when the key moved no focus itself
+      // (an ArrowDown in a text box, a PageDown). This timer, set before any of the page's (the
+      // content script's listener runs first), comes before them.
+      setTimeout(() => {
+        input.answered = true;
+      }, 0);
       lastKey = { on: focused(), at: performance.now(), repeat: event.repeat };
     }
     if (event.key === 'Enter' && !event.isComposing) activate(event);

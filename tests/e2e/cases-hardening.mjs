@@ -232,6 +232,7 @@ export const cases = [
     ['an ArrowDown in a text box (as an autocomplete would)', '#box', 'ArrowDown'],
     ['a Tab the page cancelled', '#tab-box', 'Tab'],
     ['a Tab, a moment after the browser moved on (a timer)', '#late-box', 'Tab'],
+    ['an ArrowDown in a text box, a moment later (a timer)', '#late-arrow-box', 'ArrowDown'],
   ].map(([how, box, key]) => ({
     name: `hardening: Enter after the page answered the person's own key by focusing a link in plain sight (${how}) shows the preview page with the reason, no tabs`,
     async run({ browser, origin }) {
