@@ -599,6 +599,10 @@
     pressed = null;
     if (!press || press.node !== link.node || press.href !== link.href) return 'linkChanged';
     if (changedSince(pointedAt, link)) return 'linkChangedShown';
+    // The focus's look too: a link that has had the focus since (its tooltip shown then, on the
+    // page's own `focus()` too) and whose `href` the page changed afterwards, before the pointer
+    // came (a pointerover handler runs before the mouseover the pointer's look is taken at).
+    if (changedSince(focusedAt, link)) return 'linkChangedShown';
     return press.hidden;
   }
 

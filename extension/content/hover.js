@@ -218,8 +218,10 @@
   window.addEventListener('mouseover', (event) => {
     if (!event.isTrusted) return;
     const link = linkOf(event);
-    // Moving within the link (or over no link, with none current) changes nothing.
-    if (link?.node !== current?.node) {
+    // Moving within the link (or over no link, with none current) changes nothing; but coming
+    // onto the link whose tooltip (shown on its focus) is of another `href` than it holds now
+    // (the page changed it meanwhile) shows what it holds now.
+    if (link?.node !== current?.node || (link && link.href !== current?.href)) {
       if (link) schedule({ ...link, point: { x: event.clientX, y: event.clientY } }, HOVER_DELAY, true);
       else if (current?.byPointer) hide();
     }

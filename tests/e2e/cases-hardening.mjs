@@ -247,6 +247,23 @@ export const cases = [
     },
   })),
   {
+    name: "hardening: a link the page focused (its tooltip shown) and whose href it swapped as the pointer came onto it: the tooltip then says what it holds now, and the click shows the preview page of the new list, with the reason, no tabs",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/attack-focus-swap.html`);
+      await waitFor(() => browser.inPage(() => document.activeElement?.id), (id) => id === 'link', { what: 'the page to focus its link' });
+      const tooltip = () => browser.shadowTexts('#uri-list-tooltip', '.line');
+      await waitFor(tooltip, (l) => l?.[0] === 'Shown', { what: "the tooltip of the focused link's list" });
+      await browser.hover('#link');
+      await waitFor(() => browser.inPage(() => document.getElementById('link').getAttribute('href')), (href) => href.includes('Swapped'), { what: 'the page to swap the link' });
+      // The pointer on the link: its tooltip says what it holds now.
+      await waitFor(tooltip, (l) => l?.[0] === 'Swapped', { what: 'the tooltip of the list the link holds now' });
+      await browser.click('#link');
+      const shown = await previewInstead(browser, origin, '/attack-focus-swap.html');
+      assert.equal(shown.title, 'Swapped');
+      assert.match(shown.why, /changed/);
+    },
+  },
+  {
     name: 'hardening: Enter on a link the person reached with Tab from a text box still opens its list',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/attack-focus-keys.html`);
