@@ -37,6 +37,8 @@
   const KEY_CLICK_MS = 1000;
   /** How often the pointer on uri-list links tells the background to get ready (a worker stays up some 30 s). */
   const WARM_EVERY_MS = 10_000;
+  /** The most lists a page is said to offer (background/sources.js MAX_OFFERS). */
+  const MAX_OFFERED = 20;
   const NAVIGATION_KEYS = new Set(['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End']);
 
   // --- the link (finding it: linkOf, in the prelude) ------------------------------------------
@@ -52,17 +54,46 @@
   function showsOtherList(link) {
     const opens = [link.href, ...(link.kind === 'web' ? [link.href.slice(link.href.indexOf('#') + 1)] : [])].map(unescaped);
     const node = /** @type {HTMLElement} */ (link.node);
-    // What is drawn (not an aria-label, which linkText() prefers), and the browser's tooltip.
-    for (const words of [node.innerText ?? node.textContent ?? '', node.getAttribute('title') ?? '']) {
+    // What is drawn (not an aria-label, which linkText() prefers): its text, the text CSS draws
+    // in it, and the browser's tooltip.
+    for (const words of [node.innerText ?? node.textContent ?? '', generatedText(node), node.getAttribute('title') ?? '']) {
       if (words.length > MAX_LINK_LENGTH) continue; // no link of that length opens anyway
       for (const { start, end } of findLinks(words)) {
         const shown = unescaped(words.slice(start, end));
         if (/…|\.\.\./.test(shown)) continue; // shortened for show: it says itself that it is not all
-        const agrees = (href) => href === shown || (href.startsWith(shown) && /^[?#]/.test(href.slice(shown.length)));
+        // Only parameters after it: a "?" or "#" and no more items, which the core's lenient
+        // reading finds after one followed by ";" and a scheme ("…/b?;https://c.example").
+        const agrees = (href) => {
+          const rest = href.slice(shown.length);
+          return href === shown || (href.startsWith(shown) && /^[?#]/.test(rest) && !/;[a-z][a-z0-9+.-]*:/i.test(rest));
+        };
         if (!opens.some(agrees)) return 'shownOtherList';
       }
     }
     return null;
+  }
+
+  /** At most this many elements of a link are asked for the text CSS draws in them. */
+  const MAX_GENERATED = 64;
+
+  /**
+   * The text CSS draws in `node` and its first elements (`::before` and `::after` content, as
+   * their computed values: quoted strings), which `innerText` leaves out.
+   * @param {Element} node
+   */
+  function generatedText(node) {
+    const parts = [];
+    // A live collection, read only as far as needed (a link may hold a whole card).
+    const inside = node.getElementsByTagName('*');
+    const elements = [node];
+    for (let n = 0; n < inside.length && elements.length < MAX_GENERATED; n += 1) elements.push(inside[n]);
+    for (const element of elements) {
+      for (const pseudo of ['::before', '::after']) {
+        const content = getComputedStyle(element, pseudo).content;
+        if (content && content !== 'none' && content !== 'normal') parts.push(content);
+      }
+    }
+    return parts.join(' ');
   }
 
   // --- could the person see it? ------------------------------------------------------------------
@@ -643,7 +674,11 @@
       return;
     }
     const text = linkText(link.node);
-    const doubted = showsOtherList(link) ?? doubt(event, link);
+    // A link showing another list is said so; once the press's look at the screenshots (one may
+    // be under way: `seenAt`) is done, which must see this tab in front, before the preview page.
+    const other = showsOtherList(link);
+    const looked = doubt(event, link);
+    const doubted = other === null ? looked : looked instanceof Promise ? looked.then(() => other, () => other) : other;
     const inBackground = middle || event.ctrlKey || event.metaKey;
     const message = {
       type: 'open',
@@ -750,7 +785,9 @@
         .map((node) => ({ href: node.getAttribute('href').trim(), title: node.title || '' }))
         .filter((link) => LINK_SCHEME.test(link.href) && link.href.length <= MAX_LINK_LENGTH && !seen.has(link.href) && seen.add(link.href));
       if (web) links.unshift({ href: location.href, title: '' });
-      return links;
+      // No more than the background takes (background/sources.js MAX_OFFERS): a page naming
+      // thousands of lists of 2 MiB each sends it no more than these.
+      return links.slice(0, MAX_OFFERED);
     };
     // How many the toolbar button shows for this page: none until the background is told.
     let shown = 0;
@@ -796,7 +833,29 @@
     // through background/content-scripts.js): once this script has run to its end.
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', loaded);
     else queueMicrotask(begin);
-    window.addEventListener('hashchange', (event) => offer(false, WEB_LINK.test(event.newURL)));
+    // A change of the fragment (the page's own `location.hash = …` too, a trusted event): told at
+    // once, and a page that changes it over and over tells the background at most once per
+    // OFFERS_SETTLE_MS, the last. A page's script dispatching `hashchange` changes nothing.
+    // `fragmentTold`: a change since the last telling made the address a web link (it is told
+    // even when the page offers nothing, as `offer` says).
+    let fragmentAt = -Infinity;
+    let fragmentTimer = 0;
+    let fragmentTold = false;
+    const fragmentChanged = () => {
+      fragmentTimer = 0;
+      fragmentAt = performance.now();
+      const told = fragmentTold;
+      fragmentTold = false;
+      offer(false, told);
+    };
+    window.addEventListener('hashchange', (event) => {
+      if (!event.isTrusted) return;
+      fragmentTold ||= WEB_LINK.test(event.newURL);
+      if (fragmentTimer) return;
+      const wait = fragmentAt + OFFERS_SETTLE_MS - performance.now();
+      if (wait <= 0) fragmentChanged();
+      else fragmentTimer = setTimeout(fragmentChanged, wait);
+    });
     // A page the browser kept and shows again (back, forward): the browser reset the button.
     window.addEventListener('pageshow', (event) => {
       if (!event.isTrusted || !event.persisted) return;

@@ -306,7 +306,31 @@ const manyNavigationsCase = {
   },
 };
 
-// --- 3. frames ---------------------------------------------------------------------------------// --- 3. frames ---------------------------------------------------------------------------------
+/**
+ * A page changing its fragment to web links over and over (each change a trusted `hashchange`),
+ * and dispatching `hashchange` events of its own: the background is told a few times, not once a
+ * change, and the badge offers the last list.
+ */
+const fragmentFloodCase = {
+  name: 'attacks: a page changing its fragment to web links a hundred times at once, and dispatching a hundred hashchange events, tells the background a few times; the badge offers the last list',
+  async run({ browser, origin }) {
+    await browser.goto(`${origin}/page/flood`);
+    await backgroundDone(browser, { page: true });
+    const mark = await activityMark(browser);
+    await browser.inPage((origin) => {
+      for (let n = 0; n < 100; n += 1) location.hash = `#uri-list:${origin}/page/h${n};${origin}/page/i${n}`;
+      for (let n = 0; n < 100; n += 1) dispatchEvent(new HashChangeEvent('hashchange', { newURL: `${location.href}x${n}` }));
+    }, origin);
+    const url = `${origin}/page/flood#uri-list:${origin}/page/h99;${origin}/page/i99`;
+    await waitFor(() => browser.badge(url), (badge) => badge?.text === '1' && badge.title.includes('/page/h99'), { what: 'the badge to offer the last list' });
+    await backgroundDone(browser, { page: true });
+    const now = await activityMark(browser);
+    assert.equal(now.epoch, mark.epoch, 'the same background throughout');
+    assert.ok(now.received - mark.received <= 8, `${now.received - mark.received} requests for 200 changes: ${JSON.stringify(now.log.slice(-10))}`);
+  },
+};
+
+// --- 3. frames ---------------------------------------------------------------------------------
 
 const frameCases = [
   { attack: 'click', what: 'calls link.click() on its link' },
@@ -751,6 +775,7 @@ export const cases = [
   ...scriptClickCases,
   ...navigationCases,
   manyNavigationsCase,
+  fragmentFloodCase,
   ...frameCases,
   ...messageCases,
   ...injectionCases,

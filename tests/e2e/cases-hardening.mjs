@@ -130,7 +130,12 @@ export const cases = [
       assert.match(shown.why, /the link changed after you were shown it/);
     },
   },
-  ...[['text', 'text'], ['title', 'title attribute']].map(([id, where]) => ({
+  ...[
+    ['text', 'text'],
+    ['title', 'title attribute'],
+    ['query-items', 'text (its href adding pages after a "?;")'],
+    ['generated', 'text drawn by CSS (::before)'],
+  ].map(([id, where]) => ({
     name: `hardening: a link whose ${where} shows another list than its href (same site) shows the preview page with the reason, no tabs`,
     async run({ browser, origin }) {
       await browser.goto(`${origin}/attack-text-list.html`);
