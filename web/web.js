@@ -512,14 +512,18 @@ function openSelected() {
   if (todo.length === 0) return status(t('previewNothingChecked'));
   let count = 0;
   for (const page of todo) {
-    const tab = window.open('about:blank', '_blank');
-    if (!tab) break;
-    tab.opener = null;
-    tab.location.replace(page.url);
+    if (!openTab(page.url)) break;
     opened.add(page);
     count += 1;
   }
-  if (count < todo.length) {
+  if (count === 0) {
+    // Not even the first: a browser that lets a page open no tab at all, however it is asked (an
+    // app's own browser, a chat app's, often is one). Allowing pop-ups would not help there.
+    status(t('webOpenedNone'));
+    $('popups-what').textContent = t('webNoNewTabs');
+    $('popups-how').textContent = t('webNoNewTabsHow');
+    $('popups').hidden = false;
+  } else if (count < todo.length) {
     const run = selected();
     status(t('webOpenedSome', run.filter((page) => opened.has(page)).length, run.length));
     popupHelp(todo.length - count);
@@ -529,6 +533,25 @@ function openSelected() {
     opened = new Set();
   }
   openLabel();
+}
+
+/**
+ * Opens `url` in a new tab, with no opener (and so no referrer); false when the browser opened
+ * none: it returned no window (a pop-up blocked), or refused what the page asked of it (Firefox,
+ * in a frame that may open no window, throws on the new window's `opener`).
+ */
+function openTab(url) {
+  let tab = null;
+  try {
+    tab = window.open('about:blank', '_blank');
+    if (!tab) return false;
+    tab.opener = null;
+    tab.location.replace(url);
+    return true;
+  } catch {
+    tab?.close();
+    return false;
+  }
 }
 
 /** How to let this page open every page with one press: in the browser's own words. */
@@ -661,8 +684,10 @@ async function start() {
     $('main').removeAttribute('aria-busy');
     return;
   }
-  addEventListener('hashchange', () => {
-    render();
+  // Another list: the focus goes to its name once it is drawn (a screen reader then reads the new
+  // name, not the old one still there while the list is read).
+  addEventListener('hashchange', async () => {
+    await render();
     $('title').focus();
   });
   await render();

@@ -153,6 +153,36 @@ export const cases = [
     },
   },
   {
+    name: "web open: where the page may open no tab at all (a frame without allow-popups, as an app's own browser that opens no new tab), it says so and what to do instead, not how to allow pop-ups",
+    extension: false,
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/web-sandboxed.html`);
+      await waitFor(() => browser.inFrame('#frame', () => document.querySelector('main')?.getAttribute('aria-busy')), (busy) => busy === null, {
+        what: 'the web page in the frame to show its list',
+      });
+      await browser.click('#open-selected', { frame: '#frame' });
+      const box = await waitFor(
+        () =>
+          browser.inFrame('#frame', () => ({
+            button: document.getElementById('open-selected').textContent,
+            status: document.getElementById('status').textContent,
+            popups: document.getElementById('popups').hidden ? null : document.getElementById('popups').textContent,
+          })),
+        (b) => b.popups !== null,
+        { what: 'what the page says' },
+      );
+      assert.deepEqual(box, {
+        button: 'Open 3 selected',
+        status: 'No page was opened.',
+        popups:
+          "\nThis browser lets the page open no new tab: an app's own browser (a chat app's) often does not.\n" +
+          "Open this page in your browser (in the app's menu: “Open in browser”), or open the pages one by one from their addresses below.\n",
+      });
+      assert.deepEqual((await browser.state()).tabs.length, 1, 'no tab opened');
+      await browser.screenshots(SCREENSHOTS, `web-${browser.name}-no-new-tabs`, { viewport: true });
+    },
+  },
+  {
     name: 'web open: pages opened before the browser blocked the rest are not opened again when the person filters the rows meanwhile',
     extension: false,
     async run({ browser, origin }) {
