@@ -207,11 +207,17 @@ export const cases = [
     },
   },
   {
-    name: "web page without the extension: a person's click on the example link (hashchange) shows that list",
+    name: "web page without the extension: a person's click on the example link (hashchange) shows that list, and the focus goes to its name once it is shown (a screen reader reads the new name, not the old)",
     extension: false,
     async run({ browser, origin }) {
       await browser.goto(`${origin}/web/`);
       await shown(browser);
+      // The heading's words when it gets the focus: what a screen reader reads out then.
+      await browser.inPage(() => {
+        document.getElementById('title').addEventListener('focus', (event) => {
+          document.body.dataset.focusedTitle = event.target.textContent;
+        });
+      });
       await browser.click('#example');
       // The list's name comes first; its rows once the whole list is checked (aria-busy goes).
       await waitFor(() => read(browser), (p) => p.title === 'Example', { what: 'the example list' });
@@ -221,6 +227,12 @@ export const cases = [
       assert.deepEqual(page.alternate, ['uri-list:https://example.com/;https://example.org/?title=Example']);
       assert.equal(page.error, null);
       assert.equal(page.how, false);
+      const focus = await waitFor(
+        () => browser.inPage(() => ({ on: document.activeElement?.id, read: document.body.dataset.focusedTitle ?? null })),
+        (f) => f.read !== null,
+        { what: 'the focus to go to the heading' },
+      );
+      assert.deepEqual(focus, { on: 'title', read: 'Example' });
     },
   },
   {
