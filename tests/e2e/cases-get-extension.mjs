@@ -76,4 +76,26 @@ export const cases = [
       }
     },
   },
+  {
+    name: 'get the extension: with it, the web page is told at its address as a host or a chat app gives it (a final "/" added, index.html, a query such as ?fbclid=), the setting written without the "/"',
+    build: 'distributed',
+    async run({ browser, origin }) {
+      await browser.inExtension(async (base) => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        await api.storage.sync.set({ webBase: base });
+      }, `${origin}/distributed-web`);
+      try {
+        for (const path of ['/distributed-web/', '/distributed-web/index.html', '/distributed-web/?fbclid=IwAR0x']) {
+          await browser.goto(`${origin}${path}#${LINK(origin)}`);
+          const shown = await waitFor(() => offer(browser), (read) => read.marked, { what: `the extension to tell the page at ${path}` });
+          assert.equal(shown.shown, false, path);
+        }
+      } finally {
+        await browser.inExtension(async () => {
+          const api = globalThis.browser ?? globalThis.chrome;
+          await api.storage.sync.remove('webBase');
+        });
+      }
+    },
+  },
 ];
