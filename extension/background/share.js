@@ -393,6 +393,9 @@ export async function makeShare(scope, { windowId, clicked, format = 'link', asT
   const made = await FORMATS[format].make({ link, entries });
   const web = format === 'web';
   const length = (web ? made.text : link).length;
+  // Only a copy of the link itself (or the web link) is one long address an app may cut: the
+  // titled formats and the addresses one per line hold each page's own.
+  const long = (format === 'link' || web) && length > LONG_LINK;
   return {
     scope,
     format,
@@ -405,11 +408,11 @@ export async function makeShare(scope, { windowId, clicked, format = 'link', asT
     web,
     shared,
     length,
-    long: length > LONG_LINK,
+    long,
     leftOut,
     title: list.title ?? null,
     // What the person should read besides "copied": what was left out, a warning for a long link.
-    notes: [describeLeftOut(leftOut), length > LONG_LINK ? api.i18n.getMessage('shareLong', [String(LONG_LINK)]) : ''].filter(Boolean),
+    notes: [describeLeftOut(leftOut), long ? api.i18n.getMessage('shareLong', [String(LONG_LINK)]) : ''].filter(Boolean),
   };
 }
 

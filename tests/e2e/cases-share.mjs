@@ -510,7 +510,7 @@ export const cases = [
     },
   },
   {
-    name: 'share: a link over 8 000 characters is still copied, with a warning',
+    name: 'share: a link over 8 000 characters is still copied, with a warning; the same tabs as Markdown (no link in it) without one',
     async run({ browser, origin }) {
       await markClipboard(browser, origin);
       const names = [1, 2, 3, 4, 5].map((n) => `${n}${'x'.repeat(1700)}`);
@@ -521,6 +521,13 @@ export const cases = [
       assert.ok(link.length > 8000, `${link.length}`);
       const { title } = await confirmationOf(browser, link);
       assert.match(title, /longer than 8000 characters: some apps may cut it/);
+      try {
+        await tabMenu(browser, 0, 'share-window-markdown');
+        const told = await waitFor(() => confirmation(browser), (c) => c.title?.startsWith('Copied 5 tabs as Markdown'), { what: 'the confirmation of the Markdown copy' });
+        assert.equal(told.title, 'Copied 5 tabs as Markdown.');
+      } finally {
+        await forgetShareFormat(browser);
+      }
     },
   },
   {
