@@ -7,6 +7,15 @@ import { waitFor } from './util.mjs';
 
 const LINK = (origin) => `uri-list:${origin}/page/g1;${origin}/page/g2?title=Get`;
 
+/** Sets the extension's "Web page for web links" (`webBase`) to `base`; null: takes it away. */
+function setWebBase(browser, base) {
+  return browser.inExtension(async (base) => {
+    const api = globalThis.browser ?? globalThis.chrome;
+    if (base === null) await api.storage.sync.remove('webBase');
+    else await api.storage.sync.set({ webBase: base });
+  }, base);
+}
+
 /** What the page shows of the offer, once the list is on it. */
 function offer(browser) {
   return waitFor(
@@ -54,10 +63,7 @@ export const cases = [
     name: 'get the extension: with it, the web page at its web page address is told and offers nothing; another page is not told',
     build: 'distributed',
     async run({ browser, origin }) {
-      await browser.inExtension(async (base) => {
-        const api = globalThis.browser ?? globalThis.chrome;
-        await api.storage.sync.set({ webBase: base });
-      }, `${origin}/distributed-web/`);
+      await setWebBase(browser, `${origin}/distributed-web/`);
       try {
         await browser.goto(`${origin}/distributed-web/#${LINK(origin)}`);
         const shown = await waitFor(() => offer(browser), (read) => read.marked, { what: 'the extension to tell the page' });
@@ -69,10 +75,7 @@ export const cases = [
         const other = await browser.inPage(() => ({ path: location.pathname, marked: document.documentElement.hasAttribute('data-uri-list-extension') }));
         assert.deepEqual(other, { path: '/web/', marked: false });
       } finally {
-        await browser.inExtension(async () => {
-          const api = globalThis.browser ?? globalThis.chrome;
-          await api.storage.sync.remove('webBase');
-        });
+        await setWebBase(browser, null);
       }
     },
   },
@@ -80,10 +83,7 @@ export const cases = [
     name: 'get the extension: with it, the web page is told at its address as a host or a chat app gives it (a final "/" added, index.html, a query such as ?fbclid=), the setting written without the "/"',
     build: 'distributed',
     async run({ browser, origin }) {
-      await browser.inExtension(async (base) => {
-        const api = globalThis.browser ?? globalThis.chrome;
-        await api.storage.sync.set({ webBase: base });
-      }, `${origin}/distributed-web`);
+      await setWebBase(browser, `${origin}/distributed-web`);
       try {
         for (const path of ['/distributed-web/', '/distributed-web/index.html', '/distributed-web/?fbclid=IwAR0x']) {
           await browser.goto(`${origin}${path}#${LINK(origin)}`);
@@ -91,10 +91,7 @@ export const cases = [
           assert.equal(shown.shown, false, path);
         }
       } finally {
-        await browser.inExtension(async () => {
-          const api = globalThis.browser ?? globalThis.chrome;
-          await api.storage.sync.remove('webBase');
-        });
+        await setWebBase(browser, null);
       }
     },
   },
