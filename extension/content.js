@@ -510,7 +510,7 @@
   let lastKey = null;
   /**
    * The link the pointer came onto, and the link that got the focus, each with its `href` then:
-   * `{node, href}` or null. That `href` is the one the hover tooltip describes (content/hover.js
+   * `{node, href}` (the focus's with `visible` too) or null. That `href` is the one the hover tooltip describes (content/hover.js
    * reads it at the same events); a page that swaps it afterwards, before the press, would have
    * the press and the click agree on a list the person was not shown.
    */
@@ -594,7 +594,9 @@
     }
     const link = linkOf(event);
     if (!link) return;
-    if (event.isTrusted) focusedAt = { node: link.node, href: link.href };
+    // `visible`: a focus the browser shows (a key's, or a script's with `focusVisible`), which
+    // the tooltip shows the link's list for (content/hover.js); a click's focus shows neither.
+    if (event.isTrusted) focusedAt = { node: link.node, href: link.href, visible: link.node.matches(':focus-visible') };
     if (byPerson) focusedByPerson.add(link.node);
     else focusedByPerson.delete(link.node);
   }, true);
@@ -630,10 +632,12 @@
     pressed = null;
     if (!press || press.node !== link.node || press.href !== link.href) return 'linkChanged';
     if (changedSince(pointedAt, link)) return 'linkChangedShown';
-    // The focus's look too: a link that has had the focus since (its tooltip shown then, on the
-    // page's own `focus()` too) and whose `href` the page changed afterwards, before the pointer
-    // came (a pointerover handler runs before the mouseover the pointer's look is taken at).
-    if (changedSince(focusedAt, link)) return 'linkChangedShown';
+    // The focus's look too: a link that has had a visible focus since (its tooltip shown then, on
+    // the page's own `focus()` too) and whose `href` the page changed afterwards, before the
+    // pointer came (a pointerover handler runs before the mouseover the pointer's look is taken
+    // at). A focus a click gave it showed nothing: the pointer's look alone counts then (a chat
+    // app that updates the `href` of a link clicked before, still focused, opens it at once).
+    if (focusedAt?.visible && changedSince(focusedAt, link)) return 'linkChangedShown';
     return press.hidden;
   }
 

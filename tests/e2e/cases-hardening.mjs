@@ -269,6 +269,21 @@ export const cases = [
     },
   },
   {
+    name: "hardening: a link the page updates after the person clicked it (it keeps the click's focus, which showed nothing) opens its new list at once on the next click",
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/focus-update.html`);
+      // In the background: the page stays in front, the link keeps the focus the click gave it.
+      await browser.click('#link', { modifiers: ['Control'] });
+      await settled(browser, origin, { tabs: 3, groups: 1 }, 'the first list, in the background');
+      assert.equal(await browser.inPage(() => document.activeElement?.id), 'link');
+      await browser.inPage(() => update());
+      await browser.hover('#away');
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 5, groups: 2 }, 'the updated list, at once');
+      assert.deepEqual(state.groups.map((g) => g.title).sort(), ['After', 'Before']);
+    },
+  },
+  {
     name: 'hardening: Enter on a link the person reached with Tab from a text box still opens its list',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/attack-focus-keys.html`);
