@@ -208,6 +208,20 @@ export const cases = [
           // A page goes full screen only on the person's own press.
           await browser.click('#go-fullscreen');
           await waitFor(() => browser.inPage(() => document.fullscreenElement?.id ?? null), (id) => id === 'screen', { what: 'the element shown full screen' });
+          // The window's resize to full screen may come after (Firefox, on a busy machine), and a
+          // resize takes a tooltip away: the pointer comes once the viewport has kept its size.
+          let size = null;
+          await waitFor(
+            async () => {
+              const now = await browser.inPage(() => `${innerWidth}x${innerHeight}`);
+              const kept = now === size;
+              size = now;
+              await new Promise((resolve) => setTimeout(resolve, 150));
+              return kept;
+            },
+            (kept) => kept,
+            { what: 'the viewport to keep its full-screen size' },
+          );
         }
         await browser.hover(selector);
         const lines = await tooltipShown(browser, `the tooltip of the link in the ${where}`);
