@@ -112,13 +112,15 @@ function errorPage(tab) {
 
 /**
  * Which tabs can be shared, by the core's own rule (`check()`: only what a receiver would open,
- * http and https pages). Returns, for each tab in order, null (shareable) or why not.
+ * http and https pages). Returns, for each tab in order, null (shareable) or why not. A tab another
+ * add-on hid from the tab strip (Firefox's `tabs.hide()`, as tab-group add-ons do) is not one the
+ * person sees in the window: "Copy window" leaves it out, and says so.
  *
- * @param {{url?: string, pendingUrl?: string}[]} tabs
+ * @param {{url?: string, pendingUrl?: string, hidden?: boolean}[]} tabs
  * @returns {(string|null)[]}
  */
 export function unshareableReasons(tabs) {
-  const reasons = tabs.map((tab) => (urlOf(tab) ? null : api.i18n.getMessage('shareNoUrl')));
+  const reasons = tabs.map((tab) => (tab.hidden === true ? api.i18n.getMessage('shareHidden') : urlOf(tab) ? null : api.i18n.getMessage('shareNoUrl')));
   const candidates = tabs.map((tab, n) => ({ url: urlOf(tab), n })).filter(({ n }) => reasons[n] === null);
   for (const batch of checkBatches(candidates)) {
     let report;
@@ -175,7 +177,7 @@ function checkBatches(candidates) {
  * link's `page-titles`).
  *
  * @param {string} scope one of SCOPES
- * @param {{url?: string, pendingUrl?: string, groupId?: number, title?: string}[]} tabs
+ * @param {{url?: string, pendingUrl?: string, hidden?: boolean, groupId?: number, title?: string}[]} tabs
  * @param {Map<number, {title?: string, color?: string}>} groups the tabs' groups by id
  * @param {{pageTitles?: boolean}} [how]
  * @returns {{list: object|null, entries: import('../pkg/uri_list.js').FormatEntry[], shared: number, leftOut: {reason: string, count: number}[]}}

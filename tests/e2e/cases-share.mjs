@@ -411,6 +411,24 @@ export const cases = [
     },
   },
   {
+    name: 'share: Firefox: "Copy window" leaves out a tab another add-on hid from the tab strip, and says so',
+    browsers: ['firefox'], // Chrome has no hidden tabs
+    async run({ browser, origin }) {
+      await markClipboard(browser, origin);
+      await arrange(browser, { tabs: [{ url: page(origin, 'seen1') }, { url: page(origin, 'unseen') }, { url: page(origin, 'seen2') }] });
+      // Hidden as tabs.hide() of a tab-group add-on hides it (the browser's own call).
+      await browser.script('gBrowser.hideTab(gBrowser.tabs[1]);', [], { chrome: true });
+      await waitFor(() => browser.script('return gBrowser.tabs[1].hidden;', [], { chrome: true }), (hidden) => hidden === true, { what: 'the tab hidden' });
+      await tabMenu(browser, 0, 'share-window');
+      const link = await copied(browser, MARKER);
+      assert.equal(link, `uri-list:${page(origin, 'seen1')};${page(origin, 'seen2')}`);
+      const { badge, title } = await confirmationOf(browser, link);
+      assert.equal(badge, '2');
+      assert.match(title, /Copied 2 tabs as one link .* 1 tab left out: another add-on hid it from the tab strip/);
+      await browser.script('gBrowser.showTab(gBrowser.tabs[1]);', [], { chrome: true });
+    },
+  },
+  {
     name: 'share: a privileged page in the selection is left out, and the person is told why',
     async run({ browser, origin }) {
       await markClipboard(browser, origin);
