@@ -265,6 +265,11 @@ class ChromiumDriver {
       const tabs = await chrome.tabs.query({});
       const keep = tabs.filter((tab) => tab.url === 'about:blank').sort((a, b) => b.id - a.id)[0];
       await chrome.tabs.remove(tabs.filter((tab) => tab !== keep).map((tab) => tab.id));
+      // An earlier case's copy confirmation (the window's badge, up for 30 s) taken down, as
+      // its alarm does: a case's badge is its own.
+      await chrome.alarms.clear('share-badge');
+      await chrome.action.setBadgeText({ text: '' });
+      await chrome.action.setTitle({ title: '' });
       return (await chrome.tabs.query({})).length;
     });
     if (left !== 1) throw new Error(`reset: ${left} tabs are left open, not 1`);
