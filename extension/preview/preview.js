@@ -216,12 +216,16 @@ async function show(settings) {
   const checked = checkAll(link);
   const { groups, others } = sections(planned, checked, duplicates);
   const sites = new Set(groups.flatMap((g) => g.rows.map((row) => row.site)));
-  const openPages = skipping ? deduplicated.pages : planned.pages;
-  $('summary').textContent = [
-    openPages === 0 ? t('previewNoPages') : t('previewSummary', pagesWord(openPages), sitesWord(sites.size)),
-    !skipping ? '' : duplicates.size === 1 ? t('duplicatesLeftOutOne') : t('duplicatesLeftOut', duplicates.size),
-    others.length === 0 ? '' : t(others.length === 1 ? 'previewOthersOne' : 'previewOthers', others.length),
-  ].filter(Boolean).join(' ');
+  /** The line under the title: what opens, with the duplicates left out or not (`skip`). */
+  const summarize = (skip) => {
+    const openPages = skip ? deduplicated.pages : planned.pages;
+    $('summary').textContent = [
+      openPages === 0 ? t('previewNoPages') : t('previewSummary', pagesWord(openPages), sitesWord(sites.size)),
+      !skip ? '' : duplicates.size === 1 ? t('duplicatesLeftOutOne') : t('duplicatesLeftOut', duplicates.size),
+      others.length === 0 ? '' : t(others.length === 1 ? 'previewOthersOne' : 'previewOthers', others.length),
+    ].filter(Boolean).join(' ');
+  };
+  summarize(skipping);
 
   // Why the page is shown (a long list, type=list, warnings), and what is good to know.
   const limited = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates });
@@ -260,8 +264,13 @@ async function show(settings) {
         page.box.disabled = skip;
       }
     }
+    summarize(skip);
     updateButton();
   });
+  // Enter in the name box presses Open (the form's default button), as in any form: the
+  // browser's own click on it, which the guard takes as the key's. The form is never sent: sent,
+  // it loaded this page again without its list.
+  $('bar').addEventListener('submit', (event) => event.preventDefault());
   $('copy-link').addEventListener('click', () => copy(link));
   $('copy-text').addEventListener('click', () => copy(toText(link)));
   $('save-bookmarks').addEventListener('click', saveBookmarks);
@@ -297,7 +306,7 @@ async function show(settings) {
   guard.start();
 
   const list = $('items');
-  // The filter box, from ten pages on: a site heading whose pages are all hidden goes with them.
+  // The filter box, from ten pages on: a heading whose pages are all hidden goes with them.
   const filter = filterRows({
     box: $('filter'),
     input: /** @type {HTMLInputElement} */ ($('filter-input')),
@@ -306,15 +315,7 @@ async function show(settings) {
       const hidden = pages.filter((page) => page.checked && !opens(page)).length;
       $('filter-count').textContent = filterCount(t, shown, total, hidden);
       updateButton();
-      for (const heading of list.querySelectorAll('li.site, li.heading')) {
-        let next = heading.nextElementSibling;
-        let any = false;
-        while (next && next.matches('li.item')) {
-          if (!(/** @type {HTMLElement} */ (next).hidden)) any = true;
-          next = next.nextElementSibling;
-        }
-        /** @type {HTMLElement} */ (heading).hidden = shown !== null && !any && heading.matches('li.site');
-      }
+      hideEmptyHeadings(list, shown !== null);
     },
   });
   shownByFilter = filter.shows;
@@ -327,6 +328,34 @@ async function show(settings) {
   filter.refresh();
   document.documentElement.dataset.rendered = String(rows.length);
   performance.mark('uri-list:rendered'); // every row is on the page
+}
+
+/**
+ * While the filter shows some rows (`filtering`), hides each heading none of whose rows it shows:
+ * a site's (its rows run to the next heading), a group's (its rows, and its nested groups', run
+ * to the next group at its depth or above) and the items not opened.
+ */
+function hideEmptyHeadings(list, filtering) {
+  /** The headings whose rows are being read, the innermost last, each with its depth. */
+  const open = [];
+  const close = (depth) => {
+    while (open.length > 0 && open[open.length - 1].depth >= depth) {
+      const { heading, any } = open.pop();
+      heading.hidden = filtering && !any;
+    }
+  };
+  for (const child of list.children) {
+    const li = /** @type {HTMLElement} */ (child);
+    if (li.matches('li.heading, li.site')) {
+      // A site's heading is inside its group; the items not opened come after every group.
+      const depth = li.matches('li.heading') ? Number(li.dataset.depth) : li.matches('.others') ? -Infinity : Infinity;
+      close(depth);
+      open.push({ heading: li, depth, any: false });
+    } else if (li.matches('li.item') && !li.hidden) {
+      for (const heading of open) heading.any = true;
+    }
+  }
+  close(-Infinity);
 }
 
 /** Lets the browser paint and handle input between chunks. */
@@ -352,7 +381,7 @@ function fillList(id, lines) {
 function render(row) {
   switch (row.kind) {
     case 'group': {
-      const li = element('li', { class: 'heading', style: `--depth: ${row.depth}` });
+      const li = element('li', { class: 'heading', style: `--depth: ${row.depth}`, 'data-depth': String(row.depth) });
       li.append(element('h3', {}, row.title), element('span', { class: 'count' }, pagesWord(row.count)));
       return li;
     }

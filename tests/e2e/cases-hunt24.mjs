@@ -61,6 +61,17 @@ export const cases = [
       await waitFor(() => browser.inPage(() => document.getElementById('filter-count').textContent), (text) => text.startsWith('6 of 12 shown'), { what: 'the filter count' });
       assert.deepEqual(await visibleAddresses(browser), ['/page/f0', '/page/f1', '/page/f2', '/page/f3', '/page/f4', '/page/f5']);
       assert.equal(await browser.inPage(() => document.getElementById('open').textContent), 'Open 6 pages as a group');
+      // Two nested lists side by side: the one the filter leaves no page of goes, heading and all;
+      // the list they are in stays, as the heading of the one shown.
+      const sides = `uri-list:${origin}/page/t0;${origin}/page/t1;uri-list:${origin}/page/r0%3B${origin}/page/r1%3B${origin}/page/r2%3B${origin}/page/r3%3Ftitle=Rome;uri-list:${origin}/page/p0%3B${origin}/page/p1%3B${origin}/page/p2%3B${origin}/page/p3%3Ftitle=Paris?title=Trip`;
+      await browser.goto(`${await browser.extensionUrl('preview/preview.html')}?link=${encodeURIComponent(sides)}`);
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.rendered ?? ''), (r) => r !== '', { what: 'the preview page' });
+      await browser.typeInto('#filter-input', 'paris');
+      await waitFor(() => browser.inPage(() => document.getElementById('filter-count').textContent), (text) => text.startsWith('4 of 10 shown'), { what: 'the filter count' });
+      const headings = await browser.inPage(() =>
+        [...document.querySelectorAll('#items li.heading, #items li.site')].filter((li) => li.getBoundingClientRect().height > 0).map((li) => li.querySelector('h3, h4').textContent),
+      );
+      assert.deepEqual(headings, ['Trip', 'Paris', '127.0.0.1']);
     },
   },
   {

@@ -122,6 +122,8 @@ export const cases = [
       await browser.click('#skip-duplicates');
       const kept = await browser.inPage(readPreview);
       assert.equal(kept.open, 'Open 7 pages as a group');
+      // The line under the title says the same as the button.
+      assert.equal(kept.summary, '7 pages from 1 site.');
       assert.ok(kept.rows.every((row) => row.checked && !row.disabled));
       // Seven pages: above 5, the lazy choice follows; the person unticks it, every page loads.
       assert.equal(kept.lazy, true);
@@ -129,6 +131,29 @@ export const cases = [
       await browser.click('#open');
       const all = await settled(browser, origin, { tabs: 8, groups: 1 }, 'all seven items from the preview');
       assert.equal(all.tabs.filter((tab) => tab.url === '/page/dup-a').length, 3);
+    },
+  },
+  {
+    name: 'opening: on the preview page, Enter in the group name box opens the pages under that name, as the Open button does; the page keeps its list',
+    async run({ browser, origin }) {
+      await clearSettings(browser);
+      await browser.goto(`${origin}/duplicates.html`);
+      const link = await browser.inPage(() => document.getElementById('link').getAttribute('href'));
+      await preview(browser, link);
+      const address = await browser.inPage(() => location.href);
+      await browser.inPage(() => {
+        /** @type {HTMLInputElement} */ (document.getElementById('group-name')).value = '';
+      });
+      await browser.typeInto('#group-name', 'Named by Enter');
+      // Once Open takes a press (the page's moment after it was shown is over), as a person's eyes see.
+      await waitFor(() => browser.inPage(() => document.documentElement.dataset.inputReady), (ready) => ready === 'true', { what: 'Open to take a press' });
+      await browser.pressKey('Enter');
+      const state = await settled(browser, origin, { tabs: 5, groups: 1 }, 'the four pages, from Enter in the name box');
+      assert.deepEqual(state.tabs.slice(1).map((tab) => tab.url), FOUR);
+      assert.equal(state.groups[0].title, 'Named by Enter');
+      const after = await waitFor(() => browser.inPage(readPreview), (p) => p.status !== '', { what: 'the preview to say what opened' });
+      assert.equal(after.status, 'Pages opened: 4. 3 duplicates left out.');
+      assert.equal(await browser.inPage(() => location.href), address);
     },
   },
   {
