@@ -1,6 +1,8 @@
 // The hover tooltip's requests (content/hover.js asks `describeLink`), answered by
 // common/describe.js one at a time, after every other request.
 import { describeLink } from '../common/describe.js';
+import { listWords, validText } from '../common/link.js';
+import { currentSettings } from './settings.js';
 
 // --- one request at a time ----------------------------------------------------------------------
 //
@@ -61,7 +63,9 @@ async function run() {
       await othersFirst();
       const [tab, request] = waiting.entries().next().value;
       waiting.delete(tab);
-      request.resolve(describeLink(request.href, request.text));
+      // The link's words read as a click reads them (open.js openLink): the same name checked.
+      const settings = /** @type {any} */ (await currentSettings().catch(() => ({})));
+      request.resolve(describeLink(request.href, listWords(validText(request.text), settings.webBase ?? '')));
     }
   } finally {
     running = false;

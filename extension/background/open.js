@@ -5,7 +5,7 @@
 import { plan, readPasted } from '../common/core.js';
 import { api } from '../common/api.js';
 import { localized, t } from '../common/i18n.js';
-import { validLink, validText } from '../common/link.js';
+import { listWords, validLink, validText } from '../common/link.js';
 import { PREVIEW_PAGE, previewReason } from '../common/preview.js';
 import { shorten } from '../common/prelude.js';
 import { forgetPreviewsOfTab, storePreview, notePreviewTab } from './previews.js';
@@ -31,8 +31,8 @@ import { startupMark } from './ready.js';
  */
 export async function openLink({ href, text = '', tab, active = true, newWindow = false, trusted, replaceTab = false, reason = null, settings: reading = null }) {
   const link = validLink(href);
-  const linkText = validText(text);
   const settings = await (reading ?? currentSettings());
+  const linkText = listWords(validText(text), settings.webBase);
   let planned;
   try {
     planned = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates, reverse: settings.reverse });

@@ -23,3 +23,43 @@ const MAX_TEXT_LENGTH = 1000;
 
 /** A link's words as received from anywhere: a string, cut to MAX_TEXT_LENGTH, else none. */
 export const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_LENGTH) : '');
+
+/**
+ * The page a web address is at, as the uri-list web page is told it is at its own (content/web-page.js):
+ * origin and path, `index.html` and a final `/` alike, the query and the fragment left out; null for
+ * no address.
+ * @param {string} address
+ */
+export function pageAt(address) {
+  try {
+    const url = new URL(address);
+    return `${url.origin}${url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/?$/, '/')}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A link's words as they name its list. Words that are themselves a web link on the uri-list web
+ * page the person set (`webBase`), as a chat app shows a pasted link, name the list in their
+ * fragment: the site they name first is the web page's, which shows lists and opens none, not a
+ * site the list claims to open. Read as the list's link, they name no group, and the sites that
+ * list names are checked against the pages as before. Any other words are returned as they are:
+ * a web link on another site still names that site (a link showing "https://paypal.com/#uri-list:…"
+ * over pages elsewhere goes to the preview page).
+ *
+ * @param {string} text the link's words (validText)
+ * @param {string} webBase the `webBase` setting
+ */
+export function listWords(text, webBase) {
+  const words = text.trim();
+  if (!webBase || !WEB_LINK.test(words)) return text;
+  const page = pageAt(words);
+  if (page === null || page !== pageAt(webBase)) return text;
+  try {
+    return linkInWebLink(words).trim() || text;
+  } catch {
+    return text;
+  }
+}
+

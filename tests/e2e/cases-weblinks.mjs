@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { cases as hardening } from './cases-hardening.mjs';
 import { contextMenu, previewedLink, settled, stateOf, stillSame, urlAndGroup } from './cases-open.mjs';
+import { setSettings } from './cases-opening.mjs';
 import { openPopup } from './popup.mjs';
 import { waitFor } from './util.mjs';
 
@@ -28,6 +29,38 @@ export const cases = [
       await stillSame(browser, origin, state, { page: true });
     },
   })),
+  {
+    name: 'web links: a web link shown as its own address (as chat apps show a pasted link) on the web page set opens at once, named by its pages; shown on another site, it names that site and gets the preview page',
+    async run({ browser, origin }) {
+      await setSettings(browser, { webBase: 'https://lists.example.com/web/' });
+      try {
+        await browser.goto(`${origin}${PAGE}`);
+        // The tooltip reads the words as the click does: no alert about the name.
+        await browser.hover('#web-shown');
+        const lines = await waitFor(() => browser.shadowTexts('#uri-list-tooltip', '.line'), (l) => l?.length > 0, { what: 'the tooltip' });
+        assert.ok(lines.some((line) => line.includes('2 pages')) && !lines.some((line) => line.includes('names')), lines.join(' | '));
+        await browser.click('#web-shown');
+        const state = await settled(browser, origin, { tabs: 3, groups: 1 }, 'the group of the web link shown as its address');
+        assert.deepEqual(urlAndGroup(state), [[PAGE, null], ['/page/v1', '2 pages from 127.0.0.1'], ['/page/v2', '2 pages from 127.0.0.1']]);
+        await stillSame(browser, origin, state, { page: true });
+
+        // The same list on a page that is not the web page: its words name that site.
+        await browser.reset();
+        await browser.goto(`${origin}${PAGE}`);
+        await browser.click('#web-shown-elsewhere');
+        const shown = await waitFor(
+          () => stateOf(browser, origin),
+          (s) => s.tabs.some((tab) => tab.url.includes('preview/preview.html')),
+          { what: 'the preview page' },
+        );
+        assert.equal(shown.groups.length, 0);
+        const preview = shown.tabs.find((tab) => tab.url.includes('preview/preview.html'));
+        assert.equal(await previewedLink(browser, preview.url), `uri-list:${origin}/page/v1;${origin}/page/v2`);
+      } finally {
+        await setSettings(browser, { webBase: undefined });
+      }
+    },
+  },
   {
     name: 'web links: a middle click and a Ctrl-click open the group in the background, no tab of the web page',
     async run({ browser, origin }) {
