@@ -2,7 +2,7 @@
 // popup): one of the schemes, or a web link, of sane length.
 import { linkInWebLink } from './core.js';
 import { t } from './i18n.js';
-import { LINK_SCHEME, MAX_LINK_LENGTH, WEB_LINK } from './prelude.js';
+import { LINK_SCHEME, MAX_LINK_LENGTH, pageAt, WEB_LINK } from './prelude.js';
 
 /**
  * A link as received from anywhere: a string that names one of the schemes, of sane length. A web
@@ -23,21 +23,6 @@ const MAX_TEXT_LENGTH = 1000;
 
 /** A link's words as received from anywhere: a string, cut to MAX_TEXT_LENGTH, else none. */
 export const validText = (text) => (typeof text === 'string' ? text.slice(0, MAX_TEXT_LENGTH) : '');
-
-/**
- * The page a web address is at, as the uri-list web page is told it is at its own (content/web-page.js):
- * origin and path, `index.html` and a final `/` alike, the query and the fragment left out; null for
- * no address.
- * @param {string} address
- */
-export function pageAt(address) {
-  try {
-    const url = new URL(address);
-    return `${url.origin}${url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/?$/, '/')}`;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A link's words as they name its list. Words that are themselves a web link on the uri-list web

@@ -2,4 +2,4 @@
 // the background: the same values, written once there, imported by name here.
 import '../content/prelude.js';
 
-export const { api, t, SCHEMES, LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, shorten, withoutBidiControls, ask, unescaped } = globalThis.uriList;
+export const { api, t, SCHEMES, LINK_SCHEME, WEB_LINK, MAX_LINK_LENGTH, shorten, withoutBidiControls, ask, unescaped, pageAt } = globalThis.uriList;

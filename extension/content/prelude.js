@@ -234,6 +234,22 @@ var uriList = (() => {
    * text, or the page's own copy of it, shows as it is.
    * @param {string} address
    */
+  /**
+   * The page an address reaches: its origin and path, with `index.html` and a final `/` aside (a
+   * static host serves `/lists`, `/lists/` and `/lists/index.html` alike, and GitHub Pages sends
+   * the first to the second), its query (a chat app's `?fbclid=…`) and fragment aside; null for
+   * no address. The uri-list web page is known by it (content/web-page.js, common/link.js).
+   * @param {string} address
+   */
+  const pageAt = (address) => {
+    try {
+      const url = new URL(address);
+      return `${url.origin}${url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/?$/, '/')}`;
+    } catch {
+      return null;
+    }
+  };
+
   const unescaped = (address) => {
     try {
       return decodeURI(address);
@@ -358,6 +374,7 @@ var uriList = (() => {
     linkOf,
     linkText,
     unescaped,
+    pageAt,
     findLinks,
     handled,
     started,

@@ -8,22 +8,7 @@
   if (window !== window.top) return;
   /** The address it was built with (.ci/pack.mjs writes it, as in common/distribution.js). */
   const DEFAULT_WEB_BASE = '';
-  const { api } = uriList;
-  /**
-   * The page an address reaches: its origin and path, with `index.html` and a final `/` aside (a
-   * static host serves `/lists`, `/lists/` and `/lists/index.html` alike, and GitHub Pages sends
-   * the first to the second), its query (a chat app's `?fbclid=…`) and fragment aside; null for
-   * no address.
-   * @param {string} address
-   */
-  const pageAt = (address) => {
-    try {
-      const url = new URL(address);
-      return `${url.origin}${url.pathname.replace(/\/index\.html?$/i, '/').replace(/\/?$/, '/')}`;
-    } catch {
-      return null;
-    }
-  };
+  const { api, pageAt } = uriList;
   api.storage.sync.get('webBase').then(
     (stored) => {
       const base = pageAt(String(Object.hasOwn(stored, 'webBase') ? stored.webBase : DEFAULT_WEB_BASE));
