@@ -1,6 +1,7 @@
 // The extension's translations are complete and in step (run by `./build.sh test`):
 // - every locale in extension/_locales has exactly the messages of en, each with the same
 //   placeholders (names and contents), and uses no placeholder it does not define;
+// - German says "Sie" (no "du", "dir", "dein…");
 // - every message name the extension uses (data-i18n* attributes in its pages, getMessage('…')
 //   and t('…') in its scripts, __MSG_…__ in manifest.json) is in en;
 // - every message of en is used: by the extension, or by the core (src/message/mod.rs, whose own
@@ -47,6 +48,13 @@ for (const locale of ['en', ...others]) {
   for (const [name, max] of Object.entries(LIMITS)) {
     const length = [...(messages[name]?.message ?? '')].length;
     if (length > max) problem(`${locale}: ${name} is ${length} characters, more than ${max}`);
+  }
+}
+// German addresses the person as "Sie" throughout: a message with "du" stood out beside the others.
+if (others.includes('de')) {
+  for (const [name, entry] of Object.entries(messagesOf('de'))) {
+    const informal = String(entry?.message ?? '').match(/(?<![\p{L}$])(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)(?!\p{L})/iu);
+    if (informal) problem(`de: ${name} says "${informal[0]}": the extension says "Sie"`);
   }
 }
 for (const locale of others) {

@@ -32,3 +32,25 @@ export function element(name, attributes = {}, content) {
 export function fill(id, lines) {
   $(id).replaceChildren(...lines.map((line) => element('li', {}, line)));
 }
+
+/**
+ * Runs `work` with `button` disabled (a second press does nothing meanwhile), then enables it
+ * again. A button that had the focus gets it back, unless the person has moved it since: Chrome
+ * takes the focus off a button as it is disabled, and the next Tab then started at the top of
+ * the page.
+ * @template T
+ * @param {HTMLButtonElement} button
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+export async function whileBusy(button, work) {
+  const focused = document.activeElement === button;
+  button.disabled = true;
+  try {
+    return await work();
+  } finally {
+    button.disabled = false;
+    if (focused && (document.activeElement === null || document.activeElement === document.body)) button.focus();
+  }
+}
+

@@ -8,7 +8,7 @@ import init, { checkAll, plan, readPasted } from '../common/core.js';
 import { requestBookmarks } from '../pages/bookmark-access.js';
 import { describeLink } from '../common/describe.js';
 import { acceptDrops, readDrop } from '../pages/drop.js';
-import { $, element, fill } from '../pages/dom.js';
+import { $, element, fill, whileBusy } from '../pages/dom.js';
 import { localizePage, localized as say, t } from '../common/i18n.js';
 import { MAX_LINK_LENGTH, api, ask, shorten, withoutBidiControls } from '../common/prelude.js';
 import { readSettings, SHARE_FORMATS, WEB_BASE_FIELD } from '../common/settings.js';
@@ -193,26 +193,25 @@ function setUpWebLinks(windowId, webBase, notes, withTitles) {
 /** A copy button: asks the background to copy what `form()` says, then shows the link and what it said. */
 function onCopy(button, form, notes) {
   const status = $('status');
-  button.addEventListener('click', async () => {
-    button.disabled = true;
-    try {
-      const share = await ask('share', form());
-      if (share.shared === 0) {
+  button.addEventListener('click', () =>
+    whileBusy(button, async () => {
+      try {
+        const share = await ask('share', form());
+        if (share.shared === 0) {
+          forgetCopied();
+          return showStatus(status, share.message, 'error');
+        }
+        // On one line: a line break shows as "↵" (a one-line field would drop it and join the lines).
+        $('link').value = share.text.replace(/\r?\n/g, ' ↵ ');
+        $('copied').hidden = false;
+        notes(share);
+        showStatus(status, share.copied, 'ok');
+      } catch (error) {
         forgetCopied();
-        return showStatus(status, share.message, 'error');
+        showStatus(status, error.message, 'error');
       }
-      // On one line: a line break shows as "↵" (a one-line field would drop it and join the lines).
-      $('link').value = share.text.replace(/\r?\n/g, ' ↵ ');
-      $('copied').hidden = false;
-      notes(share);
-      showStatus(status, share.copied, 'ok');
-    } catch (error) {
-      forgetCopied();
-      showStatus(status, error.message, 'error');
-    } finally {
-      button.disabled = false;
-    }
-  });
+    }),
+  );
 }
 
 /** A failed copy copied nothing: the box of the link copied before goes, so that it cannot pass for this one. */
@@ -263,6 +262,8 @@ function setUpPaste(windowId, settings) {
   const save = $('save-pasted');
   const clear = () => {
     for (const id of ['pasted-summary', 'pasted-sites', 'pasted-alerts', 'pasted-notes']) $(id).replaceChildren();
+    // A Tab stop (to scroll a long description by keys) only while it describes something.
+    $('pasted-preview').removeAttribute('tabindex');
     button.disabled = true;
     save.disabled = true;
     button.textContent = t('popupOpenPasted');
@@ -278,6 +279,7 @@ function setUpPaste(windowId, settings) {
     await ready;
     if (turn !== pending) return; // a newer edit is on its way
     clear();
+    $('pasted-preview').tabIndex = 0;
     // The longest paste the box reads: the longest link the extension reads.
     if (text.length > MAX_LINK_LENGTH) {
       $('pasted-summary').textContent = t('popupPasteTooLong', MAX_LINK_LENGTH);
@@ -330,28 +332,27 @@ function setUpPaste(windowId, settings) {
   save.addEventListener('click', async (event) => {
     if (!event.isTrusted || !current) return;
     const granted = requestBookmarks();
-    save.disabled = true;
-    try {
-      if (!(await granted)) return showStatus($('paste-status'), t('bookmarkNoPermission'), 'error');
-      const saved = await ask('saveBookmarks', { link: current.read.link });
-      showStatus($('paste-status'), saved.message, saved.saved ? 'ok' : 'error');
-    } catch (error) {
-      failed(error);
-    } finally {
-      save.disabled = false;
-    }
+    const link = current.read.link;
+    await whileBusy(save, async () => {
+      try {
+        if (!(await granted)) return showStatus($('paste-status'), t('bookmarkNoPermission'), 'error');
+        const saved = await ask('saveBookmarks', { link });
+        showStatus($('paste-status'), saved.message, saved.saved ? 'ok' : 'error');
+      } catch (error) {
+        failed(error);
+      }
+    });
   });
   button.addEventListener('click', async (event) => {
     if (!event.isTrusted || !current) return;
-    button.disabled = true;
-    try {
-      const opened = await ask('openPasted', { text: box.value, windowId });
-      showStatus($('paste-status'), opened.preview ? t('popupPreviewOpened') : t('popupOpened', opened.tabIds?.length ?? 0), 'ok');
-    } catch (error) {
-      showStatus($('paste-status'), error.message, 'error');
-    } finally {
-      button.disabled = false;
-    }
+    await whileBusy(button, async () => {
+      try {
+        const opened = await ask('openPasted', { text: box.value, windowId });
+        showStatus($('paste-status'), opened.preview ? t('popupPreviewOpened') : t('popupOpened', opened.tabIds?.length ?? 0), 'ok');
+      } catch (error) {
+        showStatus($('paste-status'), error.message, 'error');
+      }
+    });
   });
 }
 
@@ -389,15 +390,14 @@ function setUpBookmarks() {
   $('close-bookmarks').addEventListener('click', () => dialog.close());
   $('copy-folder').addEventListener('click', async (event) => {
     if (!event.isTrusted) return;
-    $('copy-folder').disabled = true;
-    try {
-      const copied = await ask('copyBookmarkFolder', { id: $('folder').value });
-      showStatus(status, copied.message, copied.shared ? 'ok' : 'error');
-    } catch (error) {
-      showStatus(status, error.message, 'error');
-    } finally {
-      $('copy-folder').disabled = false;
-    }
+    await whileBusy($('copy-folder'), async () => {
+      try {
+        const copied = await ask('copyBookmarkFolder', { id: $('folder').value });
+        showStatus(status, copied.message, copied.shared ? 'ok' : 'error');
+      } catch (error) {
+        showStatus(status, error.message, 'error');
+      }
+    });
   });
 }
 

@@ -275,6 +275,15 @@ export const cases = [
         // What it holds, before anything opens: its pages and sites.
         assert.deepEqual(shown.offersAbout, ['2 pages · 127.0.0.1']);
         assert.equal(shown.offersHeading, 'This page offers a list');
+        // The line under it is drawn as the stylesheet says: smaller than the list's name, and
+        // wrapped within the box however long a host is.
+        const drawn = await popup.evaluate(() => {
+          const about = document.querySelector('#offers-list .about');
+          const button = document.querySelector('#offers-list button');
+          return { about: parseFloat(getComputedStyle(about).fontSize), button: parseFloat(getComputedStyle(button).fontSize), wrap: getComputedStyle(about).overflowWrap };
+        });
+        assert.ok(drawn.about < drawn.button, JSON.stringify(drawn));
+        assert.equal(drawn.wrap, 'anywhere');
         await popup.screenshots?.('offer');
         await popup.click('#offers-list button');
         await waitFor(() => stateOf(browser, origin), (s) => s.groups.length === 1, { what: 'the group' });

@@ -595,6 +595,36 @@ export const cases = [
     },
   },
   {
+    name: "share: the popup by keys: Copy pressed with Enter keeps the focus (the next Tab goes on from it), what a copy leaves out is in a live region, and the paste box's description is a Tab stop only while it describes something",
+    async run({ browser, origin }) {
+      await forgetShareFormat(browser);
+      await markClipboard(browser, origin);
+      const privileged = browser.name === 'chromium' ? 'chrome://version/' : 'about:robots';
+      await arrange(browser, { tabs: [{ url: page(origin, 'k1') }, { url: privileged }], select: [0, 1] });
+      const popup = await openPopup(browser);
+      popup.read = () => popup.evaluate(readSharePopup);
+      const focused = () => popup.evaluate(() => document.activeElement?.id || document.activeElement?.localName || null);
+      try {
+        await waitFor(() => popup.read(), (p) => !p.disabled && p.notes !== '', { what: 'the popup to count the tabs' });
+        // "1 tab left out: …" is read out when it comes, as the confirmation is.
+        assert.equal(await popup.evaluate(() => document.getElementById('notes').closest('[aria-live]')?.getAttribute('aria-live') ?? null), 'polite');
+        await popup.press('#copy', 'Enter');
+        await waitFor(() => popup.read(), (p) => p.status.startsWith('Copied 1 tab'), { what: "the popup's confirmation" });
+        assert.equal(await focused(), 'copy');
+        // The empty paste box's description is no Tab stop.
+        await popup.press('#pasted', 'Tab');
+        assert.notEqual(await focused(), 'pasted-preview');
+        await popup.paste('#pasted', `uri-list:${page(origin, 'k2')};${page(origin, 'k3')}`);
+        await waitFor(() => popup.evaluate(() => document.getElementById('pasted-summary').textContent), (text) => text !== '', { what: 'the paste described' });
+        await popup.press('#pasted', 'Tab');
+        assert.equal(await focused(), 'pasted-preview');
+      } finally {
+        await popup.close();
+      }
+      assert.equal(await copied(browser, MARKER), `uri-list:${page(origin, 'k1')}`);
+    },
+  },
+  {
     name: "share: the popup's Copy button shows the link it copies in its tooltip, with the titles or without as the Titles box says, and none for a format that copies no link",
     async run({ browser, origin }) {
       await forgetShareFormat(browser);

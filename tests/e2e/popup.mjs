@@ -31,7 +31,7 @@ export async function withPopupReading(browser, read, body) {
 
 /**
  * Opens the popup for the last focused normal window. Returns
- * `{evaluate(fn, arg), click(selector), type(selector, text), drop(selector, items), shot(selector), screenshots?(name), close()}`:
+ * `{evaluate(fn, arg), click(selector), press(selector, key), type(selector, text), drop(selector, items), shot(selector), screenshots?(name), close()}`:
  * `type` replaces the field's text with `text` typed key by key, then leaves the field (Tab), as
  * a person commits a value; `screenshots(name)` writes BROWSER-popup-NAME-light/dark.png.
  */
@@ -72,6 +72,11 @@ async function openInChromium(browser, path) {
     choose: (selector, value) => popup.selectOption(selector, value),
     /** Chooses the option labelled `label` of the `<select>` (as a person picks it). */
     chooseLabel: (selector, label) => popup.selectOption(selector, { label }),
+    /** Focuses the element, then presses `key` (a person's key on it). */
+    async press(selector, key) {
+      await popup.focus(selector);
+      await popup.keyboard.press(key);
+    },
     async type(selector, text) {
       await popup.fill(selector, '');
       await popup.locator(selector).pressSequentially(text);
@@ -135,6 +140,8 @@ async function openInFirefox(browser, path) {
       }
       throw new Error(`no option "${label}" in ${selector}`);
     },
+    /** Focuses the element, then presses `key` (firefox.mjs press). */
+    press: (selector, key) => browser.press(selector, key),
     type: (selector, text) => typeInto(selector, text, true),
     paste: (selector, text) => typeInto(selector, text, false),
     /** A person's drop of one dragged item, `items` (`[{type, data}]`), on the element (firefox.mjs trustedDrop). */
