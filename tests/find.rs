@@ -82,6 +82,26 @@ fn pasted_text_in_its_three_forms() {
 }
 
 #[test]
+fn pasted_addresses_keep_a_closing_bracket_whose_opening_one_they_hold() {
+    // A Wikipedia page, an IPv6 host and a query in brackets lost their last ")" or "]": the
+    // paste box opened another page. A bracket around the address is still left out.
+    let (form, read) = read_pasted(
+        "see https://en.wikipedia.org/wiki/Rust_(programming_language), http://[::1] and (https://c.example/?q=(a)).",
+    )
+    .unwrap();
+    assert_eq!(form, Form::Urls);
+    let items: Vec<&str> = read.list.items().iter().map(|i| i.as_str()).collect();
+    assert_eq!(
+        items,
+        [
+            "https://en.wikipedia.org/wiki/Rust_(programming_language)",
+            "http://[::1]",
+            "https://c.example/?q=(a)"
+        ]
+    );
+}
+
+#[test]
 fn a_link_ending_in_many_unbalanced_brackets_is_found_in_linear_time() {
     // Each ")" past the last "(" was taken off one at a time, the brackets of the whole link
     // counted again for each: 200 000 of them (a page's text, linkified; a paste) took

@@ -52,6 +52,44 @@ pub(crate) fn loses_last_char(link: &str) -> bool {
     }
 }
 
+/// `link`, as running text ends it: without the punctuation that ends a
+/// sentence, and without a closing `)`, `]` or `}` whose opening one is not
+/// in the link (`(https://a.example/x_(y))` keeps the `)` of `x_(y)`), taken
+/// off the end in turn.
+fn trim_text_end(mut link: &str) -> &str {
+    // Each bracket's opens and closes in the link, counted once and kept
+    // as the end is taken off (no sentence end is a bracket): counted
+    // again for each bracket taken off, a link ending in many of them
+    // cost their number times its length.
+    let pairs = [('(', ')'), ('[', ']'), ('{', '}')];
+    let mut counts = pairs.map(|(open, close)| {
+        (
+            link.bytes().filter(|&b| char::from(b) == open).count(),
+            link.bytes().filter(|&b| char::from(b) == close).count(),
+        )
+    });
+    loop {
+        let trimmed = link.trim_end_matches(SENTENCE_END);
+        let trimmed = match trimmed.chars().last() {
+            Some(close @ (')' | ']' | '}')) => {
+                let k = pairs.iter().position(|&(_, c)| c == close).unwrap_or(0);
+                let (opens, closes) = &mut counts[k];
+                if *closes > *opens {
+                    *closes -= 1;
+                    &trimmed[..trimmed.len() - 1]
+                } else {
+                    trimmed
+                }
+            }
+            _ => trimmed,
+        };
+        if trimmed.len() == link.len() {
+            return link;
+        }
+        link = trimmed;
+    }
+}
+
 /// Finds the uri-list links (any of the four schemes, any case) in running
 /// text, the way a chat app linkifies URLs: a link starts at its scheme, at
 /// the start of the text or after a character that is not a letter, digit,
@@ -91,38 +129,7 @@ pub fn find_links(text: &str) -> Vec<Found<'_>> {
         }
         let rest = &text[colon + 1..];
         let len = rest.find(ends_link).unwrap_or(rest.len());
-        let mut link = &text[start..colon + 1 + len];
-        // Each bracket's opens and closes in the link, counted once and kept
-        // as the end is taken off (no sentence end is a bracket): counted
-        // again for each bracket taken off, a link ending in many of them
-        // cost their number times its length.
-        let pairs = [('(', ')'), ('[', ']'), ('{', '}')];
-        let mut counts = pairs.map(|(open, close)| {
-            (
-                link.bytes().filter(|&b| char::from(b) == open).count(),
-                link.bytes().filter(|&b| char::from(b) == close).count(),
-            )
-        });
-        loop {
-            let trimmed = link.trim_end_matches(SENTENCE_END);
-            let trimmed = match trimmed.chars().last() {
-                Some(close @ (')' | ']' | '}')) => {
-                    let k = pairs.iter().position(|&(_, c)| c == close).unwrap_or(0);
-                    let (opens, closes) = &mut counts[k];
-                    if *closes > *opens {
-                        *closes -= 1;
-                        &trimmed[..trimmed.len() - 1]
-                    } else {
-                        trimmed
-                    }
-                }
-                _ => trimmed,
-            };
-            if trimmed.len() == link.len() {
-                break;
-            }
-            link = trimmed;
-        }
+        let link = trim_text_end(&text[start..colon + 1 + len]);
         if link.len() > name.len() + 1 {
             found.push(Found { link, start });
         }
@@ -230,9 +237,7 @@ pub fn read_pasted(text: &str) -> Result<(Form, Parsed), Error> {
         }
         let rest = &text[start + scheme_len..];
         let len = rest.find(ends_link).unwrap_or(rest.len());
-        let url = text[start..start + scheme_len + len]
-            .trim_end_matches(SENTENCE_END)
-            .trim_end_matches([')', ']', '}']);
+        let url = trim_text_end(&text[start..start + scheme_len + len]);
         if url.len() > scheme_len {
             urls.push(url);
         }

@@ -217,6 +217,24 @@ export const cases = [
     },
   },
   {
+    name: 'popup: addresses pasted in a sentence open as written: a closing bracket the address opened stays in it (a Wikipedia page), one around it and the full stop do not',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/click-title.html`);
+      await withPopup(browser, async (popup) => {
+        await popup.paste('#pasted', `See ${origin}/page/Rust_(language), and (${origin}/page/other).`);
+        const shown = await waitFor(() => popup.read(), (p) => p.summary !== '', { what: 'the live preview' });
+        assert.equal(shown.openButton, 'Open 2 pages as a group');
+        await popup.click('#open-pasted');
+        await waitFor(() => stateOf(browser, origin), (s) => s.groups.length === 1, { what: 'the group' });
+      });
+      const state = await waitFor(() => stateOf(browser, origin), (s) => s.tabs.length === 3 && s.tabs.every((tab) => tab.url !== ''), { what: 'the two pages' });
+      assert.deepEqual(
+        urlAndGroup(state).map(([url]) => url),
+        ['/click-title.html', '/page/Rust_(language)', '/page/other'],
+      );
+    },
+  },
+  {
     name: 'popup: a pasted list with a lookalike site warns in the box, and goes to the preview page first',
     async run({ browser, origin }) {
       await browser.goto(`${origin}/click-title.html`);
