@@ -146,8 +146,16 @@
 //! The query holds `key=value` pairs separated by `&`, percent-decoded as
 //! UTF-8. `title` names the list; the explainer's `group-name` does too, and
 //! `title` wins when both are there ([`UriList::title`]). `type` is a display
-//! hint ([`UriList::kind`]). Every other key is kept, in order
-//! ([`UriList::options`]). A `+` is a plus sign, not a space: the query of a
+//! hint ([`UriList::kind`]), `color` a tab group's colour ([`plan`]). Every
+//! other key is kept, in order ([`UriList::options`]), with a
+//! [`Violation::UnknownOption`] note. Most often such a key is no option at
+//! all: a query that holds no key uri-list reads, after a last item that is
+//! a web address, is that page's own query whose `?` was left unencoded
+//! (`…/watch?v=1;…/watch?v=2`, by hand), and a key starting with `amp;` is
+//! `&amp;` copied from a page's source. For those two the note says how to
+//! write the link, and [`plan`] asks for the preview page: the list opens
+//! as the grammar reads it (the last page without its query) only once the
+//! person has seen that. A `+` is a plus sign, not a space: the query of a
 //! URI is RFC 3986's, not an HTML form's. [`UriList::to_link`] writes every
 //! character of a key or value but ASCII letters, digits and `-`
 //! percent-encoded (`+` as `%2B`, a space as `%20`, `.` as `%2E`), so that a

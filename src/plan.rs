@@ -275,6 +275,18 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>, urls: &dyn UrlParser) -> Pla
         }
     }
 
+    // An option uri-list does not read where it most likely took the end
+    // of the last page's address (its `?` left unencoded) or came with
+    // `&amp;` from a page's source: the preview page, which says so and
+    // how to write it; any other unknown option, a note.
+    for w in &parsed.warnings {
+        match unknown_option(&w.violation) {
+            Some(true) => out.preview.push(w.message()),
+            Some(false) => out.notes.push(w.message()),
+            None => {}
+        }
+    }
+
     out.skipped.shrink_to_fit();
     if context.reverse {
         out.groups.reverse();
@@ -300,6 +312,18 @@ pub fn plan(parsed: &Parsed, context: &Context<'_>, urls: &dyn UrlParser) -> Pla
 }
 
 /// The note of a [`Violation::SchemeAdded`], in a nested list or not.
+/// Whether `violation` is (or holds) a [`Violation::UnknownOption`], and if
+/// so whether it most likely changed a page that opens.
+fn unknown_option(violation: &Violation) -> Option<bool> {
+    match violation {
+        Violation::UnknownOption { key, item, .. } => {
+            Some(item.is_some() || key.starts_with("amp;"))
+        }
+        Violation::InNested { inner, .. } => unknown_option(&inner.violation),
+        _ => None,
+    }
+}
+
 fn scheme_added(violation: &Violation) -> Option<Message> {
     match violation {
         Violation::SchemeAdded { .. } => Some(violation.message()),

@@ -740,3 +740,74 @@ fn a_list_named_as_another_site_over_many_sites_is_planned_in_linear_time() {
         "{named:?} with the alert, {plain:?} without"
     );
 }
+
+#[test]
+fn an_option_that_took_the_last_pages_query_asks_for_the_preview_page_saying_how_to_write_it() {
+    // Two videos written by hand: the second one's "?v=def" is the list's
+    // query by the grammar, and its tab would open the site's home page.
+    let p = plan_of(
+        "uri-list:https://www.youtube.com/watch?v=abc;https://www.youtube.com/watch?v=def",
+        15,
+        None,
+    );
+    assert_eq!(p.groups[0].urls[1], "https://www.youtube.com/watch");
+    let reasons: Vec<String> = p.preview.iter().map(|m| m.english()).collect();
+    assert_eq!(
+        reasons,
+        ["the link's options hold \"v\", which is no option uri-list reads (ignored: if \"?v=def\" belongs to item 2, write that \"?\" as %3F)"]
+    );
+    // "&amp;" copied from a page's source: the preview page, which says how to write it.
+    let p = plan_of(
+        "uri-list:https://a.example;https://b.example?title=X&amp;type=tabs",
+        15,
+        None,
+    );
+    let reasons: Vec<String> = p.preview.iter().map(|m| m.english()).collect();
+    assert_eq!(
+        reasons,
+        ["the link's options hold \"amp;type\", which is no option uri-list reads (\"&amp;\" is how a web page's source writes \"&\": write \"&\")"]
+    );
+    // In a nested list, said where it is.
+    let p = plan_of(
+        "uri-list:https://a.example;uri-list:https://b.example/x%3Bhttps://c.example/y%3Fq=1",
+        15,
+        None,
+    );
+    let reasons: Vec<String> = p.preview.iter().map(|m| m.english()).collect();
+    assert_eq!(
+        reasons,
+        ["in the nested list of item 2: the link's options hold \"q\", which is no option uri-list reads (ignored: if \"?q=1\" belongs to item 2, write that \"?\" as %253F)"]
+    );
+    // The options uri-list reads ask for nothing; nor does an unknown one
+    // after a last item that is no web address: a note, not the preview page.
+    let p = plan_of(
+        "uri-list:https://a.example;https://b.example?title=T&type=tabs&color=blue",
+        15,
+        None,
+    );
+    assert!(
+        p.preview.is_empty() && p.notes.is_empty(),
+        "{:?} {:?}",
+        p.preview,
+        p.notes
+    );
+    // Beside an option uri-list reads, an unknown one is another writer's: a note.
+    let p = plan_of(
+        "uri-list:https://a.example;https://b.example?title=T&x-later=1",
+        15,
+        None,
+    );
+    assert!(p.preview.is_empty(), "{:?}", p.preview);
+    assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+    let p = plan_of(
+        "uri-list:https://a.example;mailto:x@b.example?later=1",
+        15,
+        None,
+    );
+    assert!(p.preview.is_empty(), "{:?}", p.preview);
+    let notes: Vec<String> = p.notes.iter().map(|m| m.english()).collect();
+    assert_eq!(
+        notes,
+        ["the link's options hold \"later\", which is no option uri-list reads (ignored)"]
+    );
+}

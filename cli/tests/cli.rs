@@ -49,7 +49,11 @@ fn decode_json_has_the_documented_shape() {
             "type": null,
             "options": [["group-name", "G"], ["x", "1"]],
             "fragment": "f",
-            "warnings": [{"offset": 61, "code": "warningDone", "args": [
+            "warnings": [{"offset": 58, "code": "warningDone", "args": [
+                {"code": "violationUnknownOption", "args": ["x"], "message": "the link's options hold \"x\", which is no option uri-list reads"},
+                {"code": "actionIgnored", "args": [], "message": "ignored"},
+            ], "message": "the link's options hold \"x\", which is no option uri-list reads (ignored)"},
+            {"offset": 61, "code": "warningDone", "args": [
                 {"code": "violationFragment", "args": [], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item"},
                 {"code": "actionFragment", "args": ["%23"], "message": "ignored when opening: to make it part of the item, write that \"#\" as %23"},
             ], "message": "the part after \"#\" is a fragment of the whole list, not part of its last item (ignored when opening: to make it part of the item, write that \"#\" as %23)"}],
@@ -274,6 +278,7 @@ fn check_lists_classes_sites_and_warnings() {
   3  openable  example.com                   https://example.com
   4  openable  a.com                         https://a.com/
 warning: example.com has no https:// in front: it is read as https://example.com, as an address bar reads it at byte 56.
+warning: The link's options hold \"q\", which is no option uri-list reads at byte 83 (ignored: if \"?q=1\" belongs to item 4, write that \"?\" as %3F).
 "
     );
     // Strict mode keeps an item without a scheme as written: not a URL.

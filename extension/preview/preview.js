@@ -229,8 +229,11 @@ async function show(settings) {
 
   // Why the page is shown (a long list, type=list, warnings), and what is good to know.
   const limited = plan(link, { limit: settings.openLimit, linkText, keepDuplicates: !settings.skipDuplicates });
-  fillList('why', [...(reason ? [reason] : []), ...limited.preview.map(localized)]);
-  fillList('notes', [...new Set([...planned.notes, ...checked.warnings].map(localized))]);
+  const why = [...(reason ? [reason] : []), ...limited.preview.map(localized)];
+  fillList('why', why);
+  // What the reasons already say is not said again.
+  const said = new Set(why);
+  fillList('notes', [...new Set([...planned.notes, ...checked.warnings].map(localized))].filter((note) => !said.has(note)));
 
   // The rows, as a flat sequence rendered in chunks: group headings (when there is more than
   // one group), site headings, pages; then the items not opened.

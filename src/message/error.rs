@@ -248,6 +248,16 @@ pub enum Violation {
     Unclosed { depth: usize },
     /// text/uri-list: an option line `#?…` without `=`.
     OptionLine { line: usize },
+    /// An option this crate does not read (`key`, written `pair` in the
+    /// link). Kept among the options, with this note: most often it is the
+    /// query of the last item (`item`, when that is a web address) whose `?`
+    /// was left unencoded, or `&amp;` copied from HTML. Not a grammar
+    /// violation: a note.
+    UnknownOption {
+        key: String,
+        pair: String,
+        item: Option<usize>,
+    },
     /// An item without a scheme that reads as a web address was read as
     /// `https://` followed by it, as an address bar reads it (lenient mode
     /// only). Not a grammar violation: a note.
@@ -314,6 +324,9 @@ impl Violation {
                 return advised(Code::violationNumberSign, item, "%23")
             }
             Violation::OptionNotUtf8 { key } => (Code::violationOptionUtf8, Some(key.clone())),
+            Violation::UnknownOption { key, .. } => {
+                (Code::violationUnknownOption, Some(key.clone()))
+            }
             Violation::DuplicateOption { key } => {
                 (Code::violationDuplicateOption, Some(key.clone()))
             }
@@ -446,6 +459,19 @@ impl Violation {
                     &[&escaped_at("%23", depth)],
                 ))
             }
+            // `&amp;` is how HTML writes `&`: the link was copied from a page's source.
+            Violation::UnknownOption { key, .. } if key.starts_with("amp;") => Code::actionHtmlAmp,
+            Violation::UnknownOption {
+                pair,
+                item: Some(item),
+                ..
+            } => {
+                return Some(Message::with(
+                    Code::actionItemQuery,
+                    &[pair, &decimal(*item as u64), &escaped_at("%3F", depth)],
+                ))
+            }
+            Violation::UnknownOption { .. } => Code::actionIgnored,
             Violation::InNested { .. } | Violation::More { .. } | Violation::SchemeAdded { .. } => {
                 return None
             }

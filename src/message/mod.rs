@@ -133,6 +133,7 @@ messages! {
     violationNumberSign: "unencoded \"#\" in item $1 (write it as $2)",
     violationOptionUtf8: "option \"$1\" is not valid UTF-8 once decoded",
     violationDuplicateOption: "option \"$1\" is given more than once",
+    violationUnknownOption: "the link's options hold \"$1\", which is no option uri-list reads",
     violationPageTitles: "page-titles gives more titles ($1) than the list has items ($2)",
     violationFragment: "the part after \"#\" is a fragment of the whole list, not part of its last item",
     violationNested: "item $1 looks like a nested list but cannot be read ($2 of the nested link)",
@@ -186,6 +187,8 @@ messages! {
     actionComment: "its marker is read as a comment",
     actionEmptyValue: "read as an empty value",
     actionPlainItem: "kept as a plain item",
+    actionHtmlAmp: "\"&amp;\" is how a web page's source writes \"&\": write \"&\"",
+    actionItemQuery: "ignored: if \"?$1\" belongs to item $2, write that \"?\" as $3",
 }
 
 impl PartialEq<&str> for Code {

@@ -230,6 +230,9 @@ impl Parser {
 
         // Draft §5: split the hier-part on `;`; decode each item.
         let mut offset = start;
+        // The number of the last item if it is a web address: a `?` a
+        // person left unencoded in it makes its query the list's options.
+        let mut last_web = None;
         for (n, (raw, plain)) in split_items(hier).enumerate() {
             let number = n + 1;
             let raw_at = offset;
@@ -263,6 +266,7 @@ impl Parser {
             // address bar does (`example.com/page` is `https://example.com/page`):
             // see the crate docs' deviations. Strict mode keeps it as written.
             let address = !self.strict && !is_list && reads_as_address(item);
+            last_web = (address || is_web_address(item)).then_some(number);
             // The JS API decodes the items of the link itself, into one
             // string for all of them: no copy per item here.
             let escaped =
@@ -395,12 +399,39 @@ impl Parser {
                         pair_at,
                     )?;
                 }
-                offsets.push(pair_at);
+                offsets.push((pair_at, pair));
                 list.options.push((key.into_owned(), value.into_owned()));
             }
+            let mut repeated = vec![false; list.options.len()];
             for i in duplicate_keys(&list.options) {
+                repeated[i] = true;
                 let key = list.options[i].0.clone();
-                sink.note(Violation::DuplicateOption { key }, offsets[i]);
+                sink.note(Violation::DuplicateOption { key }, offsets[i].0);
+            }
+            // Each key once: its first time. A query that holds no option
+            // this crate reads is most likely the last page's own, its `?`
+            // left unencoded (two videos written by hand: `…watch?v=1;…watch?v=2`):
+            // the note names that page. Beside an option it reads, an unknown
+            // one is another writer's option.
+            let last_web = last_web.filter(|_| {
+                !page_titles
+                    && !list
+                        .options
+                        .iter()
+                        .any(|(k, _)| KNOWN_OPTIONS.contains(&k.as_str()))
+            });
+            for (i, (key, _)) in list.options.iter().enumerate() {
+                if !repeated[i] && !KNOWN_OPTIONS.contains(&key.as_str()) {
+                    let (pair_at, pair) = offsets[i];
+                    sink.note(
+                        Violation::UnknownOption {
+                            key: key.clone(),
+                            pair: pair.to_owned(),
+                            item: last_web,
+                        },
+                        pair_at,
+                    );
+                }
             }
         }
         if let Some((f_at, fragment)) = fragment {
@@ -493,6 +524,23 @@ impl Sink {
             self.dropped += 1;
         }
     }
+}
+
+/// The options this crate reads: `title` and the explainer's `group-name`
+/// (the list's name), `type` (a display hint) and `color` (its group's
+/// colour, [`crate::plan`]); `page-titles` is read apart. Any other is kept
+/// ([`UriList::options`]), with a [`Violation::UnknownOption`] note: most
+/// often it is no option at all, but the query of the last item, whose `?`
+/// was not encoded, or `&amp;` copied from HTML.
+const KNOWN_OPTIONS: [&str; 4] = ["title", "group-name", "type", "color"];
+
+/// Whether an item is an `http:` or `https:` address (any case).
+fn is_web_address(item: &str) -> bool {
+    let starts = |prefix: &str| {
+        item.get(..prefix.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+    };
+    starts("https://") || starts("http://")
 }
 
 /// Checks an item against `uri-data = 1*uri-char` (draft §3). Reports each

@@ -3,6 +3,7 @@
 // (Lazy loading above N pages, the default: cases-lazy.mjs.)
 import assert from 'node:assert/strict';
 import { settled, stateOf, urlAndGroup } from './cases-open.mjs';
+import { previewShows } from './cases-hardening.mjs';
 import { arrange } from './cases-share.mjs';
 import { assertAccessible } from './axe.mjs';
 import { SCREENSHOTS, openOptions, openPopup } from './popup.mjs';
@@ -131,6 +132,26 @@ export const cases = [
       await browser.click('#open');
       const all = await settled(browser, origin, { tabs: 8, groups: 1 }, 'all seven items from the preview');
       assert.equal(all.tabs.filter((tab) => tab.url === '/page/dup-a').length, 3);
+    },
+  },
+  {
+    name: 'opening: a hand-written list whose last page kept its "?" unencoded (two videos) shows the preview page, which says what became of it and how to write it; nothing opens',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/share-open.html`);
+      await browser.inPage((href) => {
+        document.getElementById('link').href = href;
+      }, `uri-list:${origin}/page/watch?v=abc;${origin}/page/watch?v=def`);
+      await browser.click('#link');
+      const state = await settled(browser, origin, { tabs: 2 }, 'the preview page');
+      assert.equal(state.groups.length, 0);
+      assert.match(state.tabs[1].url, /preview\/preview\.html/);
+      const shown = await previewShows(browser);
+      assert.match(shown.why, /the link's options hold "v", which is no option uri-list reads \(ignored: if "\?v=def" belongs to item 2, write that "\?" as %3F\)/);
+      // Said once: not again under "Good to know".
+      const notes = await browser.inPage(() => document.getElementById('notes-list').textContent);
+      assert.ok(notes.includes('unencoded "?" in item 1') && !notes.includes('options hold'), notes);
+      await assertAccessible(browser, 'the preview page saying what became of the last page');
+      await browser.screenshots?.(SCREENSHOTS, 'preview-item-query');
     },
   },
   {
