@@ -811,3 +811,18 @@ fn an_option_that_took_the_last_pages_query_asks_for_the_preview_page_saying_how
         ["the link's options hold \"later\", which is no option uri-list reads (ignored)"]
     );
 }
+
+#[test]
+fn a_backslash_before_an_at_sign_gets_the_user_info_alert() {
+    // A browser opens evil.example ("\\" reads as "/"); a person reads bank.com as the site.
+    let p = plan_of(
+        "uri-list:https://a.example/;https://evil.example\\@bank.com/",
+        15,
+        None,
+    );
+    let reasons: Vec<String> = p.preview.iter().map(|m| m.english()).collect();
+    assert!(
+        reasons.iter().any(|r| r == "the link starts with \"evil.example\\@\", which is not where it goes: it opens evil.example"),
+        "{reasons:?}"
+    );
+}

@@ -38,6 +38,17 @@ pub(super) fn parse_authority(
         Some(at) => (Some(&authority[..at]), &authority[at + 1..]),
         None => (None, authority),
     };
+    // `https://evil.example\@paypal.com/`: a browser reads `\` as `/`, so
+    // the site is evil.example; a person reads `evil.example\` as user info
+    // and paypal.com as the site (RFC 3986, where `\` ends nothing). What
+    // reads as user info is kept as such, for the same alert.
+    let userinfo = userinfo.or_else(|| {
+        let read = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+        read.get(end..)
+            .filter(|after| after.starts_with('\\'))
+            .and(read.rfind('@'))
+            .map(|at| &read[..at])
+    });
     let (host, port) = if hostport.starts_with('[') {
         let close = hostport
             .find(']')

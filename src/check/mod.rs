@@ -1040,6 +1040,12 @@ mod tests {
             Some("bank.com")
         );
         assert_eq!(site("https://bank.com@evil.example/").host, "evil.example");
+        // A "\" ends the site for a browser, not for a person: what reads as user info is kept.
+        let spoof = site("https://evil.example\\@bank.com/");
+        assert_eq!(spoof.host, "evil.example");
+        assert_eq!(spoof.userinfo.as_deref(), Some("evil.example\\"));
+        assert_eq!(site("https://example.com\\a/b@c").userinfo, None);
+        assert_eq!(site("https://example.com\\a").userinfo, None);
     }
 
     #[test]

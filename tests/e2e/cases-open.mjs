@@ -680,11 +680,14 @@ export const cases = [
       await settled(browser, origin, { tabs: 4, groups: 1 }, 'the group from the click');
     },
   },
-  {
-    name: 'open: a user-info trick (paypal.com@...) shows the preview page, with the item unchecked and the alert shown',
+  ...[
+    ['#link', 'paypal.com@...', /paypal\.com@/],
+    ['#backslash', '127.0.0.1:1\\@paypal.com, which a browser opens on 127.0.0.1', /the link starts with "127\.0\.0\.1:1\\@", which is not where it goes: it opens 127\.0\.0\.1/],
+  ].map(([selector, trick, why]) => ({
+    name: `open: a user-info trick (${trick}) shows the preview page, with the item unchecked and the alert shown`,
     async run({ browser, origin }) {
       await browser.goto(`${origin}/lookalike.html`);
-      await browser.click('#link');
+      await browser.click(selector);
       await settled(browser, origin, { tabs: 2 }, 'the preview page');
       await browser.switchTo(await browser.extensionUrl('preview/preview.html'));
       const shown = await waitFor(
@@ -696,10 +699,10 @@ export const cases = [
         (shown) => shown.checked.length === 2,
         { what: 'the items' },
       );
-      assert.match(shown.why, /paypal\.com@/);
+      assert.match(shown.why, why);
       assert.deepEqual(shown.checked, [true, false]);
     },
-  },
+  })),
   {
     name: 'open: the open-limit is read from storage.sync (2: a 3-page list shows the preview; invalid: the default 15)',
     async run({ browser, origin }) {
@@ -1063,6 +1066,26 @@ export const cases = [
         ['/page/typed-1', 'Typed'],
         ['/page/typed-2', 'Typed'],
       ]);
+    },
+  },
+  {
+    name: 'open: the omnibox keyword ul, with a list that goes to the preview page first, says so as the person types; Enter on text with nothing to open says why on the badge',
+    async run({ browser, origin }) {
+      await browser.goto(`${origin}/link-text.html`);
+      if (browser.name === 'firefox') {
+        const many = `uri-list:${Array.from({ length: 20 }, (_, n) => `${origin}/page/m${n}`).join(';')}?title=Many`;
+        await browser.addressBar(`ul ${many}`, { enter: false });
+        await waitFor(
+          () => browser.script('return gURLBar.view.visibleResults.map((result) => result.payload.title);', [], { chrome: true }),
+          (titles) => titles.includes('Review 20 pages first…'),
+          { what: 'the suggestion to say the pages are shown first' },
+        );
+      }
+      await omnibox(browser, 'hello there');
+      const badge = await waitFor(() => browser.badge(`${origin}/link-text.html`), (b) => b?.text === '!', { what: 'the badge to say why' });
+      assert.match(badge.title, /nothing to open: the text holds no uri-list link, no text\/uri-list and no http or https address/);
+      const state = await stateOf(browser, origin);
+      assert.deepEqual(urlAndGroup(state), [['/link-text.html', null]]);
     },
   },
   {
