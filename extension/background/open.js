@@ -4,6 +4,7 @@
 // extension (a click, the omnibox, a context menu, a navigation) ends here.
 import { plan, readPasted } from '../common/core.js';
 import { api } from '../common/api.js';
+import { opensOwnPagesInPrivate } from '../common/capabilities.js';
 import { localized, t } from '../common/i18n.js';
 import { listWords, validLink, validText } from '../common/link.js';
 import { PREVIEW_PAGE, previewReason } from '../common/preview.js';
@@ -107,6 +108,9 @@ async function currentGroup(tab) {
  * Opened next to `tab`, or in its place. `reason`: a `PREVIEW_REASONS` code, said on the page.
  */
 export async function openPreview({ link, text = '', tab, replaceTab = false, active = true, reason = null, intoTab = null }) {
+  // Chrome cannot show it in an Incognito window (capabilities.js): it would open in a normal
+  // window, with the list, or fail with Chrome's own words. Nothing opens, and the person is told.
+  if (tab.incognito && !opensOwnPagesInPrivate) throw new Error(t('previewNotInIncognito'));
   // A preview tab shown again with another list: what it showed is forgotten.
   if (intoTab) await forgetPreviewsOfTab(intoTab.id);
   const id = await storePreview({ link, text, reason: previewReason(reason) });
@@ -304,9 +308,10 @@ export async function previewIn(tabId, url, { keepPage = false, reason }) {
   // this tab opened, while it still shows its preview, shows this list instead. A page's script
   // that navigates to uri-list: links over and over (each one a failed navigation that leaves
   // the page where it is) gets that one tab, never a tab for each. Taken in turn, so that
-  // navigations made at once do not each find no tab and open one.
+  // navigations made at once do not each find no tab and open one. Selected only if the page's
+  // own tab is: a page in a tab the person is not looking at does not take them out of theirs.
   const turn = (navigationTurns.get(tabId) ?? Promise.resolve()).then(async () => {
-    const opened = await openPreview({ link, tab, intoTab: await navigationPreview(tabId), reason });
+    const opened = await openPreview({ link, tab, intoTab: await navigationPreview(tabId), reason, active: tab.active === true });
     navigationPreviews.set(tabId, opened.id);
   });
   const queued = turn.catch(() => {});

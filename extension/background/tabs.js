@@ -1,6 +1,7 @@
 // Carrying out a plan from the wasm core: opening tabs, grouping and naming them. Each browser
 // difference lives in a small named helper.
 import { api } from '../common/api.js';
+import { opensOwnPagesInPrivate } from '../common/capabilities.js';
 import { createUnloaded } from './lazy.js';
 import { shorten } from '../common/prelude.js';
 import { startupMark } from './ready.js';
@@ -37,6 +38,10 @@ const MAX_REASON = 200;
  * @returns {Promise<{tabIds: number[], groupIds: number[], windowId: number, failures: {url: string, message: string}[]}>}
  */
 export async function openGroups(groups, { tab, active, newWindow, grouped, lazy = false, joinGroupId = null }) {
+  // Chrome, Incognito: an unloaded tab's placeholder is an extension page, which Chrome would put
+  // in a normal window (the pages' addresses and titles in the person's own profile): every page
+  // loads at once there.
+  if (tab.incognito && !opensOwnPagesInPrivate) lazy = false;
   const failures = [];
   const failed = (url, error) => failures.push({ url, message: reasonOf(error, url) });
   const same = sameContext(tab);

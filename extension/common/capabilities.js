@@ -19,6 +19,17 @@ const manifest = api.runtime.getManifest();
 export const createsDiscardedTabs = typeof api.tabs?.warmup === 'function';
 
 /**
+ * The extension's own pages (the preview page; Chrome's placeholders of unloaded tabs) open in a
+ * private window: Firefox, for an add-on allowed in private windows. Chrome runs an extension
+ * allowed in Incognito in "spanning" mode (the manifest asks for no other), and cannot load its
+ * pages in an Incognito window: `tabs.create` puts them in a normal window, the person's own
+ * profile, instead (or fails, when the Incognito tab is their opener). No API says so: the sign is
+ * the one of `createsDiscardedTabs`, the browser whose unloaded tabs are its own, which is the
+ * one that shows an add-on's pages in its private windows.
+ */
+export const opensOwnPagesInPrivate = createsDiscardedTabs;
+
+/**
  * The browser closes the extension's own tabs (unloaded tabs' placeholders, preview pages) when
  * the extension updates: Chrome, whose unloaded tabs are those placeholders, so the background
  * writes them down before the update and opens them again after it (background/update.js).

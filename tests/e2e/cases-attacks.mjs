@@ -307,6 +307,45 @@ const manyNavigationsCase = {
 };
 
 /**
+ * The same page in a tab the person is not looking at: its navigations never take the person out
+ * of the tab they are reading (Chrome: the preview tab opens behind; Firefox: in the page's own tab).
+ */
+const backgroundNavigationsCase = {
+  name: 'attacks: a page in a tab the person is not looking at, navigating to uri-list: links over and over, never takes the person out of their tab: its preview page opens behind it',
+  async run({ browser, origin }) {
+    await browser.goto(`${origin}/page/reading`);
+    await browser.inExtension(
+      async ({ url, page }) => {
+        const api = globalThis.browser ?? globalThis.chrome;
+        const reading = (await api.tabs.query({})).find((tab) => tab.url === page);
+        await api.tabs.create({ url, active: false, windowId: reading.windowId, index: reading.index + 1 });
+        await api.tabs.update(reading.id, { active: true });
+      },
+      { url: `${origin}/hostile-navigate-many.html`, page: `${origin}/page/reading` },
+    );
+    const state = await waitFor(
+      () => stateOf(browser, origin),
+      ({ tabs }) => tabs.some((tab) => tab.url.includes(PREVIEW)) && tabs.every((tab) => tab.url !== 'about:blank'),
+      { what: 'the preview page of the tab behind' },
+    );
+    // Its navigations done (Chrome: the last list shown).
+    if (browser.name === 'chromium') {
+      const expected = `uri-list:${origin}/page/many5a;${origin}/page/many5b?title=Many%205`;
+      const preview = async () => (await stateOf(browser, origin)).tabs.find((tab) => tab.url.includes(PREVIEW));
+      await waitFor(async () => previewedLink(browser, (await preview()).url), (link) => link === expected, { what: 'the preview to show the last list' });
+    }
+    const after = await stateOf(browser, origin);
+    assert.deepEqual(
+      after.tabs.filter((tab) => tab.active).map((tab) => tab.url),
+      ['/page/reading'],
+      JSON.stringify(after),
+    );
+    assert.equal(after.tabs.length, state.tabs.length, JSON.stringify(after));
+    assert.deepEqual(after.groups, []);
+  },
+};
+
+/**
  * A page changing its fragment to web links over and over (each change a trusted `hashchange`),
  * and dispatching `hashchange` events of its own: the background is told a few times, not once a
  * change, and the badge offers the last list.
@@ -775,6 +814,7 @@ export const cases = [
   ...scriptClickCases,
   ...navigationCases,
   manyNavigationsCase,
+  backgroundNavigationsCase,
   fragmentFloodCase,
   ...frameCases,
   ...messageCases,
