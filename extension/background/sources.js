@@ -5,7 +5,7 @@ import { api } from '../common/api.js';
 import { failedNavigationLeavesPage, handlesOwnProtocol, omniboxReadsXml } from '../common/capabilities.js';
 import { localized, t } from '../common/i18n.js';
 import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, shorten, withoutBidiControls } from '../common/prelude.js';
-import { plan } from '../common/core.js';
+import { plan, readPasted } from '../common/core.js';
 import { tooLong, validLink } from '../common/link.js';
 import { clickReason } from '../common/preview.js';
 import { linkInText, openLink, openOrSay, openSelected, previewIn, reportRefused } from './open.js';
@@ -261,13 +261,20 @@ export const openMenuItems = [
  * As the person types after `ul`: a suggestion that says what Enter would open (the default
  * suggestion, set once, says what to type).
  */
-export function onOmniboxChanged(text, suggest) {
+export async function onOmniboxChanged(text, suggest) {
   const link = linkInText(text, { anyForm: true });
   if (!link) return suggest([]);
+  // As Enter would read it: with the person's open-limit and duplicates setting. A list that goes
+  // to the preview page first (over the limit, a warning) says so, as the popup's button does.
+  const settings = await currentSettings().catch(() => null);
   try {
-    const planned = plan(link, {});
+    const planned = plan(link, settings ? { limit: settings.openLimit, keepDuplicates: !settings.skipDuplicates } : {});
     const first = planned.groups[0];
-    const description = t('omniboxWillOpen', planned.pages, localized(first?.summary) || first?.title || '');
+    const pages = planned.pages === 1 ? t('popupOnePage') : t('popupPages', planned.pages);
+    const description =
+      planned.preview.length > 0 || planned.mode === 'list'
+        ? t('popupReviewPasted', pages)
+        : t('omniboxWillOpen', planned.pages, localized(first?.summary) || first?.title || '');
     // Firefox drops a suggestion whose content is the typed text itself; a trailing space
     // (which linkInText() ignores) keeps it.
     suggest([{ content: link === text.trim() ? `${link} ` : link, description: omniboxText(description) }]);
@@ -283,11 +290,26 @@ export function setOmniboxHint() {
 
 /** Enter after `ul`: the typed link (or text/uri-list, or plain addresses) opens next to the current tab. */
 export async function onOmniboxEntered(text, disposition) {
-  const link = linkInText(text, { anyForm: true });
-  if (!link) return { opened: false };
   const [tab] = await api.tabs.query({ active: true, lastFocusedWindow: true });
+  const link = linkInText(text, { anyForm: true });
+  if (!link) {
+    // Nothing to open in what was typed (or too much of it): said on the tab's badge and in a
+    // notification, as for a link that opens nothing.
+    if (tab) await reportRefused(tab.id, readError(text));
+    return { opened: false };
+  }
   if (!tab) return { opened: false };
   return openOrSay({ href: link, tab, trusted: true, active: disposition !== 'newBackgroundTab' });
+}
+
+/** Why `text` holds nothing to open, in the core's words. */
+function readError(text) {
+  try {
+    readPasted(String(text ?? ''));
+  } catch (error) {
+    return localized(error) || String(error?.message ?? error);
+  }
+  return t('notALink');
 }
 
 /**
