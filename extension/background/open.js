@@ -74,7 +74,7 @@ async function carryOut(planned, { tab, active, newWindow, grouped, lazy, join =
     ...opened.failures.map(({ url, message }) => ({ item: url, reason: t('openFailed', message) })),
   ];
   const duplicates = planned.duplicates ?? [];
-  await reportSkipped(notOpened, tab.id, planned.notes ?? [], duplicates);
+  await reportSkipped(notOpened, tab.id, planned.notes ?? [], duplicates, { inPrivate: tab.incognito === true });
   return {
     preview: false,
     ...opened,
@@ -113,7 +113,7 @@ export async function openPreview({ link, text = '', tab, replaceTab = false, ac
   if (tab.incognito && !opensOwnPagesInPrivate) throw new Error(t('previewNotInIncognito'));
   // A preview tab shown again with another list: what it showed is forgotten.
   if (intoTab) await forgetPreviewsOfTab(intoTab.id);
-  const id = await storePreview({ link, text, reason: previewReason(reason) });
+  const id = await storePreview({ link, text, reason: previewReason(reason) }, { inPrivate: tab.incognito === true });
   const url = `${api.runtime.getURL(PREVIEW_PAGE)}?${new URLSearchParams({ id })}`;
   const same = sameContext(tab);
   // Next to the tab; from a pop-up, in the browser window (tabs.js `tabbedPlaceFor`), or a new one.
@@ -209,7 +209,7 @@ export function linkInText(text, { anyForm = false } = {}) {
  * grey: nothing is wrong), else "!" for notes alone; its tooltip lists each with its reason;
  * and, for items not opened, a notification.
  */
-export async function reportSkipped(notOpened, tabId, notes = [], duplicates = []) {
+export async function reportSkipped(notOpened, tabId, notes = [], duplicates = [], { inPrivate = false } = {}) {
   if (notOpened.length === 0 && notes.length === 0 && duplicates.length === 0) return;
   const lines = notOpened.map(({ item, reason }) => `${shorten(item)}: ${localized(reason)}`);
   const twice = duplicates.map(({ item, reason }) => `${shorten(item)}: ${localized(reason)}`);
@@ -234,7 +234,9 @@ export async function reportSkipped(notOpened, tabId, notes = [], duplicates = [
       type: 'basic',
       iconUrl: api.runtime.getURL('icons/icon-128.png'),
       title: heading,
-      message: [...lines, ...left].join('\n'),
+      // The system keeps notifications after a private window closes: from one, no address, only
+      // where to look (the button's tooltip, in the browser, lists them).
+      message: (inPrivate ? [t('skippedSeeButton'), ...left] : [...lines, ...left]).join('\n'),
     });
   } catch (error) {
     // Some systems have no notification service; the badge has said it already.

@@ -1,4 +1,5 @@
-// What the preview page shows is kept in storage.local (`preview.<id>`: {link, text, reason}),
+// What the preview page shows is kept in storage.local (`preview.<id>`: {link, text, reason};
+// a private window's in storage.session, in memory, never on disk: `storePreview`),
 // not in its URL: a link may be up to 2 MiB, a URL in Chrome at most 2 MiB after
 // percent-encoding (which can triple a link). storage.local rather than storage.session: a
 // preview page must still show its list after the browser restores it (a restart) or opens it
@@ -13,7 +14,7 @@ import { api } from '../common/api.js';
 import { previewKey } from '../common/preview.js';
 import { forgetOnClose } from './closed-tabs.js';
 
-const PREVIEW_INDEX = 'previews'; // [{id, tabId, at}], oldest first
+const PREVIEW_INDEX = 'previews'; // [{id, tabId, at, session?}], oldest first
 /**
  * In storage.session: `true` while a preview stored in this browser session is kept. Read as the
  * background starts, which then looks at storage.local only if it is set (Firefox's first read of
@@ -27,10 +28,22 @@ const PREVIEW_GRACE_MS = 60_000;
 /** A tab closed while a preview is kept: the previews it showed are forgotten. */
 const keepPreviews = forgetOnClose('previews', forgetPreviewsOfTab);
 
-/** Keeps `entry` ({link, text, reason}) for a preview page; its id. */
-export async function storePreview(entry) {
+/**
+ * Keeps `entry` ({link, text, reason}) for a preview page; its id. A preview of a private window's
+ * tab (`inPrivate`) is kept in storage.session, in memory: a private window's list is never
+ * written to disk, and goes with the browser session (or its tab) whatever happens. The index
+ * entry (an id, a tab, a time: nothing of the list) says where.
+ */
+export async function storePreview(entry, { inPrivate = false } = {}) {
   const id = crypto.randomUUID();
   await forgetOrphanPreviews();
+  if (inPrivate) {
+    await api.storage.session.set({ [previewKey(id)]: entry });
+    await api.storage.local.set({ [PREVIEW_INDEX]: [...(await previewIndex()), { id, tabId: null, at: Date.now(), session: true }] });
+    keepPreviews(true);
+    await api.storage.session.set({ [PREVIEWS_KEPT]: true });
+    return id;
+  }
   for (;;) {
     try {
       await api.storage.local.set({ [previewKey(id)]: entry });
@@ -38,9 +51,10 @@ export async function storePreview(entry) {
     } catch (error) {
       // Full: the oldest preview makes room; with none left to drop, the error stands.
       const index = await previewIndex();
-      if (index.length === 0) throw error;
-      await api.storage.local.remove(previewKey(index[0].id));
-      await api.storage.local.set({ [PREVIEW_INDEX]: index.slice(1) });
+      const oldest = index.find((stored) => !stored.session);
+      if (!oldest) throw error;
+      await api.storage.local.remove(previewKey(oldest.id));
+      await api.storage.local.set({ [PREVIEW_INDEX]: index.filter((stored) => stored !== oldest) });
     }
   }
   await api.storage.local.set({ [PREVIEW_INDEX]: [...(await previewIndex()), { id, tabId: null, at: Date.now() }] });
@@ -64,7 +78,9 @@ export async function notePreviewTab(id, tabId) {
 async function forget(index, gone) {
   if (gone.length === 0) return;
   const ids = new Set(gone.map((entry) => entry.id));
-  await api.storage.local.remove([...ids].map(previewKey));
+  await api.storage.local.remove(gone.filter((entry) => !entry.session).map((entry) => previewKey(entry.id)));
+  const inMemory = gone.filter((entry) => entry.session).map((entry) => previewKey(entry.id));
+  if (inMemory.length > 0) await api.storage.session.remove(inMemory);
   const left = index.filter((entry) => !ids.has(entry.id));
   await api.storage.local.set({ [PREVIEW_INDEX]: left });
   if (left.length === 0) await keepingNone();

@@ -5,7 +5,7 @@ import { api } from './api.js';
 
 export const PREVIEW_PAGE = 'preview/preview.html';
 
-/** Where the preview page's entry `id` is kept, in storage.local (background/previews.js). */
+/** Where the preview page's entry `id` is kept, in storage.local (storage.session for a private window's: background/previews.js). */
 export const previewKey = (id) => `preview.${id}`;
 
 /**
@@ -56,7 +56,10 @@ export const previewReason = (reason) => (Object.hasOwn(PREVIEW_REASONS, reason)
 export async function readPreview(id) {
   if (typeof id !== 'string' || id === '') return null;
   /** @type {{[key: string]: any}} */
-  const { [previewKey(id)]: entry } = await api.storage.local.get(previewKey(id));
+  const { [previewKey(id)]: onDisk } = await api.storage.local.get(previewKey(id));
+  // A private window's preview is kept in memory (background/previews.js).
+  /** @type {any} */
+  const entry = onDisk ?? (await api.storage.session.get(previewKey(id)))[previewKey(id)];
   return entry && typeof entry.link === 'string' ? entry : null;
 }
 

@@ -1247,6 +1247,54 @@ export const cases = [
     },
   },
   {
+    name: 'open: Firefox: a list from a private window is never written to disk: its preview page is kept in memory and goes with its tab',
+    browsers: ['firefox'], // headless Chromium cannot give an extension incognito windows
+    async run({ browser, origin }) {
+      await browser.script(
+        `const win = OpenBrowserWindow({ private: true });
+         return new Promise((resolve) => win.addEventListener('load', () => resolve(), { once: true }));`,
+        [],
+        { chrome: true },
+      );
+      await browser.switchTo('about:privatebrowsing');
+      await browser.goto(`${origin}/type-list.html`);
+      await browser.click('#link');
+      const preview = await waitFor(
+        async () => (await stateOf(browser, origin)).tabs.find((tab) => tab.url.includes('preview/preview.html')) ?? null,
+        (tab) => tab !== null,
+        { what: 'the preview page' },
+      );
+      const stored = () =>
+        browser.inExtension(async () => {
+          const local = await browser.storage.local.get(null);
+          const session = await browser.storage.session.get(null);
+          return {
+            local: JSON.stringify(local),
+            session: Object.entries(session).filter(([key]) => key.startsWith('preview.')).map(([, entry]) => entry.link),
+          };
+        });
+      const kept = await stored();
+      assert.ok(!kept.local.includes('/page/l1'), kept.local);
+      assert.deepEqual(kept.session, [`uri-list:${origin}/page/l1;${origin}/page/l2?title=Just%20a%20list&type=list&unknown=ignored`]);
+      // The page shows it (read from memory).
+      await browser.switchTo(preview.url);
+      const title = await waitFor(() => browser.inPage(() => document.querySelector('h1').textContent), (text) => text !== '', { what: 'the preview page' });
+      assert.equal(title, 'Just a list');
+      await browser.command('DELETE', '/window');
+      await browser.switchTo(`${origin}/type-list.html`);
+      await waitFor(stored, (now) => now.session.length === 0, { what: 'the preview forgotten with its tab' });
+      // The private window goes: the next case's tabs open in a normal one.
+      await browser.script(
+        `for (const win of Services.wm.getEnumerator('navigator:browser')) if (PrivateBrowsingUtils.isWindowPrivate(win)) win.close();`,
+        [],
+        { chrome: true },
+      );
+      const [left] = await browser.command('GET', '/window/handles');
+      await browser.command('POST', '/window', { handle: left });
+
+    },
+  },
+  {
     name: 'open: Firefox: in a private window, the tabs (and a Shift-click window) are private too',
     browsers: ['firefox'], // headless Chromium cannot give an extension incognito windows
     async run({ browser, origin }) {
