@@ -745,7 +745,8 @@
     const link = linkOf(event);
     if (!link || link.kind === 'multilink') return;
     const seen = [pointedAt, focusedAt].find((at) => at?.node === link.node);
-    send({ type: 'menuLinkShown', href: seen?.href ?? null });
+    // Its words too: Chrome's menu gives none, and they name a list that has no title, as a click's do.
+    send({ type: 'menuLinkShown', href: seen?.href ?? null, text: linkText(link.node) });
   }, true);
 
   window.addEventListener('click', (event) => {

@@ -25,20 +25,24 @@ const storedKey = (tabId) => `menuLink:${tabId}`;
 /** The address as the menu's and the shown one are compared: unescaped, without white space at either end. */
 const compared = (href) => unescaped(href.trim());
 
-/** Notes the link shown in tab `tabId`'s context menu; resolves once storage.session has it. */
-export function noteMenuLink(tabId, frameId, href) {
+/**
+ * Notes the link shown in tab `tabId`'s context menu, and its words (`text`, at most 1 000
+ * characters: Chrome's menu event has none); resolves once storage.session has it.
+ */
+export function noteMenuLink(tabId, frameId, href, text = '') {
   const at = Date.now();
   const stored = (async () => {
     const hash = typeof href === 'string' ? await sha256Hex(compared(href)) : null;
-    await api.storage.session.set({ [storedKey(tabId)]: { frameId, hash, at } });
+    await api.storage.session.set({ [storedKey(tabId)]: { frameId, hash, at, text } });
   })().catch(() => {});
-  menuLinks.set(tabId, { frameId, href, at, stored });
+  menuLinks.set(tabId, { frameId, href, at, stored, text });
   return stored;
 }
 
 /**
  * Whether the link tab `tabId`'s context menu chose, `href` in frame `frameId`, is the one the
- * person was shown as the menu opened (then forgotten).
+ * person was shown as the menu opened (then forgotten): its words if so, else null.
+ * @returns {Promise<string | null>}
  */
 async function shownInMenu(tabId, frameId, href) {
   const key = storedKey(tabId);
@@ -49,10 +53,12 @@ async function shownInMenu(tabId, frameId, href) {
   const stored = kept ? undefined : (await api.storage.session.get(key).catch(() => ({})))[key];
   await api.storage.session.remove(key).catch(() => {});
   const shown = kept ?? stored;
-  if (!shown || typeof shown !== 'object' || !Number.isFinite(shown.at) || Date.now() - shown.at >= MENU_LINK_MS) return false;
-  if (frameId !== undefined && shown.frameId !== frameId) return false;
-  if (kept) return typeof kept.href === 'string' && compared(kept.href) === compared(href);
-  return typeof shown.hash === 'string' && shown.hash === (await sha256Hex(compared(href)));
+  if (!shown || typeof shown !== 'object' || !Number.isFinite(shown.at) || Date.now() - shown.at >= MENU_LINK_MS) return null;
+  if (frameId !== undefined && shown.frameId !== frameId) return null;
+  const same = kept
+    ? typeof kept.href === 'string' && compared(kept.href) === compared(href)
+    : typeof shown.hash === 'string' && shown.hash === (await sha256Hex(compared(href)));
+  return same ? (typeof shown.text === 'string' ? shown.text : '') : null;
 }
 
 /**
@@ -62,6 +68,8 @@ async function shownInMenu(tabId, frameId, href) {
  */
 export async function openMenuLink(info, tab) {
   const href = String(info.linkUrl ?? '');
-  const seen = await shownInMenu(tab.id, info.frameId, href);
-  return openOrSay({ href, text: info.linkText ?? '', tab, trusted: seen, reason: seen ? null : 'linkChangedShown' });
+  const words = await shownInMenu(tab.id, info.frameId, href);
+  const seen = words !== null;
+  // Firefox's menu gives the link's words; Chrome's none, and the content script's are used.
+  return openOrSay({ href, text: info.linkText ?? words ?? '', tab, trusted: seen, reason: seen ? null : 'linkChangedShown' });
 }

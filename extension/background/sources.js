@@ -6,7 +6,7 @@ import { failedNavigationLeavesPage, handlesOwnProtocol, omniboxReadsXml } from 
 import { localized, t } from '../common/i18n.js';
 import { LINK_SCHEME, MAX_LINK_LENGTH, SCHEMES, shorten, withoutBidiControls } from '../common/prelude.js';
 import { plan, readPasted } from '../common/core.js';
-import { tooLong, validLink } from '../common/link.js';
+import { tooLong, validLink, validText } from '../common/link.js';
 import { clickReason } from '../common/preview.js';
 import { linkInText, openLink, openOrSay, openSelected, previewIn, reportRefused } from './open.js';
 import { noteMenuLink, openMenuLink } from './menu-links.js';
@@ -98,9 +98,9 @@ export const openMessages = {
    * A person opened the context menu on a link in a page: the `href` they were shown of it
    * (null: none), which "Open as tab group" then compares with the link the menu has.
    */
-  async menuLinkShown({ href }, sender) {
+  async menuLinkShown({ href, text }, sender) {
     const tab = fromContentScript(sender);
-    await noteMenuLink(tab.id, sender.frameId, typeof href === 'string' ? href : null);
+    await noteMenuLink(tab.id, sender.frameId, typeof href === 'string' ? href : null, validText(text));
     return {};
   },
 

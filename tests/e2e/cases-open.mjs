@@ -223,6 +223,9 @@ async function setOpenLimit(browser, value) {
  */
 export async function contextMenu(browser, { selector, label, id, info }) {
   if (browser.name === 'firefox') return browser.contextMenu(selector, label);
+  // Chrome's OnClickData has no `linkText` (Firefox's menus API has): never given here either.
+  const { linkText: _, ...chromeInfo } = info;
+  info = chromeInfo;
   if (!('selectionText' in info)) {
     await browser.click(selector, { button: 'right' });
     const linkUrl = info.linkUrl ?? (await browser.inPage((selector) => document.querySelector(selector).href, selector));
