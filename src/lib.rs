@@ -57,7 +57,10 @@
 //!   non-ASCII character is kept as it is, and an unencoded `?` or `#` that
 //!   another item follows (`https://a.com/?q=1;https://b.com`) is read as
 //!   part of its item rather than as the start of the query;
-//! - **strict** returns an [`Error`] at the first violation.
+//! - **strict** returns an [`Error`] at the first violation. Notes that are
+//!   no grammar violation are kept as warnings in both modes: a nested list
+//!   that cannot be read (kept as a plain item: a list may hold invalid URIs,
+//!   draft §3), a repeated or unknown option.
 //!
 //! **A deviation from the draft, in lenient mode only:** an item without a
 //! scheme that reads as a web address the way a browser's address bar reads
