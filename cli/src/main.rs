@@ -609,6 +609,30 @@ fn as_decode_reads(list: &UriList, prefix: &str) -> UriList {
 /// character before the scheme is written `%01https://...`, no address,
 /// where the URL parser would strip it from the item as given), and named
 /// as given.
+/// A `;` before another address in one URL (`https://a.com;https://b.com`,
+/// the link's own separator typed into one argument): encode writes one
+/// page whose address holds a `;` (as `%3B`), which is seldom what was meant.
+/// Said, and written as given.
+fn say_if_joined(what: &str, url: &str) {
+    let joined = url.match_indices(';').any(|(at, _)| {
+        let rest = &url[at + 1..];
+        let scheme = rest.find(':').map_or("", |c| &rest[..c]);
+        !scheme.is_empty()
+            && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+            && rest[scheme.len()..].starts_with("://")
+    });
+    if joined {
+        eprintln!(
+            "uri-list: warning: {what} ({}) holds \";\" before another address: it is written as one \
+             page whose address holds \";\" (as %3B). If these are two pages, give each as its own URL.",
+            on_one_line(url)
+        );
+    }
+}
+
 fn say_what_will_not_open(list: &UriList) {
     let read = Parser::new()
         .parse(&list.to_link())
@@ -714,6 +738,7 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
             if url.is_empty() {
                 continue;
             }
+            say_if_joined(&format!("Line {}", n + 1), url);
             list.push(url);
             list.set_page_title(list.len() - 1, title);
         }
@@ -728,6 +753,7 @@ fn encode(args: EncodeArgs, out: &mut impl Write) -> Result<Outcome, Failure> {
                     n + 1
                 )));
             }
+            say_if_joined(&format!("URL {}", n + 1), url);
             list.push(url);
         }
     }

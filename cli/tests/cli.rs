@@ -1742,3 +1742,30 @@ fn format_makes_a_list_nested_two_deep_a_group_of_its_own() {
         "- [https://x.com](https://x.com)\n- Mid\n  - [https://a.com](https://a.com)\n- Deep\n  - [https://b.com](https://b.com)\n  - [https://c.com](https://c.com)\n"
     );
 }
+
+#[test]
+fn encode_says_when_one_url_holds_two_addresses() {
+    // The link's own separator typed into one argument: one page, said so.
+    let o = run(
+        &["encode", "https://a.com;https://b.com", "https://c.com/x;y"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "uri-list:https://a.com%3Bhttps://b.com;https://c.com/x%3By\n"
+    );
+    assert_eq!(
+        stderr(&o),
+        "uri-list: warning: URL 1 (https://a.com;https://b.com) holds \";\" before another address: it is written as one page whose address holds \";\" (as %3B). If these are two pages, give each as its own URL.\n"
+    );
+    let o = run(
+        &["encode"],
+        Some("https://a.com\nhttps://b.com;http://c.com\n"),
+    );
+    assert!(
+        stderr(&o).starts_with("uri-list: warning: Line 2 (https://b.com;http://c.com) holds"),
+        "{}",
+        stderr(&o)
+    );
+}
