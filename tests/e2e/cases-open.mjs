@@ -240,6 +240,28 @@ export async function contextMenu(browser, { selector, label, id, info }) {
   );
 }
 
+/** Firefox: a private window, made as a person makes one, its first tab the current one. */
+async function openPrivateWindow(browser) {
+  await browser.script(
+    `const win = OpenBrowserWindow({ private: true });
+     return new Promise((resolve) => win.addEventListener('load', () => resolve(), { once: true }));`,
+    [],
+    { chrome: true },
+  );
+  await browser.switchTo('about:privatebrowsing');
+}
+
+/** Firefox: every private window closed, and a normal window's tab the current one (the next case's tabs open there). */
+async function closePrivateWindows(browser) {
+  await browser.script(
+    `for (const win of Services.wm.getEnumerator('navigator:browser')) if (PrivateBrowsingUtils.isWindowPrivate(win)) win.close();`,
+    [],
+    { chrome: true },
+  );
+  const [left] = await browser.command('GET', '/window/handles');
+  await browser.command('POST', '/window', { handle: left });
+}
+
 /** A link typed into the address bar after the keyword `ul`: for real in Firefox, through the omnibox handler in Chromium. */
 async function omnibox(browser, text) {
   if (browser.name === 'firefox') return browser.addressBar(`ul ${text}`);
@@ -1253,13 +1275,7 @@ export const cases = [
     name: 'open: Firefox: a list from a private window is never written to disk: its preview page is kept in memory and goes with its tab',
     browsers: ['firefox'], // headless Chromium cannot give an extension incognito windows
     async run({ browser, origin }) {
-      await browser.script(
-        `const win = OpenBrowserWindow({ private: true });
-         return new Promise((resolve) => win.addEventListener('load', () => resolve(), { once: true }));`,
-        [],
-        { chrome: true },
-      );
-      await browser.switchTo('about:privatebrowsing');
+      await openPrivateWindow(browser);
       await browser.goto(`${origin}/type-list.html`);
       await browser.click('#link');
       const preview = await waitFor(
@@ -1286,14 +1302,7 @@ export const cases = [
       await browser.command('DELETE', '/window');
       await browser.switchTo(`${origin}/type-list.html`);
       await waitFor(stored, (now) => now.session.length === 0, { what: 'the preview forgotten with its tab' });
-      // The private window goes: the next case's tabs open in a normal one.
-      await browser.script(
-        `for (const win of Services.wm.getEnumerator('navigator:browser')) if (PrivateBrowsingUtils.isWindowPrivate(win)) win.close();`,
-        [],
-        { chrome: true },
-      );
-      const [left] = await browser.command('GET', '/window/handles');
-      await browser.command('POST', '/window', { handle: left });
+      await closePrivateWindows(browser);
 
     },
   },
@@ -1301,13 +1310,7 @@ export const cases = [
     name: 'open: Firefox: in a private window, the tabs (and a Shift-click window) are private too',
     browsers: ['firefox'], // headless Chromium cannot give an extension incognito windows
     async run({ browser, origin }) {
-      await browser.script(
-        `const win = OpenBrowserWindow({ private: true });
-         return new Promise((resolve) => win.addEventListener('load', () => resolve(), { once: true }));`,
-        [],
-        { chrome: true },
-      );
-      await browser.switchTo('about:privatebrowsing');
+      await openPrivateWindow(browser);
       await browser.goto(`${origin}/click-title.html`);
       await browser.click('#link');
       await browser.click('#link', { modifiers: ['Shift'] });
@@ -1331,6 +1334,7 @@ export const cases = [
         [true, ['/click-title.html', '/page/one', '/page/two', '/page/three']],
         [true, ['/page/one', '/page/two', '/page/three']],
       ]);
+      await closePrivateWindows(browser);
     },
   },
 ];
