@@ -30,6 +30,7 @@ function sentNames() {
 const CAPABILITIES = {
   chromium: {
     createsDiscardedTabs: false,
+    opensOwnPagesInPrivate: false,
     closesOwnTabsOnUpdate: true,
     omniboxReadsXml: true,
     handlesOwnProtocol: false,
@@ -39,6 +40,7 @@ const CAPABILITIES = {
   },
   firefox: {
     createsDiscardedTabs: true,
+    opensOwnPagesInPrivate: true,
     closesOwnTabsOnUpdate: false,
     omniboxReadsXml: false,
     handlesOwnProtocol: true,
